@@ -1,0 +1,39 @@
+//! Evaluators: functions that rank a decision's options. Each one gives every option a score,
+//! higher is better; the top score is the evaluator's pick.
+
+pub mod position;
+pub mod ukeire;
+
+pub use position::Position;
+
+use crate::tile::Tile;
+
+/// One discard option with the evaluator's score and the shape facts every evaluator reports.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RankedDiscard {
+    #[serde(serialize_with = "ser_tile")]
+    pub tile: Tile,
+    pub score: f64,
+    /// Minimum shanten after the discard.
+    pub shanten: i8,
+    /// Unseen effective tiles after the discard.
+    pub ukeire: u32,
+}
+
+fn ser_tile<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&t.to_string())
+}
+
+/// The evaluators the CLI knows, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EvaluatorName {
+    /// Lowest shanten, then most unseen effective tiles, then a fixed discard order.
+    Ukeire,
+}
+
+/// Ranks every distinct discard of a 14-tile position, best first.
+pub fn rank_discards(name: EvaluatorName, pos: &Position) -> Vec<RankedDiscard> {
+    match name {
+        EvaluatorName::Ukeire => ukeire::rank(pos),
+    }
+}

@@ -1,0 +1,45 @@
+//! A discard position as the evaluators see it: the hand, the table's winds and dora, and the
+//! tiles visible outside the hand.
+
+use crate::hand::Hand;
+use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The player's hand, 3n+2 concealed tiles (it is their turn to discard).
+    pub hand: Hand,
+    pub dora_indicators: Vec<Tile>,
+    /// Round wind kind (27 = East ...).
+    pub round_wind: Kind,
+    /// Seat wind kind.
+    pub seat_wind: Kind,
+    /// Tiles seen outside the hand: rivers, others' melds, dora indicators.
+    pub visible: Counts,
+}
+
+impl Position {
+    /// A position with nothing visible but the dora indicators.
+    pub fn new(hand: Hand, dora_indicators: Vec<Tile>, round_wind: Kind, seat_wind: Kind) -> Self {
+        let mut visible = [0u8; KINDS];
+        for t in &dora_indicators {
+            visible[t.kind()] += 1;
+        }
+        Position { hand, dora_indicators, round_wind, seat_wind, visible }
+    }
+
+    /// How many dora a tile is worth: once per indicator pointing at its kind, plus one if red.
+    pub fn dora_value(&self, tile: Tile) -> u8 {
+        let n = self.dora_indicators.iter().filter(|i| dora_from_indicator(i.kind()) == tile.kind()).count();
+        n as u8 + u8::from(tile.is_red())
+    }
+
+    /// Dragons, the round wind and the seat wind.
+    pub fn is_yakuhai(&self, kind: Kind) -> bool {
+        kind >= 31 || kind == self.round_wind || kind == self.seat_wind
+    }
+
+    /// A wind that is neither the round's nor the seat's ("guest" wind, otakaze).
+    pub fn is_guest_wind(&self, kind: Kind) -> bool {
+        (EAST..EAST + 4).contains(&kind) && !self.is_yakuhai(kind)
+    }
+}

@@ -1,0 +1,87 @@
+//! The max-ukeire baseline: keep the lowest shanten, then the most unseen effective tiles; ties
+//! are broken by a fixed discard order (guest winds first, then yakuhai, 1/9, 2/8, 3/7, 4/6, 5,
+//! and dora last), the order of the classic "max ukeire" bot.
+
+use super::{Position, RankedDiscard};
+use crate::hand::waits::ukeire;
+use crate::tile::{is_honor, Tile};
+
+/// Discard priority class: lower is discarded first.
+pub fn discard_class(pos: &Position, tile: Tile) -> u8 {
+    let k = tile.kind();
+    if pos.dora_value(tile) > 0 {
+        return 7;
+    }
+    if is_honor(k) {
+        return if pos.is_guest_wind(k) { 0 } else { 1 };
+    }
+    match tile.number() {
+        1 | 9 => 2,
+        2 | 8 => 3,
+        3 | 7 => 4,
+        4 | 6 => 5,
+        _ => 6,
+    }
+}
+
+/// Ranks every distinct discard, best first. Score = ukeire - 1000 * shanten, plus a fraction
+/// below 1 for the tie-break class, so one number orders the options.
+pub fn rank(pos: &Position) -> Vec<RankedDiscard> {
+    let full = pos.hand.counts();
+    // The discarded tile lands in the river, so the 14-tile hand is what the player cannot draw.
+    let mut out: Vec<RankedDiscard> = pos
+        .hand
+        .distinct_tiles()
+        .into_iter()
+        .map(|tile| {
+            let mut after = full;
+            after[tile.kind()] -= 1;
+            let mut seen = pos.visible;
+            seen[tile.kind()] += 1;
+            let u = ukeire(&after, &seen);
+            let tie = (7 - discard_class(pos, tile)) as f64 / 10.0;
+            RankedDiscard {
+                tile,
+                score: u.count as f64 - 1000.0 * u.shanten as f64 + tie,
+                shanten: u.shanten,
+                ukeire: u.count,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.tile.cmp(&b.tile)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::Hand;
+    use crate::tile::{parse_mpsz, EAST};
+
+    fn pos(h: &str, dora: &str) -> Position {
+        let ind = if dora.is_empty() { vec![] } else { parse_mpsz(dora).unwrap() };
+        Position::new(Hand::parse(h).unwrap(), ind, EAST, EAST + 1)
+    }
+
+    #[test]
+    fn keeps_shanten_then_ukeire() {
+        // 123m456p789s23s11z + 9m: discarding 9m keeps tenpai on 1-4s.
+        let r = rank(&pos("1239m456p789s23s11z", ""));
+        assert_eq!(r[0].tile.to_string(), "9m");
+        assert_eq!((r[0].shanten, r[0].ukeire), (0, 8));
+    }
+
+    #[test]
+    fn tie_break_order() {
+        // West (guest) and South (seat wind) isolated, all else equal: West goes first.
+        let r = rank(&pos("123m456p789s1s2z3z11z", ""));
+        let first: Vec<String> = r.iter().take(2).map(|o| o.tile.to_string()).collect();
+        assert_eq!(first[0], "3z");
+        // a dora is discarded last among equals: isolated 9p (dora via 8p) vs isolated 1s.
+        let r = rank(&pos("123m456p78s9p1s11z22z", "8p"));
+        let i9p = r.iter().position(|o| o.tile.to_string() == "9p").unwrap();
+        let i1s = r.iter().position(|o| o.tile.to_string() == "1s").unwrap();
+        assert_eq!(r[i9p].score.floor(), r[i1s].score.floor(), "{r:?}");
+        assert!(i1s < i9p, "{r:?}");
+    }
+}

@@ -1,0 +1,399 @@
+//! Shanten: how many tile exchanges a hand is from tenpai.
+//!
+//! Two engines, each where it is strongest:
+//! - [`min_shanten`] and [`necessary_kinds`] call the `xiangting` crate (precomputed tables, the
+//!   minimum over all three forms). This is the hot path: features and evaluators call it for every
+//!   option of every decision.
+//! - [`standard_with`] is our own exact "distance" DP: the fewest tiles to add so the hand contains a
+//!   target of `4 - melds` melds plus a pair, with at most 4 copies of any tile in the target. It
+//!   works per suit and combines the suits by min-plus convolution. Its value is that the allowed
+//!   groups are a parameter ([`Shape`]): the same code gives the plain standard form, tanyao-only,
+//!   one-suit (flush) shanten, chanta-only and toitoi-only shanten that the yaku features need.
+//!   Per-suit results are memoised per thread, so repeated suit patterns cost one hash lookup.
+//!
+//! Shanten of a complete hand is -1; a 13-tile tenpai hand is 0.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use crate::tile::{is_yaochu, Counts, Kind, KINDS};
+
+/// Which groups a target hand may use: the plain standard form or a yaku-restricted one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Any runs, sets and pair.
+    Standard,
+    /// Only 2-8 tiles (tanyao).
+    Tanyao,
+    /// Only tiles of one suit (0 m, 1 p, 2 s) plus honors (honitsu).
+    HalfFlush(u8),
+    /// Only tiles of one suit (chinitsu).
+    FullFlush(u8),
+    /// Every group holds a terminal or honor (chanta / junchan shapes).
+    Chanta,
+    /// Only sets and the pair, no runs (toitoi).
+    Toitoi,
+}
+
+/// Per-suit rule: which positions may start a run, hold a set, hold the pair.
+#[derive(Clone, Copy)]
+struct SuitRule {
+    runs: u16,
+    sets: u16,
+    pairs: u16,
+}
+
+const ALL9: u16 = 0x1ff;
+const NONE: SuitRule = SuitRule { runs: 0, sets: 0, pairs: 0 };
+
+impl Shape {
+    /// The rule for suit `s` (0..=2), and whether honors may be used.
+    fn suit_rule(self, s: usize) -> SuitRule {
+        match self {
+            Shape::Standard => SuitRule { runs: 0x7f, sets: ALL9, pairs: ALL9 },
+            Shape::Tanyao => SuitRule { runs: 0b0111110, sets: 0x0fe, pairs: 0x0fe },
+            Shape::HalfFlush(x) | Shape::FullFlush(x) if x as usize != s => NONE,
+            Shape::HalfFlush(_) | Shape::FullFlush(_) => Shape::Standard.suit_rule(s),
+            Shape::Chanta => SuitRule { runs: 0b1000001, sets: 0x101, pairs: 0x101 },
+            Shape::Toitoi => SuitRule { runs: 0, sets: ALL9, pairs: ALL9 },
+        }
+    }
+
+    fn honors_allowed(self) -> bool {
+        !matches!(self, Shape::Tanyao | Shape::FullFlush(_))
+    }
+}
+
+/// `dist[m][p]`: fewest tiles to add so a group of tiles contains exactly `m` melds and `p` pairs.
+type Dist = [[u8; 2]; 5];
+const INF: u8 = 99;
+
+/// Exact per-suit distance by a DP over positions. State: runs started at i-2 (still need tile i),
+/// runs started at i-1 (need i and i+1), melds so far, pair so far.
+fn suit_dist(h: &[u8], rule: SuitRule) -> Dist {
+    // dp[a][b][m][p]
+    let mut dp = [[[[INF; 2]; 5]; 5]; 5];
+    dp[0][0][0][0] = 0;
+    for (i, &hi) in h.iter().enumerate() {
+        let mut next = [[[[INF; 2]; 5]; 5]; 5];
+        let bit = 1u16 << i;
+        let max_c = if rule.runs & bit != 0 { 4 } else { 0 };
+        let max_s = u8::from(rule.sets & bit != 0);
+        let pair_ok = rule.pairs & bit != 0;
+        for a in 0..5usize {
+            for b in 0..5usize {
+                for m in 0..5usize {
+                    for p in 0..2usize {
+                        let cur = dp[a][b][m][p];
+                        if cur >= INF {
+                            continue;
+                        }
+                        for c in 0..=max_c.min(4 - m) {
+                            for s in 0..=max_s {
+                                let m2 = m + c + s as usize;
+                                if m2 > 4 {
+                                    continue;
+                                }
+                                for q in 0..=u8::from(pair_ok && p == 0) {
+                                    let need = (a + b + c) as u8 + 3 * s + 2 * q;
+                                    if need > 4 {
+                                        continue;
+                                    }
+                                    let cost = cur + need.saturating_sub(hi);
+                                    let slot = &mut next[b][c][m2][p + q as usize];
+                                    if cost < *slot {
+                                        *slot = cost;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        dp = next;
+    }
+    let mut out = [[INF; 2]; 5];
+    for (m, row) in out.iter_mut().enumerate() {
+        for (p, v) in row.iter_mut().enumerate() {
+            *v = dp[0][0][m][p];
+        }
+    }
+    out
+}
+
+/// Honors only form sets and pairs, each kind on its own.
+fn honor_dist(h: &[u8], allowed: bool) -> Dist {
+    let mut out = [[INF; 2]; 5];
+    out[0][0] = 0;
+    if !allowed {
+        return out;
+    }
+    for &hi in h {
+        let mut next = out;
+        for m in 0..5 {
+            for p in 0..2 {
+                let cur = out[m][p];
+                if cur >= INF {
+                    continue;
+                }
+                if m < 4 {
+                    let v = cur + 3u8.saturating_sub(hi);
+                    next[m + 1][p] = next[m + 1][p].min(v);
+                }
+                if p == 0 {
+                    let v = cur + 2u8.saturating_sub(hi);
+                    next[m][1] = next[m][1].min(v);
+                }
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+fn combine(x: &Dist, y: &Dist) -> Dist {
+    let mut out = [[INF; 2]; 5];
+    for m1 in 0..5 {
+        for p1 in 0..2 {
+            let a = x[m1][p1];
+            if a >= INF {
+                continue;
+            }
+            for m2 in 0..5 - m1 {
+                for p2 in 0..2 - p1 {
+                    let b = y[m2][p2];
+                    let slot = &mut out[m1 + m2][p1 + p2];
+                    *slot = (*slot).min(a.saturating_add(b));
+                }
+            }
+        }
+    }
+    out
+}
+
+thread_local! {
+    static SUIT_MEMO: RefCell<HashMap<u64, Dist>> = RefCell::new(HashMap::new());
+}
+
+fn suit_code(h: &[u8]) -> u32 {
+    h.iter().fold(0u32, |acc, &c| acc * 5 + c as u32)
+}
+
+fn suit_dist_memo(h: &[u8], shape: Shape, suit: usize) -> Dist {
+    let rule = shape.suit_rule(suit);
+    if rule.runs == 0 && rule.sets == 0 && rule.pairs == 0 {
+        let mut out = [[INF; 2]; 5];
+        out[0][0] = 0;
+        return out;
+    }
+    // The key is the pattern plus the rule bits, so shapes that share a suit rule share entries.
+    let key =
+        suit_code(h) as u64 | (rule.runs as u64) << 21 | (rule.sets as u64) << 28 | (rule.pairs as u64) << 37;
+    SUIT_MEMO.with(|memo| {
+        if let Some(d) = memo.borrow().get(&key) {
+            return *d;
+        }
+        let d = suit_dist(h, rule);
+        memo.borrow_mut().insert(key, d);
+        d
+    })
+}
+
+/// Shanten of the standard form (or a restricted [`Shape`]) for the concealed `counts` of a hand
+/// with `melds` melds already made. `None` when no target exists (e.g. tanyao with too few
+/// usable tile slots cannot happen, but a shape can exclude every group).
+pub fn standard_with(counts: &Counts, melds: usize, shape: Shape) -> Option<i8> {
+    let need = 4usize.checked_sub(melds)?;
+    let mut total = suit_dist_memo(&counts[0..9], shape, 0);
+    for s in 1..3 {
+        total = combine(&total, &suit_dist_memo(&counts[s * 9..s * 9 + 9], shape, s));
+    }
+    total = combine(&total, &honor_dist(&counts[27..34], shape.honors_allowed()));
+    let d = total[need][1];
+    (d < INF).then(|| d as i8 - 1)
+}
+
+/// Standard-form shanten (our DP, no restriction).
+pub fn standard(counts: &Counts, melds: usize) -> i8 {
+    standard_with(counts, melds, Shape::Standard).expect("the standard form always has a target")
+}
+
+/// Chiitoitsu shanten, Tenhou's way: four of a kind is one pair, not two.
+/// Only for closed hands of 13 or 14 tiles; `None` otherwise.
+pub fn chiitoitsu(counts: &Counts) -> Option<i8> {
+    let n: u32 = counts.iter().map(|&c| c as u32).sum();
+    if n < 13 {
+        return None;
+    }
+    let pairs = counts.iter().filter(|&&c| c >= 2).count() as i8;
+    let kinds = counts.iter().filter(|&&c| c >= 1).count() as i8;
+    Some(6 - pairs + (7 - kinds).max(0))
+}
+
+/// Kokushi musou shanten; only for closed hands of 13 or 14 tiles.
+pub fn kokushi(counts: &Counts) -> Option<i8> {
+    let n: u32 = counts.iter().map(|&c| c as u32).sum();
+    if n < 13 {
+        return None;
+    }
+    let yao = (0..KINDS).filter(|&k| is_yaochu(k));
+    let kinds = yao.clone().filter(|&k| counts[k] > 0).count() as i8;
+    let pair = yao.clone().any(|k| counts[k] >= 2);
+    Some(13 - kinds - i8::from(pair))
+}
+
+/// Minimum shanten over all forms, by the `xiangting` tables. `counts` must be a valid
+/// concealed part (3n+1 or 3n+2 tiles, at most 14, at most 4 of a kind).
+#[inline]
+pub fn min_shanten(counts: &Counts) -> i8 {
+    match xiangting::calculate_replacement_number(counts, xiangting::PlayerCount::Four) {
+        Ok(r) => r as i8 - 1,
+        Err(e) => panic!("invalid concealed hand {}: {e}", crate::tile::format_counts(counts)),
+    }
+}
+
+/// The kinds that lower the minimum shanten of a 3n+1-tile hand when drawn, as a bit set over
+/// kinds (bit k = kind k), together with that shanten.
+#[inline]
+pub fn necessary_kinds(counts: &Counts) -> (i8, u64) {
+    match xiangting::calculate_necessary_tiles(counts, xiangting::PlayerCount::Four) {
+        Ok((r, flags)) => (r as i8 - 1, flags),
+        Err(e) => panic!("invalid concealed hand {}: {e}", crate::tile::format_counts(counts)),
+    }
+}
+
+/// Shanten by form, and the minimum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ShantenAll {
+    pub shanten: i8,
+    pub standard: i8,
+    pub chiitoitsu: Option<i8>,
+    pub kokushi: Option<i8>,
+}
+
+/// Shanten of every form for concealed `counts` with `melds` melds.
+pub fn shanten_all(counts: &Counts, melds: usize) -> ShantenAll {
+    let standard = standard(counts, melds);
+    let (chiitoitsu, kokushi) = if melds == 0 { (chiitoitsu(counts), kokushi(counts)) } else { (None, None) };
+    let shanten = [Some(standard), chiitoitsu, kokushi].into_iter().flatten().min().unwrap_or(standard);
+    ShantenAll { shanten, standard, chiitoitsu, kokushi }
+}
+
+/// Kinds in a bit set, in order.
+pub fn kinds_of(flags: u64) -> impl Iterator<Item = Kind> {
+    (0..KINDS).filter(move |k| flags >> k & 1 == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::{counts_of, parse_mpsz};
+
+    fn c(s: &str) -> Counts {
+        counts_of(&parse_mpsz(s).unwrap())
+    }
+
+    #[test]
+    fn basic_forms() {
+        assert_eq!(standard(&c("123m456p789s1122z"), 0), 0);
+        assert_eq!(standard(&c("123m456p789s11222z"), 0), -1);
+        assert_eq!(chiitoitsu(&c("1188m288p55s1177z")), Some(0));
+        assert_eq!(kokushi(&c("19m19p19s1234567z")), Some(0));
+        // Four of a kind is not two pairs for chiitoitsu.
+        assert_eq!(chiitoitsu(&c("1111m2288p55s1177z")), Some(1));
+        // The fifth copy cannot be waited on: 1111m + 234p... is not tenpai on 1m.
+        assert_eq!(standard(&c("1111m234p567s789s"), 0), 1);
+    }
+
+    #[test]
+    fn with_melds() {
+        // 1 meld: 10 or 11 concealed tiles.
+        assert_eq!(standard(&c("123m456p78s11z"), 1), 0);
+        assert_eq!(standard(&c("123m456p789s11z"), 1), -1);
+        // 4 melds: a single wait.
+        assert_eq!(standard(&c("5z"), 4), 0);
+        assert_eq!(standard(&c("55z"), 4), -1);
+        assert_eq!(standard(&c("19m"), 4), 0);
+        assert_eq!(standard(&c("1z9m"), 4), 0);
+        // 3 melds, 4 concealed tiles.
+        assert_eq!(standard(&c("1245m"), 3), 1);
+        assert_eq!(standard(&c("1223m"), 3), 0);
+        let all = shanten_all(&c("123m456p78s11z"), 1);
+        assert_eq!((all.shanten, all.chiitoitsu, all.kokushi), (0, None, None));
+        assert_eq!(min_shanten(&c("123m456p78s11z")), 0);
+    }
+
+    #[test]
+    fn restricted_shapes() {
+        let h = c("123m456p789s1122z");
+        assert_eq!(standard_with(&h, 0, Shape::Standard), Some(0));
+        // tanyao: 456p only usable meld group; needs 3 melds + pair from nothing else.
+        assert!(standard_with(&h, 0, Shape::Tanyao).unwrap() > 0);
+        let flush = c("12345678m111z22z");
+        assert_eq!(standard_with(&flush, 0, Shape::HalfFlush(0)), Some(0));
+        // Only the 8 man tiles count: at least 6 must be added (123 456 789m + 111m + 99m needs 6).
+        assert_eq!(standard_with(&flush, 0, Shape::FullFlush(0)), Some(5));
+        // A pinzu flush can only use 111z and 22z: 9 of 14 tiles are missing.
+        assert_eq!(standard_with(&flush, 0, Shape::HalfFlush(1)), Some(8));
+        assert_eq!(standard_with(&c("111m999p111s2233z"), 0, Shape::Toitoi), Some(0));
+        assert_eq!(standard_with(&c("123m789p123s1122z"), 0, Shape::Chanta), Some(0));
+        assert_eq!(standard_with(&c("234m789p123s1122z"), 0, Shape::Chanta), Some(1));
+    }
+
+    #[test]
+    fn necessary_tiles_match_brute_force() {
+        let h = c("1234m567p88s1234z");
+        let (s, flags) = necessary_kinds(&h);
+        assert_eq!(s, min_shanten(&h));
+        for k in 0..KINDS {
+            let mut h2 = h;
+            if h2[k] == 4 {
+                continue;
+            }
+            h2[k] += 1;
+            // 14 tiles: shanten after the best discard equals min_shanten of the 14-tile hand.
+            let lowers = min_shanten(&h2) < s;
+            assert_eq!(lowers, flags >> k & 1 == 1, "kind {k}");
+        }
+    }
+
+    /// All 40,000 kobalab golden vectors: x = [standard, kokushi, chiitoitsu].
+    #[test]
+    fn kobalab_golden_vectors() {
+        let Some(dir) = crate::testdata::shared_file("kobalab") else { return };
+        #[derive(serde::Deserialize)]
+        struct Case {
+            q: Vec<String>,
+            x: [i8; 3],
+        }
+        let mut checked = 0;
+        let mut bad = Vec::new();
+        for i in 1..=4 {
+            let path = dir.join(format!("xiangting_{i}.json"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let cases: Vec<Case> = serde_json::from_str(&text).unwrap();
+            for case in cases {
+                let tiles: Vec<_> =
+                    case.q.iter().map(|t| crate::tile::parse_majiang(t).unwrap()[0]).collect();
+                let h = counts_of(&tiles);
+                let all = shanten_all(&h, 0);
+                let got = [all.standard, all.kokushi.unwrap(), all.chiitoitsu.unwrap()];
+                // the xiangting tables must give the same minimum
+                let min_ok = min_shanten(&h) == *case.x.iter().min().unwrap();
+                if got != case.x || all.shanten != *case.x.iter().min().unwrap() || !min_ok {
+                    bad.push(format!(
+                        "{}: want {:?} got {:?} min {}",
+                        case.q.concat(),
+                        case.x,
+                        got,
+                        min_shanten(&h)
+                    ));
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 40_000);
+        assert!(bad.is_empty(), "{} mismatches, first: {:?}", bad.len(), &bad[..bad.len().min(5)]);
+    }
+}

@@ -1,0 +1,278 @@
+//! Typed game records: what every reader (mjlog XML, tenhou.net/6 JSON) produces and what the
+//! replay consumes. The types mirror Tenhou's mjlog tags closely, so that a reader stays a thin
+//! translation and all judgement (is this discard legal? does this score add up?) lives in replay.
+//!
+//! Seats are absolute (0 = the game's first dealer). Scores are in points (Tenhou writes
+//! hundreds; readers multiply). Tiles are Tenhou ids, so the replay can prove that no tile
+//! appears twice.
+
+use crate::hand::MeldKind;
+use crate::tile::TileId;
+
+/// Tenhou table level, from the GO `type` bits 0x20 and 0x80.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableLevel {
+    /// 一般
+    Ippan,
+    /// 上級
+    Joukyuu,
+    /// 特上
+    Tokujou,
+    /// 鳳凰
+    Houou,
+}
+
+impl TableLevel {
+    pub fn name(self) -> &'static str {
+        match self {
+            TableLevel::Ippan => "ippan",
+            TableLevel::Joukyuu => "joukyuu",
+            TableLevel::Tokujou => "tokujou",
+            TableLevel::Houou => "houou",
+        }
+    }
+}
+
+/// The rules a game was played under, decoded from GO `type` (or the JSON `rule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The raw GO type bits (0 when unknown).
+    pub go_type: u32,
+    pub red_fives: bool,
+    /// Open tanyao allowed.
+    pub kuitan: bool,
+    /// Hanchan (East + South) rather than tonpuu (East only).
+    pub hanchan: bool,
+    pub sanma: bool,
+    pub fast: bool,
+    pub table: TableLevel,
+    pub lobby: Option<u32>,
+}
+
+impl Rules {
+    /// Decodes Tenhou's GO `type` bits.
+    pub fn from_go_type(go_type: u32, lobby: Option<u32>) -> Rules {
+        let table = match (go_type & 0x20 != 0, go_type & 0x80 != 0) {
+            (true, true) => TableLevel::Houou,
+            (true, false) => TableLevel::Tokujou,
+            (false, true) => TableLevel::Joukyuu,
+            (false, false) => TableLevel::Ippan,
+        };
+        Rules {
+            go_type,
+            red_fives: go_type & 0x02 == 0,
+            kuitan: go_type & 0x04 == 0,
+            hanchan: go_type & 0x08 != 0,
+            sanma: go_type & 0x10 != 0,
+            fast: go_type & 0x40 != 0,
+            table,
+            lobby,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Player {
+    /// Decoded UTF-8 name.
+    pub name: String,
+    /// Tenhou dan index (0 = 新人 ... 10 = 初段 ... 20 = 天鳳位); `None` when not recorded.
+    pub dan: Option<u8>,
+    pub rate: Option<f32>,
+    pub sex: Option<String>,
+}
+
+impl Player {
+    /// AI seats on Tenhou carry names starting with ⓝ (Suphx, LuckyJ, NAGA).
+    pub fn is_ai(&self) -> bool {
+        self.name.starts_with('ⓝ')
+    }
+}
+
+/// A whole game record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// Tenhou log id when known, else the file's stem.
+    pub id: String,
+    pub rules: Rules,
+    pub players: [Player; 4],
+    pub rounds: Vec<Round>,
+    /// Final scores in points and uma/oka-adjusted results, from `owari` (when the game ended).
+    pub final_scores: Option<[i32; 4]>,
+    pub final_results: Option<[f32; 4]>,
+}
+
+/// The start of a round (INIT).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundStart {
+    /// 0 = East 1, 1 = East 2, ..., 4 = South 1, 8 = West 1.
+    pub round: u8,
+    pub honba: u8,
+    /// Riichi sticks on the table at the start.
+    pub sticks: u8,
+    pub dice: [u8; 2],
+    pub dora_indicator: TileId,
+    /// Scores in points at the start of the round.
+    pub scores: [i32; 4],
+    pub dealer: u8,
+    /// Dealt hands, 13 tiles each.
+    pub hands: [Vec<TileId>; 4],
+}
+
+/// One round: its start and its events in order, ending with one or two `Agari` or a `Draw`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Round {
+    pub start: RoundStart,
+    pub events: Vec<Event>,
+}
+
+/// A call as recorded: which tiles form the meld, which one came from whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub kind: MeldKind,
+    /// Every tile of the resulting meld (3 for chi/pon, 4 for kans), including the called tile.
+    pub tiles: Vec<TileId>,
+    /// The tile taken from another seat (for kakan: the pon's called tile); `None` for ankan.
+    pub called: Option<TileId>,
+    /// Relative seat the called tile came from: 1 = next player, 2 = across, 3 = previous.
+    pub from: u8,
+    /// For kakan, the tile added from the hand.
+    pub added: Option<TileId>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A tile drawn from the wall (or the dead wall after a kan).
+    Draw {
+        who: u8,
+        tile: TileId,
+    },
+    Discard {
+        who: u8,
+        tile: TileId,
+    },
+    /// A call (chi, pon, kans). For chi/pon/daiminkan it follows the discard it takes.
+    Call {
+        who: u8,
+        call: Call,
+    },
+    /// Riichi declared (step 1, before the discard) or accepted (step 2, after the discard passed).
+    /// `scores` after the stick is paid, when the record gives them.
+    Riichi {
+        who: u8,
+        step: u8,
+        scores: Option<[i32; 4]>,
+    },
+    /// A new dora indicator (after a kan).
+    NewDora {
+        indicator: TileId,
+    },
+    Agari(Agari),
+    Ryuukyoku(RoundDraw),
+    /// A player disconnected (BYE).
+    Disconnect {
+        who: u8,
+    },
+    /// A player reconnected (UN inside a game).
+    Reconnect {
+        who: u8,
+    },
+}
+
+/// Limit hand class, Tenhou's `ten` third field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Limit {
+    None,
+    Mangan,
+    Haneman,
+    Baiman,
+    Sanbaiman,
+    Yakuman,
+}
+
+impl Limit {
+    pub fn from_tenhou(v: u32) -> Option<Limit> {
+        Some(match v {
+            0 => Limit::None,
+            1 => Limit::Mangan,
+            2 => Limit::Haneman,
+            3 => Limit::Baiman,
+            4 => Limit::Sanbaiman,
+            5 => Limit::Yakuman,
+            _ => return None,
+        })
+    }
+}
+
+/// A win as Tenhou recorded it (AGARI).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agari {
+    pub who: u8,
+    /// Who dealt in; equal to `who` for tsumo.
+    pub from_who: u8,
+    pub pao_who: Option<u8>,
+    pub honba: u8,
+    pub sticks: u8,
+    /// Concealed tiles including the winning tile.
+    pub hand: Vec<TileId>,
+    pub melds: Vec<Call>,
+    pub win_tile: TileId,
+    pub fu: u32,
+    pub points: i32,
+    pub limit: Limit,
+    /// (Tenhou yaku id, han) for normal yaku, dora included as ids 52-54.
+    pub yaku: Vec<(u8, u8)>,
+    /// Tenhou yaku ids of yakuman (each worth 13 han; double yakuman forms have their own ids).
+    pub yakuman: Vec<u8>,
+    pub dora_indicators: Vec<TileId>,
+    pub ura_indicators: Vec<TileId>,
+    /// Scores before the win and the change of each seat, in points (`sc`).
+    pub scores_before: [i32; 4],
+    pub deltas: [i32; 4],
+}
+
+/// How a round ended without a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawKind {
+    /// The wall ran out.
+    Exhaustive,
+    /// Nine terminals (kyuushu kyuuhai).
+    Yao9,
+    /// Four riichi.
+    Reach4,
+    /// Triple ron.
+    Ron3,
+    /// Four kans by different players.
+    Kan4,
+    /// Four of the same wind discarded in the first go-around.
+    Kaze4,
+    /// Nagashi mangan.
+    Nagashi,
+}
+
+impl DrawKind {
+    pub fn from_tenhou(t: Option<&str>) -> Option<DrawKind> {
+        Some(match t {
+            None => DrawKind::Exhaustive,
+            Some("yao9") => DrawKind::Yao9,
+            Some("reach4") => DrawKind::Reach4,
+            Some("ron3") => DrawKind::Ron3,
+            Some("kan4") => DrawKind::Kan4,
+            Some("kaze4") => DrawKind::Kaze4,
+            Some("nm") => DrawKind::Nagashi,
+            Some(_) => return None,
+        })
+    }
+}
+
+/// A round that ended without a win (RYUUKYOKU).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundDraw {
+    pub kind: DrawKind,
+    pub honba: u8,
+    pub sticks: u8,
+    pub scores_before: [i32; 4],
+    pub deltas: [i32; 4],
+    /// Hands shown at the draw (tenpai players, or the kyuushu hand).
+    pub shown: [Option<Vec<TileId>>; 4],
+}

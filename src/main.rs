@@ -1,0 +1,131 @@
+//! The haifu command line: a thin layer that parses arguments and wires library stages together.
+
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand};
+
+use haifu::eval::{rank_discards, EvaluatorName, Position};
+use haifu::hand::Hand;
+use haifu::tile::{parse_mpsz, Kind, EAST};
+
+#[derive(Parser)]
+#[command(name = "haifu", version, about = "Tenhou game records into measured knowledge", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Shanten of a hand: the minimum and each form (standard, chiitoitsu, kokushi).
+    ///
+    /// HAND is mpsz notation (`123m456p789s1122z`, `0` = red five, 1z-7z = E S W N white green red)
+    /// with 13 or 14 concealed tiles, or fewer when melds follow. Each meld is its own group after a
+    /// space or comma: three equal tiles = pon, three in a row = chi, four equal = open kan,
+    /// `(1111m)` = closed kan. Example: `haifu shanten "2367m34p11z 555z 789s"`.
+    Shanten {
+        /// The hand, e.g. "123m456p789s1122z" or "2367m34p11z 555z 789s".
+        hand: String,
+        /// Print JSON: {"shanten":s,"standard":a,"chiitoitsu":b,"kokushi":c} (null = form not possible).
+        #[arg(long)]
+        json: bool,
+    },
+    /// What to discard: ranks every distinct discard of a 14-tile hand, best first.
+    ///
+    /// A red five and a plain five held together are ranked as two options. Remaining tile
+    /// counts treat the hand and the dora indicators as seen.
+    Nanikiru {
+        /// The hand with 14 tiles counting melds as 3 (mpsz, melds as in `haifu shanten`).
+        hand: String,
+        /// A dora indicator (the tile shown, not the dora); repeat for kan dora.
+        #[arg(long = "dora", value_name = "IND")]
+        dora: Vec<String>,
+        /// Round wind.
+        #[arg(long, default_value = "E", value_parser = parse_wind)]
+        round_wind: Kind,
+        /// Seat wind.
+        #[arg(long, default_value = "S", value_parser = parse_wind)]
+        seat_wind: Kind,
+        /// Which evaluator ranks the options.
+        #[arg(long, value_enum, default_value = "ukeire")]
+        evaluator: EvaluatorName,
+        /// Print JSON: {"discard":"7s","options":[{"tile","score","shanten","ukeire"},...]}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn parse_wind(s: &str) -> Result<Kind, String> {
+    match s.to_ascii_uppercase().as_str() {
+        "E" => Ok(EAST),
+        "S" => Ok(EAST + 1),
+        "W" => Ok(EAST + 2),
+        "N" => Ok(EAST + 3),
+        _ => Err(format!("wind must be E, S, W or N, not {s:?}")),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("haifu: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Shanten { hand, json } => {
+            let hand = Hand::parse(&hand).with_context(|| format!("bad hand {hand:?}"))?;
+            let s = hand.shanten();
+            if json {
+                println!("{}", serde_json::to_string(&s)?);
+            } else {
+                let form = |v: Option<i8>| v.map_or("-".to_string(), |v| v.to_string());
+                println!("hand        {hand}");
+                println!("shanten     {}", s.shanten);
+                println!("standard    {}", s.standard);
+                println!("chiitoitsu  {}", form(s.chiitoitsu));
+                println!("kokushi     {}", form(s.kokushi));
+            }
+        }
+        Command::Nanikiru { hand, dora, round_wind, seat_wind, evaluator, json } => {
+            let hand = Hand::parse(&hand).with_context(|| format!("bad hand {hand:?}"))?;
+            if !hand.is_full() {
+                bail!(
+                    "nanikiru needs a hand whose turn it is: 14 tiles counting each meld as 3, got {}",
+                    hand.tiles.len() + 3 * hand.melds.len()
+                );
+            }
+            let mut indicators = Vec::new();
+            for d in &dora {
+                let t = parse_mpsz(d).with_context(|| format!("bad dora indicator {d:?}"))?;
+                if t.len() != 1 {
+                    bail!("--dora takes one tile, got {d:?}");
+                }
+                indicators.push(t[0]);
+            }
+            let pos = Position::new(hand, indicators, round_wind, seat_wind);
+            let options = rank_discards(evaluator, &pos);
+            if json {
+                let out = serde_json::json!({
+                    "discard": options[0].tile.to_string(),
+                    "options": options,
+                });
+                println!("{out}");
+            } else {
+                println!("hand {}  (evaluator: {:?})", pos.hand, evaluator);
+                println!("{:>6} {:>8} {:>8} {:>10}", "tile", "shanten", "ukeire", "score");
+                for o in &options {
+                    println!("{:>6} {:>8} {:>8} {:>10.2}", o.tile.to_string(), o.shanten, o.ukeire, o.score);
+                }
+                println!("discard {}", options[0].tile);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
