@@ -1,0 +1,225 @@
+//! Replay: runs a [`Game`] through the [`Table`] state machine, validating every event, every
+//! round's scores and the round-to-round transitions (dealer, honba, sticks).
+//!
+//! Later stages see the game through an [`Observer`]: it is called before each event with the
+//! table as it stands, which is exactly the information a decision was made on.
+
+pub mod table;
+
+pub use table::{RiichiState, RiverTile, Table, TableError};
+
+use crate::log::{Agari, DrawKind, Event, Game, RoundDraw};
+
+/// A validation failure, placed in the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("round {round_name} (round index {round}), event {event}: {error}")]
+pub struct ReplayError {
+    pub round: usize,
+    pub round_name: String,
+    /// Index of the failing event within the round (`None` for the round start or transition).
+    pub event: EventIndex,
+    pub error: ReplayErrorKind,
+}
+
+/// An event index, printed as `start` for the round start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventIndex(pub Option<usize>);
+
+impl std::fmt::Display for EventIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(i) => write!(f, "{i}"),
+            None => write!(f, "start"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayErrorKind {
+    #[error(transparent)]
+    Table(#[from] TableError),
+    #[error("recorded scores before the result {recorded:?}, replay has {replayed:?}")]
+    ScoresBefore { recorded: [i32; 4], replayed: [i32; 4] },
+    #[error("round start {field}: recorded {recorded}, expected {expected}")]
+    Transition { field: &'static str, recorded: String, expected: String },
+    #[error("round has no result (no AGARI or RYUUKYOKU)")]
+    NoResult,
+    #[error("events after the round result")]
+    AfterResult,
+    #[error("exhaustive draw with {0} tiles left in the wall")]
+    EarlyExhaustiveDraw(u8),
+    #[error("{0}")]
+    Win(String),
+}
+
+/// Name of a round: E1, E2, ..., S4, W1, then the honba: "E1-0".
+pub fn round_name(round: u8, honba: u8) -> String {
+    let wind = ["E", "S", "W", "N"][(round / 4) as usize % 4];
+    format!("{wind}{}-{honba}", round % 4 + 1)
+}
+
+/// How a round ended, for observers and statistics.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RoundResult {
+    /// One or two wins (double ron).
+    Wins(Vec<Agari>),
+    Draw(RoundDraw),
+}
+
+/// Sees the game as it is replayed. All methods have empty defaults.
+pub trait Observer {
+    /// Before `event` (index `index` in its round) is applied to `table`.
+    fn before_event(&mut self, _table: &Table, _index: usize, _event: &Event) {}
+    /// After `event` was applied.
+    fn after_event(&mut self, _table: &Table, _index: usize, _event: &Event) {}
+    /// After a round's result was applied (`table.scores` are the scores after the round).
+    fn round_end(&mut self, _table: &Table, _result: &RoundResult) {}
+}
+
+impl Observer for () {}
+
+/// Checks each win against the record; the replay calls it for every AGARI.
+pub trait WinChecker {
+    /// Returns a description of each disagreement between the record and the re-scoring.
+    fn check(&mut self, table: &Table, agari: &Agari, index: usize, events: &[Event]) -> Vec<String>;
+}
+
+/// Accepts every win as recorded (for stages that do not re-score).
+pub struct NoWinCheck;
+
+impl WinChecker for NoWinCheck {
+    fn check(&mut self, _: &Table, _: &Agari, _: usize, _: &[Event]) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Totals of one replayed game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameSummary {
+    pub rounds: usize,
+    pub discards: usize,
+    pub agari: usize,
+    /// Wins whose re-scoring disagreed with the record, with the reason and place.
+    pub mismatches: Vec<String>,
+}
+
+/// Replays a whole game. Stops at the first validation error (later rounds depend on it).
+pub fn replay_game(
+    game: &Game,
+    observer: &mut impl Observer,
+    checker: &mut impl WinChecker,
+) -> Result<GameSummary, ReplayError> {
+    let mut summary = GameSummary::default();
+    let mut expected_next: Option<Expected> = None;
+    for (ri, round) in game.rounds.iter().enumerate() {
+        let name = round_name(round.start.round, round.start.honba);
+        let err = |event: Option<usize>, error: ReplayErrorKind| ReplayError {
+            round: ri,
+            round_name: name.clone(),
+            event: EventIndex(event),
+            error,
+        };
+        if let Some(exp) = &expected_next {
+            exp.check(&round.start).map_err(|e| err(None, e))?;
+        }
+        let mut table = table::Table::new(game.rules, &round.start).map_err(|e| err(None, e.into()))?;
+        let mut wins: Vec<Agari> = Vec::new();
+        let mut draw: Option<RoundDraw> = None;
+        for (ei, event) in round.events.iter().enumerate() {
+            if draw.is_some() || (!wins.is_empty() && !matches!(event, Event::Agari(_) | Event::Disconnect { .. } | Event::Reconnect { .. })) {
+                return Err(err(Some(ei), ReplayErrorKind::AfterResult));
+            }
+            observer.before_event(&table, ei, event);
+            match event {
+                Event::Agari(a) => {
+                    if a.scores_before != table.scores {
+                        return Err(err(
+                            Some(ei),
+                            ReplayErrorKind::ScoresBefore { recorded: a.scores_before, replayed: table.scores },
+                        ));
+                    }
+                    summary.agari += 1;
+                    for m in checker.check(&table, a, ei, &round.events) {
+                        summary.mismatches.push(format!("{name} event {ei}: {m}"));
+                    }
+                    table.settle(&a.deltas, true);
+                    wins.push(a.clone());
+                }
+                Event::Ryuukyoku(d) => {
+                    if d.scores_before != table.scores {
+                        return Err(err(
+                            Some(ei),
+                            ReplayErrorKind::ScoresBefore { recorded: d.scores_before, replayed: table.scores },
+                        ));
+                    }
+                    if d.kind == DrawKind::Exhaustive && table.wall_left != 0 {
+                        return Err(err(Some(ei), ReplayErrorKind::EarlyExhaustiveDraw(table.wall_left)));
+                    }
+                    table.settle(&d.deltas, false);
+                    draw = Some(d.clone());
+                }
+                other => {
+                    table.apply(other).map_err(|e| err(Some(ei), e.into()))?;
+                    if matches!(other, Event::Discard { .. }) {
+                        summary.discards += 1;
+                    }
+                }
+            }
+            observer.after_event(&table, ei, event);
+        }
+        let result = match (wins.is_empty(), draw) {
+            (false, _) => RoundResult::Wins(wins),
+            (true, Some(d)) => RoundResult::Draw(d),
+            (true, None) => return Err(err(None, ReplayErrorKind::NoResult)),
+        };
+        expected_next = Some(Expected::after(&table, &result));
+        observer.round_end(&table, &result);
+        summary.rounds += 1;
+    }
+    Ok(summary)
+}
+
+/// What the next round's start must look like.
+struct Expected {
+    round: u8,
+    honba: u8,
+    sticks: u8,
+    scores: [i32; 4],
+}
+
+impl Expected {
+    fn after(table: &Table, result: &RoundResult) -> Expected {
+        let start = &table.start;
+        let (dealer_stays, honba, sticks) = match result {
+            RoundResult::Wins(wins) => {
+                let dealer_won = wins.iter().any(|a| a.who == start.dealer);
+                (dealer_won, if dealer_won { start.honba + 1 } else { 0 }, 0)
+            }
+            RoundResult::Draw(d) => {
+                let stays = match d.kind {
+                    DrawKind::Exhaustive | DrawKind::Nagashi => d.shown[start.dealer as usize].is_some(),
+                    _ => true,
+                };
+                (stays, start.honba + 1, table.sticks)
+            }
+        };
+        let round = if dealer_stays { start.round } else { start.round + 1 };
+        Expected { round, honba, sticks, scores: table.scores }
+    }
+
+    fn check(&self, start: &crate::log::RoundStart) -> Result<(), ReplayErrorKind> {
+        let field = |field, recorded: String, expected: String| {
+            if recorded == expected {
+                Ok(())
+            } else {
+                Err(ReplayErrorKind::Transition { field, recorded, expected })
+            }
+        };
+        field("round", round_name(start.round, 0), round_name(self.round, 0))?;
+        field("honba", start.honba.to_string(), self.honba.to_string())?;
+        field("riichi sticks", start.sticks.to_string(), self.sticks.to_string())?;
+        field("scores", format!("{:?}", start.scores), format!("{:?}", self.scores))?;
+        field("dealer", start.dealer.to_string(), (start.round % 4).to_string())?;
+        Ok(())
+    }
+}
