@@ -4,6 +4,7 @@
 //! Later stages see the game through an [`Observer`]: it is called before each event with the
 //! table as it stands, which is exactly the information a decision was made on.
 
+pub mod decision;
 pub mod table;
 
 pub use table::{RiichiState, RiverTile, Table, TableError};
@@ -126,7 +127,10 @@ pub fn replay_game(
         let mut wins: Vec<Agari> = Vec::new();
         let mut draw: Option<RoundDraw> = None;
         for (ei, event) in round.events.iter().enumerate() {
-            if draw.is_some() || (!wins.is_empty() && !matches!(event, Event::Agari(_) | Event::Disconnect { .. } | Event::Reconnect { .. })) {
+            if draw.is_some()
+                || (!wins.is_empty()
+                    && !matches!(event, Event::Agari(_) | Event::Disconnect { .. } | Event::Reconnect { .. }))
+            {
                 return Err(err(Some(ei), ReplayErrorKind::AfterResult));
             }
             observer.before_event(&table, ei, event);
@@ -135,7 +139,10 @@ pub fn replay_game(
                     if a.scores_before != table.scores {
                         return Err(err(
                             Some(ei),
-                            ReplayErrorKind::ScoresBefore { recorded: a.scores_before, replayed: table.scores },
+                            ReplayErrorKind::ScoresBefore {
+                                recorded: a.scores_before,
+                                replayed: table.scores,
+                            },
                         ));
                     }
                     summary.agari += 1;
@@ -149,7 +156,10 @@ pub fn replay_game(
                     if d.scores_before != table.scores {
                         return Err(err(
                             Some(ei),
-                            ReplayErrorKind::ScoresBefore { recorded: d.scores_before, replayed: table.scores },
+                            ReplayErrorKind::ScoresBefore {
+                                recorded: d.scores_before,
+                                replayed: table.scores,
+                            },
                         ));
                     }
                     if d.kind == DrawKind::Exhaustive && table.wall_left != 0 {

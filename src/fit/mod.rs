@@ -1,0 +1,8 @@
+//! Fitting the weights of a linear hand-value function to expert picks by minimising a ranking
+//! loss over each decision's options: [`data`] holds the options, [`loss`] the losses, [`train`]
+//! runs argmin's L-BFGS and measures agreement, [`split`] assigns games to train / validation / test.
+
+pub mod data;
+pub mod loss;
+pub mod split;
+pub mod train;
