@@ -1,0 +1,188 @@
+//! Writing tables to parquet with polars, in batches and atomically.
+//!
+//! A [`Columns`] is a plain typed column builder (no polars types leak out of this module);
+//! a [`ParquetSink`] appends batches to `NAME.parquet.tmp` and renames it into place on
+//! [`ParquetSink::finish`], so a reader never sees a half-written file and a failed run leaves the
+//! previous output untouched.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+
+/// One typed column's values.
+#[derive(Clone, Debug)]
+pub enum Values {
+    Bool(Vec<bool>),
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+    U64(Vec<u64>),
+    I8(Vec<i8>),
+    I16(Vec<i16>),
+    I32(Vec<i32>),
+    F32(Vec<f32>),
+    F64(Vec<f64>),
+    Str(Vec<String>),
+}
+
+impl Values {
+    fn len(&self) -> usize {
+        match self {
+            Values::Bool(v) => v.len(),
+            Values::U8(v) => v.len(),
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+            Values::U64(v) => v.len(),
+            Values::I8(v) => v.len(),
+            Values::I16(v) => v.len(),
+            Values::I32(v) => v.len(),
+            Values::F32(v) => v.len(),
+            Values::F64(v) => v.len(),
+            Values::Str(v) => v.len(),
+        }
+    }
+
+    fn column(&self, name: &str) -> Column {
+        let n: PlSmallStr = name.into();
+        match self {
+            Values::Bool(v) => Column::new(n, v),
+            Values::U8(v) => Column::new(n, v),
+            Values::U16(v) => Column::new(n, v),
+            Values::U32(v) => Column::new(n, v),
+            Values::U64(v) => Column::new(n, v),
+            Values::I8(v) => Column::new(n, v),
+            Values::I16(v) => Column::new(n, v),
+            Values::I32(v) => Column::new(n, v),
+            Values::F32(v) => Column::new(n, v),
+            Values::F64(v) => Column::new(n, v),
+            Values::Str(v) => Column::new(n, v),
+        }
+    }
+}
+
+/// Named columns of equal length.
+#[derive(Clone, Debug, Default)]
+pub struct Columns {
+    pub names: Vec<String>,
+    pub values: Vec<Values>,
+}
+
+impl Columns {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn push(&mut self, name: &str, values: Values) -> &mut Self {
+        self.names.push(name.to_string());
+        self.values.push(values);
+        self
+    }
+
+    pub fn height(&self) -> usize {
+        self.values.first().map_or(0, Values::len)
+    }
+
+    /// The polars frame; errors when the columns differ in length.
+    pub fn frame(&self) -> PolarsResult<DataFrame> {
+        let cols = self.names.iter().zip(&self.values).map(|(n, v)| v.column(n)).collect();
+        DataFrame::new(self.height(), cols)
+    }
+}
+
+/// A parquet file written in batches, made visible atomically.
+pub struct ParquetSink {
+    tmp: PathBuf,
+    path: PathBuf,
+    writer: Option<polars::io::parquet::write::BatchedWriter<File>>,
+    rows: u64,
+}
+
+impl ParquetSink {
+    /// Creates `path.tmp` now; nothing appears at `path` until [`finish`](Self::finish).
+    pub fn create(path: &Path) -> std::io::Result<ParquetSink> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        Ok(ParquetSink { tmp: PathBuf::from(tmp), path: path.to_path_buf(), writer: None, rows: 0 })
+    }
+
+    /// Appends a batch (the first batch fixes the schema).
+    pub fn write(&mut self, cols: &Columns) -> PolarsResult<()> {
+        if cols.height() == 0 {
+            return Ok(());
+        }
+        let df = cols.frame()?;
+        if self.writer.is_none() {
+            let file = File::create(&self.tmp)?;
+            let w = ParquetWriter::new(file)
+                .with_compression(ParquetCompression::Zstd(None))
+                .batched(df.schema())?;
+            self.writer = Some(w);
+        }
+        self.writer.as_mut().expect("writer").write_batch(&df)?;
+        self.rows += df.height() as u64;
+        Ok(())
+    }
+
+    /// Closes the file and moves it into place. An empty sink writes `empty` (to fix the schema).
+    pub fn finish(mut self, empty: &Columns) -> PolarsResult<u64> {
+        if self.writer.is_none() {
+            let mut df = empty.frame()?;
+            let file = File::create(&self.tmp)?;
+            ParquetWriter::new(file).finish(&mut df)?;
+        } else if let Some(w) = self.writer.take() {
+            w.finish()?;
+        }
+        std::fs::rename(&self.tmp, &self.path)?;
+        Ok(self.rows)
+    }
+}
+
+impl Drop for ParquetSink {
+    fn drop(&mut self) {
+        // An unfinished sink leaves no partial file behind.
+        if self.writer.is_some() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Reads a whole parquet file (for tests, eval and reports on moderate data).
+pub fn read(path: &Path) -> PolarsResult<DataFrame> {
+    ParquetReader::new(File::open(path)?).finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_batches_atomically_and_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.parquet");
+        let mut sink = ParquetSink::create(&path).unwrap();
+        for batch in 0..3u32 {
+            let mut c = Columns::new();
+            c.push("id", Values::U32(vec![batch * 2, batch * 2 + 1]));
+            c.push("name", Values::Str(vec!["a".into(), "b".into()]));
+            c.push("x", Values::F32(vec![0.5, 1.5]));
+            sink.write(&c).unwrap();
+            assert!(!path.exists(), "visible before finish");
+        }
+        assert_eq!(sink.finish(&Columns::new()).unwrap(), 6);
+        let df = read(&path).unwrap();
+        assert_eq!(df.height(), 6);
+        let names: Vec<&str> = df.get_column_names().iter().map(|n| n.as_str()).collect();
+        assert_eq!(names, vec!["id", "name", "x"]);
+        let ids: Vec<u32> = df.column("id").unwrap().u32().unwrap().into_no_null_iter().collect();
+        assert_eq!(ids, vec![0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn unequal_columns_are_an_error() {
+        let mut c = Columns::new();
+        c.push("a", Values::U8(vec![1, 2]));
+        c.push("b", Values::U8(vec![1]));
+        assert!(c.frame().is_err());
+    }
+}
