@@ -14,6 +14,7 @@ pub mod fit;
 pub mod hand;
 pub mod log;
 pub mod replay;
+pub mod stats;
 pub mod tile;
 
 #[doc(hidden)]

@@ -65,6 +65,8 @@ pub struct Table {
     pub last_kakan: Option<(u8, TileId)>,
     /// Whether the next draw of this player is a replacement draw after a kan.
     pub rinshan: [bool; 4],
+    /// Every discard of the round in table order (seat, tile): what passed after a riichi.
+    pub discards: Vec<(u8, TileId)>,
     /// Any call (including closed kans) so far this round: ends the first go-around.
     pub any_call: bool,
     pub kans: u8,
@@ -117,6 +119,7 @@ impl Table {
             last_discard: None,
             last_kakan: None,
             rinshan: [false; 4],
+            discards: Vec::new(),
             any_call: false,
             kans: 0,
             seen: [false; 136],
@@ -273,6 +276,7 @@ impl Table {
                 self.last_draw = [None; 4];
                 self.rinshan = [false; 4];
                 self.last_discard = Some((who, tile));
+                self.discards.push((who, tile));
                 self.last_kakan = None;
                 self.expect = Expect::Draw((who + 1) % 4);
             }

@@ -1,0 +1,266 @@
+//! Player and table statistics: per player-round outcomes collected while a game is replayed,
+//! then summed per player name, per table level and overall.
+//!
+//! Every rate is "per player-round" unless it says otherwise: a game of 9 rounds gives each of
+//! its 4 seats 9 player-rounds. `tenpai_at_draw` is per exhaustive draw the player was part of,
+//! the average win / deal-in points per win / deal-in.
+
+use crate::hand::MeldKind;
+use crate::log::{DrawKind, Game, TableLevel};
+use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RiichiState, RoundResult, Table};
+
+/// What one seat did in one round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatRound {
+    pub won: bool,
+    pub dealt_in: bool,
+    /// Another player won by tsumo.
+    pub tsumo_lost: bool,
+    /// A ron between two other players.
+    pub lateral: bool,
+    pub exhaustive_draw: bool,
+    pub tenpai_at_draw: bool,
+    pub riichi: bool,
+    /// At least one chi, pon or open kan.
+    pub called: bool,
+    /// Hand value of the win (Tenhou's points, without honba and sticks).
+    pub win_points: i32,
+    /// Points paid on the deal-in (honba included).
+    pub deal_in_points: i32,
+    /// Score after the round minus score before (sticks and payments included).
+    pub score_change: i32,
+}
+
+/// One game's per-seat, per-round outcomes and final placements.
+#[derive(Clone, Debug)]
+pub struct GameOutcome {
+    pub players: [String; 4],
+    pub table: TableLevel,
+    pub rounds: Vec<[SeatRound; 4]>,
+    /// Placement 1..=4 of each seat.
+    pub placement: [u8; 4],
+}
+
+#[derive(Default)]
+struct Collector {
+    rounds: Vec<[SeatRound; 4]>,
+}
+
+impl Observer for Collector {
+    fn round_end(&mut self, table: &Table, result: &RoundResult) {
+        let mut seats = [SeatRound::default(); 4];
+        for (p, s) in seats.iter_mut().enumerate() {
+            s.riichi = matches!(table.riichi[p], RiichiState::Accepted { .. });
+            s.called = table.melds[p].iter().any(|m| m.kind != MeldKind::Ankan);
+            s.score_change = table.scores[p] - table.start.scores[p];
+        }
+        match result {
+            RoundResult::Wins(wins) => {
+                for a in wins {
+                    let w = a.who as usize;
+                    seats[w].won = true;
+                    seats[w].win_points = a.points;
+                    if a.from_who == a.who {
+                        for (p, s) in seats.iter_mut().enumerate() {
+                            if p != w {
+                                s.tsumo_lost = true;
+                            }
+                        }
+                    } else {
+                        let f = a.from_who as usize;
+                        seats[f].dealt_in = true;
+                        seats[f].deal_in_points += -a.deltas[f];
+                        for (p, s) in seats.iter_mut().enumerate() {
+                            if p != w && p != f {
+                                s.lateral = true;
+                            }
+                        }
+                    }
+                }
+                // In a double ron the second winner is not "lateral" to the first.
+                for s in seats.iter_mut() {
+                    if s.won || s.dealt_in {
+                        s.lateral = false;
+                    }
+                }
+            }
+            RoundResult::Draw(d) if d.kind == DrawKind::Exhaustive => {
+                for (p, s) in seats.iter_mut().enumerate() {
+                    s.exhaustive_draw = true;
+                    s.tenpai_at_draw = d.shown[p].is_some();
+                }
+            }
+            RoundResult::Draw(_) => {}
+        }
+        self.rounds.push(seats);
+    }
+}
+
+/// Placement of each seat from final scores; equal scores rank by seat order (Tenhou's rule:
+/// the seat nearer the first dealer ranks higher).
+pub fn placements(scores: &[i32; 4]) -> [u8; 4] {
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_by(|&a, &b| scores[b].cmp(&scores[a]).then(a.cmp(&b)));
+    let mut out = [0u8; 4];
+    for (rank, &seat) in order.iter().enumerate() {
+        out[seat] = rank as u8 + 1;
+    }
+    out
+}
+
+/// Replays a game and collects its outcomes.
+pub fn game_outcome(game: &Game) -> Result<GameOutcome, ReplayError> {
+    let mut c = Collector::default();
+    replay_game(game, &mut c, &mut NoWinCheck)?;
+    let last = game.rounds.last().map(|r| r.start.scores).unwrap_or([25_000; 4]);
+    let final_scores = game.final_scores.unwrap_or_else(|| {
+        let mut s = last;
+        if let Some(round) = c.rounds.last() {
+            for p in 0..4 {
+                s[p] += round[p].score_change;
+            }
+        }
+        s
+    });
+    Ok(GameOutcome {
+        players: game.players.clone().map(|p| p.name),
+        table: game.rules.table,
+        rounds: c.rounds,
+        placement: placements(&final_scores),
+    })
+}
+
+/// A count with its denominator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Rate {
+    pub hits: u64,
+    pub n: u64,
+}
+
+impl Rate {
+    pub fn add(&mut self, hit: bool) {
+        self.n += 1;
+        self.hits += u64::from(hit);
+    }
+
+    pub fn value(&self) -> f64 {
+        if self.n == 0 {
+            f64::NAN
+        } else {
+            self.hits as f64 / self.n as f64
+        }
+    }
+
+    /// Wilson score interval at 95%.
+    pub fn ci95(&self) -> (f64, f64) {
+        if self.n == 0 {
+            return (f64::NAN, f64::NAN);
+        }
+        let z = 1.959_963_984_540_054f64;
+        let n = self.n as f64;
+        let p = self.value();
+        let denom = 1.0 + z * z / n;
+        let centre = (p + z * z / (2.0 * n)) / denom;
+        let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
+        (centre - half, centre + half)
+    }
+}
+
+/// A mean with its sample size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Mean {
+    pub sum: f64,
+    pub n: u64,
+}
+
+impl Mean {
+    pub fn add(&mut self, v: f64) {
+        self.sum += v;
+        self.n += 1;
+    }
+
+    pub fn value(&self) -> f64 {
+        if self.n == 0 {
+            f64::NAN
+        } else {
+            self.sum / self.n as f64
+        }
+    }
+}
+
+/// Statistics of a group of player-games (one player, one table level, or everything).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct PlayerStats {
+    pub games: u64,
+    pub rounds: u64,
+    /// Games finished 1st, 2nd, 3rd, 4th.
+    pub placements: [u64; 4],
+    pub avg_placement: Mean,
+    pub win: Rate,
+    pub deal_in: Rate,
+    pub tsumo_lost: Rate,
+    pub lateral: Rate,
+    pub exhaustive_draw: Rate,
+    pub tenpai_at_draw: Rate,
+    pub riichi: Rate,
+    pub call: Rate,
+    pub win_points: Mean,
+    pub deal_in_points: Mean,
+    pub score_change: Mean,
+}
+
+impl PlayerStats {
+    /// Adds one seat of one game.
+    pub fn add_seat(&mut self, game: &GameOutcome, seat: usize) {
+        self.games += 1;
+        let place = game.placement[seat];
+        self.placements[place as usize - 1] += 1;
+        self.avg_placement.add(place as f64);
+        for r in &game.rounds {
+            let s = &r[seat];
+            self.rounds += 1;
+            self.win.add(s.won);
+            self.deal_in.add(s.dealt_in);
+            self.tsumo_lost.add(s.tsumo_lost);
+            self.lateral.add(s.lateral);
+            self.exhaustive_draw.add(s.exhaustive_draw);
+            if s.exhaustive_draw {
+                self.tenpai_at_draw.add(s.tenpai_at_draw);
+            }
+            self.riichi.add(s.riichi);
+            self.call.add(s.called);
+            if s.won {
+                self.win_points.add(s.win_points as f64);
+            }
+            if s.dealt_in {
+                self.deal_in_points.add(s.deal_in_points as f64);
+            }
+            self.score_change.add(s.score_change as f64);
+        }
+    }
+
+    /// Placement rates 1st..4th per game.
+    pub fn placement_rates(&self) -> [f64; 4] {
+        let g = self.games.max(1) as f64;
+        self.placements.map(|c| c as f64 / g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placements_break_ties_by_seat() {
+        assert_eq!(placements(&[25000, 30000, 25000, 20000]), [2, 1, 3, 4]);
+        assert_eq!(placements(&[10000, 10000, 10000, 70000]), [2, 3, 4, 1]);
+    }
+
+    #[test]
+    fn wilson_interval() {
+        let r = Rate { hits: 50, n: 100 };
+        let (lo, hi) = r.ci95();
+        // Wilson 95% for 50/100: 0.4038 .. 0.5962
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+    }
+}
