@@ -11,6 +11,7 @@
 pub mod eval;
 pub mod hand;
 pub mod log;
+pub mod score;
 pub mod tile;
 
 #[doc(hidden)]
