@@ -47,13 +47,18 @@ pub struct ScoreRules {
     pub double_yakuman: bool,
     /// 13 han or more is a yakuman (otherwise it stays sanbaiman).
     pub kazoe_yakuman: bool,
+    /// 4 han 30 fu and 3 han 60 fu are rounded up to mangan. Off in Tenhou's normal lobbies; the
+    /// shared data has one special (chip) lobby log that plays with it.
+    pub kiriage_mangan: bool,
 }
 
 impl ScoreRules {
     /// Tenhou's rules.
-    pub const TENHOU: ScoreRules = ScoreRules { kuitan: true, double_yakuman: false, kazoe_yakuman: true };
+    pub const TENHOU: ScoreRules =
+        ScoreRules { kuitan: true, double_yakuman: false, kazoe_yakuman: true, kiriage_mangan: false };
     /// kobalab's majiang-core defaults (its golden test data).
-    pub const MAJIANG: ScoreRules = ScoreRules { kuitan: true, double_yakuman: true, kazoe_yakuman: true };
+    pub const MAJIANG: ScoreRules =
+        ScoreRules { kuitan: true, double_yakuman: true, kazoe_yakuman: true, kiriage_mangan: false };
 }
 
 impl Default for ScoreRules {
@@ -428,7 +433,7 @@ fn finish(mut y: YakuSet, fu: u8, f: &Facts) -> Option<Candidate> {
         }
     }
     let han = y.han();
-    let (basic, limit) = points::basic_points(han, fu, f.rules.kazoe_yakuman);
+    let (basic, limit) = points::basic_points(han, fu, &f.rules);
     Some(Candidate {
         yaku: y,
         han,
@@ -442,5 +447,7 @@ fn finish(mut y: YakuSet, fu: u8, f: &Facts) -> Option<Candidate> {
 
 #[cfg(test)]
 mod golden;
+#[cfg(test)]
+mod tenhou_check;
 #[cfg(test)]
 mod tests;

@@ -3,13 +3,13 @@
 //! Tenhou rules: no kiriage mangan (4 han 30 fu is 7700), 13+ han is a counted yakuman worth one
 //! yakuman however many han, every yakuman is worth 8000 basic points times its multiplier.
 
-use super::WinScore;
+use super::{ScoreRules, WinScore};
 use crate::log::Limit;
 
 /// Basic points of a normal (non-yakuman) hand and its limit class.
-pub fn basic_points(han: u8, fu: u8, kazoe_yakuman: bool) -> (u32, Limit) {
+pub fn basic_points(han: u8, fu: u8, rules: &ScoreRules) -> (u32, Limit) {
     match han {
-        13.. if kazoe_yakuman => (8000, Limit::Yakuman),
+        13.. if rules.kazoe_yakuman => (8000, Limit::Yakuman),
         11.. => (6000, Limit::Sanbaiman),
         8..=10 => (4000, Limit::Baiman),
         6..=7 => (3000, Limit::Haneman),
@@ -18,6 +18,9 @@ pub fn basic_points(han: u8, fu: u8, kazoe_yakuman: bool) -> (u32, Limit) {
             let raw = fu as u32 * (1u32 << (han as u32 + 2));
             if raw >= 2000 {
                 (2000, Limit::Mangan)
+            } else if rules.kiriage_mangan && raw >= 1920 {
+                // Rounded up to mangan points, but Tenhou's record keeps limit 0 for these.
+                (2000, Limit::None)
             } else {
                 (raw, Limit::None)
             }
@@ -116,7 +119,7 @@ mod tests {
     #[test]
     fn table_values() {
         // Non-dealer ron, from the standard point table.
-        let ron = |han, fu| hand_points(basic_points(han, fu, true).0, false, true);
+        let ron = |han, fu| hand_points(basic_points(han, fu, &ScoreRules::TENHOU).0, false, true);
         assert_eq!(ron(1, 30), 1000);
         assert_eq!(ron(1, 40), 1300);
         assert_eq!(ron(2, 25), 1600);
@@ -128,20 +131,24 @@ mod tests {
         assert_eq!(ron(10, 30), 16000);
         assert_eq!(ron(12, 30), 24000);
         assert_eq!(ron(13, 30), 32000);
-        assert_eq!(basic_points(4, 30, true).1, Limit::None);
-        assert_eq!(basic_points(3, 70, true).1, Limit::Mangan);
+        assert_eq!(basic_points(4, 30, &ScoreRules::TENHOU).1, Limit::None);
+        assert_eq!(basic_points(3, 70, &ScoreRules::TENHOU).1, Limit::Mangan);
+        let kiriage = ScoreRules { kiriage_mangan: true, ..ScoreRules::TENHOU };
+        assert_eq!(basic_points(4, 30, &kiriage), (2000, Limit::None));
+        assert_eq!(basic_points(3, 60, &kiriage), (2000, Limit::None));
+        assert_eq!(basic_points(3, 50, &kiriage), (1600, Limit::None));
         // Dealer ron and tsumo.
-        assert_eq!(hand_points(basic_points(1, 30, true).0, true, true), 1500);
-        assert_eq!(hand_points(basic_points(1, 30, true).0, true, false), 1500);
-        assert_eq!(hand_points(basic_points(1, 30, true).0, false, false), 1100);
-        assert_eq!(hand_points(basic_points(2, 20, true).0, false, false), 1500);
-        assert_eq!(hand_points(basic_points(3, 20, true).0, false, false), 2700);
+        assert_eq!(hand_points(basic_points(1, 30, &ScoreRules::TENHOU).0, true, true), 1500);
+        assert_eq!(hand_points(basic_points(1, 30, &ScoreRules::TENHOU).0, true, false), 1500);
+        assert_eq!(hand_points(basic_points(1, 30, &ScoreRules::TENHOU).0, false, false), 1100);
+        assert_eq!(hand_points(basic_points(2, 20, &ScoreRules::TENHOU).0, false, false), 1500);
+        assert_eq!(hand_points(basic_points(3, 20, &ScoreRules::TENHOU).0, false, false), 2700);
     }
 
     #[test]
     fn payments_with_honba_and_sticks() {
         // Non-dealer (seat 2) tsumo 30 fu 1 han, dealer seat 0, 1 honba, 2 sticks.
-        let base = basic_points(1, 30, true).0;
+        let base = basic_points(1, 30, &ScoreRules::TENHOU).0;
         let p = payments(&value(hand_points(base, false, false), base), 2, 0, None, None, 1, 2);
         assert_eq!(p, [-600, -400, 1100 + 300 + 2000, -400]);
         // Ron from seat 3 with 1 honba.
