@@ -11,6 +11,10 @@
 //! in it, seven pairs, thirteen orphans) and the best one is kept: most points, then most han,
 //! then most fu, as Tenhou does. Yaku are reported by Tenhou id ([`yaku`]).
 //!
+//! Verified by two tests over real data: `golden` (all 10,000 kobalab cases agree) and
+//! `tenhou_check` (every AGARI of the shared 4-player Tenhou mjlogs re-scored; all agree except
+//! 7 in bot-written fixture logs and a special lobby, listed there with the reason).
+//!
 //! ```
 //! use haifu::score::{score, yaku, WinInput};
 //! use haifu::tile::{parse_mpsz, EAST};

@@ -61,6 +61,8 @@ fn decode_meld(m: u32, red: bool) -> Option<Meld> {
 
 struct Outcome {
     checked: usize,
+    /// Time spent inside the scorer.
+    scoring: std::time::Duration,
     mismatches: Vec<String>,
 }
 
@@ -95,7 +97,8 @@ fn check_file(text: &str, name: &str, out: &mut Outcome) {
         } else if tag.starts_with("<AGARI") {
             let double_ron_second = last_was_agari;
             last_was_agari = true;
-            if let Some(msg) = check_agari(tag, round, oya, red, &rules, double_ron_second) {
+            if let Some(msg) = check_agari(tag, round, oya, red, &rules, double_ron_second, &mut out.scoring)
+            {
                 out.mismatches.push(format!("{name}: {msg}\n  {tag}"));
             }
             out.checked += 1;
@@ -112,6 +115,7 @@ fn check_agari(
     red: bool,
     rules: &ScoreRules,
     second: bool,
+    scoring: &mut std::time::Duration,
 ) -> Option<String> {
     let num = |k: &str| attr(tag, k).and_then(|v| v.parse::<u8>().ok());
     let who = num("who")?;
@@ -157,7 +161,10 @@ fn check_agari(
     input.ura_indicators = ids(attr(tag, "doraHaiUra")).iter().map(|t| t.tile(red)).collect();
     let (honba, sticks) = if second { (0, 0) } else { (ba[0] as u8, ba[1] as u8) };
 
-    let Some(s) = score_with(&input, rules) else { return Some("no score".into()) };
+    let t0 = std::time::Instant::now();
+    let scored = score_with(&input, rules);
+    *scoring += t0.elapsed();
+    let Some(s) = scored else { return Some("no score".into()) };
     let mut want_yaku: Vec<(u8, u8)> = rec_yaku.iter().copied().filter(|y| y.1 > 0).collect();
     want_yaku.sort_unstable();
     let mut want_yakuman = rec_yakuman.clone();
@@ -212,17 +219,18 @@ fn tenhou_mjlog_agari_all_agree() {
         .filter(|p| p.to_string_lossy().ends_with(".mjlog") || p.to_string_lossy().ends_with(".mjlog.gz"))
         .collect();
     files.sort();
-    let mut out = Outcome { checked: 0, mismatches: Vec::new() };
+    let mut out = Outcome { checked: 0, scoring: Default::default(), mismatches: Vec::new() };
     for f in &files {
         let Some(text) = read_text(f) else { continue };
         let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         check_file(&text, &name, &mut out);
     }
     eprintln!(
-        "tenhou mjlogs: {} files, {} AGARI, {} agree",
+        "tenhou mjlogs: {} files, {} AGARI, {} agree; scoring took {:?}",
         files.len(),
         out.checked,
-        out.checked - out.mismatches.len()
+        out.checked - out.mismatches.len(),
+        out.scoring
     );
     for m in out.mismatches.iter().take(100) {
         eprintln!("{m}");
