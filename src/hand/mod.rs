@@ -5,6 +5,7 @@
 //! pon, three in a row a chi, four equal an open kan; wrap four equal tiles in parentheses for a
 //! closed kan: `"123m456p11z (1111s)"`.
 
+pub mod decompose;
 pub mod meld;
 pub mod shanten;
 pub mod waits;
