@@ -4,6 +4,7 @@
 //! Later stages see the game through an [`Observer`]: it is called before each event with the
 //! table as it stands, which is exactly the information a decision was made on.
 
+pub mod check;
 pub mod decision;
 pub mod table;
 
