@@ -248,6 +248,9 @@ pub enum DrawKind {
     Kaze4,
     /// Nagashi mangan.
     Nagashi,
+    /// The server ended the game mid-round: a bare `RYUUKYOKU` with no `ba`/`sc` (seen in
+    /// bot-vs-bot test games). Not a mahjong outcome; the replay should stop the game here.
+    Aborted,
 }
 
 impl DrawKind {

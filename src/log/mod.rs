@@ -1,5 +1,20 @@
-//! Reading game records: typed events ([`event`]) and the readers that produce them.
+//! Reading game records: typed events ([`event`]) and the readers that produce them:
+//! [`mjlog`] (Tenhou XML), [`tenhou6`] (tenhou.net/6 JSON) and [`source`] (files, folders, gzip,
+//! zip archives, SQLite databases), with one error type ([`error::LogError`]).
+//!
+//! Typical use: `let ex = source::expand(&paths); ex.sources.par_iter().map(Source::load)`.
 
+pub mod error;
 pub mod event;
+pub mod mjlog;
+pub mod source;
+pub mod tenhou6;
 
+pub use error::{LogError, XmlPlace};
 pub use event::*;
+pub use mjlog::{decode_meld, parse_mjlog};
+pub use source::{expand, parse_game, Expansion, SkipReason, Skipped, Source};
+pub use tenhou6::parse_tenhou6;
+
+#[cfg(test)]
+mod corpus_tests;

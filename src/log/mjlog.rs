@@ -1,0 +1,610 @@
+//! Tenhou mjlog XML (`<mjloggm ver="2.3">`) into a [`Game`], with a quick-xml pull parser: one
+//! pass over the tags, no DOM, so a 100 kB log costs one allocation per event and nothing more.
+//!
+//! The reader translates and checks only what it must to build well-typed events (attribute
+//! syntax, tile ids in range, tags in a possible order); whether a discard was in the hand or a
+//! score adds up is the replay's job.
+//!
+//! Tags (the format has no official spec; this follows the records themselves):
+//! - `SHUFFLE` (wall seed), `TAIKYOKU` (game start): ignored.
+//! - `GO type= lobby=`: rules from the type bits ([`Rules::from_go_type`]).
+//! - `UN n0..n3= dan= rate= sx=`: players; names are URL-encoded UTF-8. A later `UN` (one name
+//!   only) is a reconnect of that seat.
+//! - `INIT seed="round,honba,sticks,dice0,dice1,dora" ten= oya= hai0..hai3=`: a round starts.
+//! - `T/U/V/W<id>` draws and `D/E/F/G<id>` discards of seats 0..3.
+//! - `N who= m=`: a call, the meld packed in `m` (see [`decode_meld`]).
+//! - `REACH who= step= ten=`, `DORA hai=`, `AGARI ...`, `RYUUKYOKU ...`, `BYE who=`.
+//!
+//! Extra `GO`/`UN` attributes of special lobbies (`rule`, `csrule`, `ranking`, `rc`, `gold`) and
+//! unknown attributes in general are ignored; unknown tags are errors, since they would mean
+//! events we silently lose.
+
+use std::borrow::Cow;
+
+use quick_xml::events::{BytesStart, Event as XmlEvent};
+use quick_xml::Reader;
+
+use super::error::{LogError, XmlPlace};
+use super::event::*;
+use crate::hand::MeldKind;
+use crate::tile::TileId;
+
+/// Parses one mjlog XML document. `id` becomes [`Game::id`] (mjlogs do not carry their log id).
+pub fn parse_mjlog(id: &str, xml: &[u8]) -> Result<Game, LogError> {
+    let mut reader = Reader::from_reader(xml);
+    let mut p = Parser::new(id);
+    let mut tag_index = 0usize;
+    loop {
+        let byte = reader.buffer_position();
+        let ev = reader.read_event().map_err(|e| xml_error(e, reader.error_position(), xml.len()))?;
+        let at = XmlPlace { byte, tag: tag_index, round: p.rounds.len().checked_sub(1) };
+        match ev {
+            XmlEvent::Start(e) if e.name().as_ref() == "mjloggm" => p.opened = true,
+            XmlEvent::End(e) if e.name().as_ref() == "mjloggm" => {
+                p.closed = true;
+                break;
+            }
+            XmlEvent::Start(e) | XmlEvent::Empty(e) => {
+                if !p.opened {
+                    return Err(LogError::Structure { detail: "content before <mjloggm>".into(), at });
+                }
+                p.tag(&Tag::new(&e, at)?)?;
+                tag_index += 1;
+            }
+            // `<T12></T12>` style: the End of a tag already handled.
+            XmlEvent::End(_) => {}
+            XmlEvent::Text(t) => {
+                if !t.trim_ascii().is_empty() {
+                    return Err(LogError::Structure { detail: "unexpected text between tags".into(), at });
+                }
+            }
+            XmlEvent::GeneralRef(_) | XmlEvent::CData(_) => {
+                return Err(LogError::Structure { detail: "unexpected text between tags".into(), at });
+            }
+            XmlEvent::Decl(_) | XmlEvent::Comment(_) | XmlEvent::PI(_) | XmlEvent::DocType(_) => {}
+            XmlEvent::Eof => break,
+        }
+    }
+    p.finish(reader.buffer_position())
+}
+
+/// Maps a quick-xml error: running out of input inside a construct is truncation, not malformation.
+fn xml_error(e: quick_xml::Error, byte: u64, len: usize) -> LogError {
+    use quick_xml::errors::SyntaxError;
+    let detail = e.to_string();
+    match e {
+        quick_xml::Error::Syntax(
+            SyntaxError::UnclosedTag
+            | SyntaxError::UnclosedComment
+            | SyntaxError::UnclosedCData
+            | SyntaxError::UnclosedDoctype
+            | SyntaxError::UnclosedPI
+            | SyntaxError::UnclosedXmlDecl,
+        ) => LogError::TruncatedXml { byte: len as u64, detail },
+        quick_xml::Error::Encoding(_) => LogError::BinaryJunk { byte },
+        _ => LogError::Xml { byte, detail },
+    }
+}
+
+/// One tag with its attributes borrowed from the input.
+struct Tag<'a> {
+    name: String,
+    attrs: Vec<(String, Cow<'a, str>)>,
+    at: XmlPlace,
+}
+
+impl<'a> Tag<'a> {
+    fn new(e: &'a BytesStart<'_>, at: XmlPlace) -> Result<Tag<'a>, LogError> {
+        let name = e.name().as_ref().to_string();
+        let mut attrs = Vec::new();
+        for a in e.attributes() {
+            let a = a.map_err(|err| LogError::Xml { byte: at.byte, detail: format!("<{name}>: {err}") })?;
+            let key = a.key.as_ref().to_string();
+            let value = if a.value.contains('&') {
+                Cow::Owned(
+                    a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                        .map_err(|err| LogError::Xml { byte: at.byte, detail: format!("<{name}>: {err}") })?
+                        .into_owned(),
+                )
+            } else {
+                a.value
+            };
+            attrs.push((key, value));
+        }
+        Ok(Tag { name, attrs, at })
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_ref())
+    }
+
+    fn req(&self, key: &str) -> Result<&str, LogError> {
+        self.get(key).ok_or_else(|| LogError::MissingAttribute {
+            tag: self.name.clone(),
+            attr: key.into(),
+            at: self.at,
+        })
+    }
+
+    fn bad(&self, key: &str, value: &str) -> LogError {
+        LogError::BadAttribute { tag: self.name.clone(), attr: key.into(), value: value.into(), at: self.at }
+    }
+
+    fn num<T: std::str::FromStr>(&self, key: &str, text: &str) -> Result<T, LogError> {
+        text.trim().parse().map_err(|_| self.bad(key, text))
+    }
+
+    fn int<T: std::str::FromStr>(&self, key: &str) -> Result<T, LogError> {
+        self.num(key, self.req(key)?)
+    }
+
+    fn opt_int<T: std::str::FromStr>(&self, key: &str) -> Result<Option<T>, LogError> {
+        self.get(key).map(|v| self.num(key, v)).transpose()
+    }
+
+    /// A seat 0..=3.
+    fn seat(&self, key: &str) -> Result<u8, LogError> {
+        let v = self.req(key)?;
+        match self.num::<u8>(key, v)? {
+            s @ 0..=3 => Ok(s),
+            _ => Err(self.bad(key, v)),
+        }
+    }
+
+    /// A comma-separated list of numbers (empty string = empty list).
+    fn list<T: std::str::FromStr>(&self, key: &str, text: &str) -> Result<Vec<T>, LogError> {
+        if text.trim().is_empty() {
+            return Ok(Vec::new());
+        }
+        text.split(',').map(|s| self.num(key, s).map_err(|_| self.bad(key, text))).collect()
+    }
+
+    fn tile_value(&self, text: &str) -> Result<TileId, LogError> {
+        let v: u32 = text.trim().parse().map_err(|_| self.bad("tile", text))?;
+        TileId::new(v).ok_or_else(|| LogError::TileOutOfRange {
+            tag: self.name.clone(),
+            value: text.into(),
+            at: self.at,
+        })
+    }
+
+    /// A comma-separated list of tile ids; an absent attribute is an empty list.
+    fn tiles(&self, key: &str) -> Result<Vec<TileId>, LogError> {
+        match self.get(key) {
+            None => Ok(Vec::new()),
+            Some(v) if v.trim().is_empty() => Ok(Vec::new()),
+            Some(v) => v
+                .split(',')
+                .map(|s| {
+                    self.tile_value(s).map_err(|e| match e {
+                        LogError::BadAttribute { .. } => self.bad(key, v),
+                        e => e,
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// `n` numbers exactly.
+    fn fixed<T: std::str::FromStr + Copy, const N: usize>(&self, key: &str) -> Result<[T; N], LogError> {
+        let text = self.req(key)?;
+        let v: Vec<T> = self.list(key, text)?;
+        v.try_into().map_err(|_| self.bad(key, text))
+    }
+
+    /// `sc="s0,d0,s1,d1,..."` in hundreds: scores before and deltas, in points.
+    /// Chip lobbies append 8 more values (chips and their change), which we drop.
+    fn score_pairs(&self) -> Result<([i32; 4], [i32; 4]), LogError> {
+        let text = self.req("sc")?;
+        let all: Vec<i32> = self.list("sc", text)?;
+        if all.len() != 8 && all.len() != 16 {
+            return Err(self.bad("sc", text));
+        }
+        let sc = &all[..8];
+        let before = [sc[0] * 100, sc[2] * 100, sc[4] * 100, sc[6] * 100];
+        let delta = [sc[1] * 100, sc[3] * 100, sc[5] * 100, sc[7] * 100];
+        Ok((before, delta))
+    }
+
+    /// `ba="honba,sticks"`.
+    fn ba(&self) -> Result<(u8, u8), LogError> {
+        let [h, s]: [u8; 2] = self.fixed("ba")?;
+        Ok((h, s))
+    }
+}
+
+struct Parser {
+    id: String,
+    rules: Option<Rules>,
+    players: Option<[Player; 4]>,
+    rounds: Vec<Round>,
+    /// Events seen before the first INIT (BYE, reconnects): they open the first round.
+    early: Vec<Event>,
+    final_scores: Option<[i32; 4]>,
+    final_results: Option<[f32; 4]>,
+    opened: bool,
+    closed: bool,
+}
+
+impl Parser {
+    fn new(id: &str) -> Parser {
+        Parser {
+            id: id.to_string(),
+            rules: None,
+            players: None,
+            rounds: Vec::new(),
+            early: Vec::new(),
+            final_scores: None,
+            final_results: None,
+            opened: false,
+            closed: false,
+        }
+    }
+
+    fn push(&mut self, t: &Tag, ev: Event) -> Result<(), LogError> {
+        match self.rounds.last_mut() {
+            Some(r) => {
+                r.events.push(ev);
+                Ok(())
+            }
+            None => {
+                Err(LogError::Structure { detail: format!("<{}> before the first INIT", t.name), at: t.at })
+            }
+        }
+    }
+
+    fn tag(&mut self, t: &Tag) -> Result<(), LogError> {
+        let name = t.name.as_str();
+        let b = name.as_bytes();
+        // Draws and discards: one letter and the tile id, e.g. <T77/>, <D120/>.
+        if b.len() >= 2 && b[1..].iter().all(u8::is_ascii_digit) {
+            let (who, draw) = match b[0] {
+                b'T' => (0, true),
+                b'U' => (1, true),
+                b'V' => (2, true),
+                b'W' => (3, true),
+                b'D' => (0, false),
+                b'E' => (1, false),
+                b'F' => (2, false),
+                b'G' => (3, false),
+                _ => return Err(LogError::UnknownTag { tag: name.into(), at: t.at }),
+            };
+            let tile = t.tile_value(&name[1..])?;
+            let ev = if draw { Event::Draw { who, tile } } else { Event::Discard { who, tile } };
+            return self.push(t, ev);
+        }
+        match name {
+            "SHUFFLE" | "TAIKYOKU" => Ok(()),
+            "GO" => self.go(t),
+            "UN" => self.un(t),
+            "INIT" => self.init(t),
+            "N" => {
+                let who = t.seat("who")?;
+                let m: u32 = t.int("m")?;
+                let call = decode_meld(m).map_err(|e| match e {
+                    MeldError::Nuki => LogError::Sanma { detail: format!("kita (nuki) call at {}", t.at) },
+                    MeldError::Bad => t.bad("m", t.get("m").unwrap_or_default()),
+                })?;
+                self.push(t, Event::Call { who, call })
+            }
+            "REACH" => {
+                let who = t.seat("who")?;
+                let step: u8 = t.int("step")?;
+                if !(1..=2).contains(&step) {
+                    return Err(t.bad("step", t.get("step").unwrap_or_default()));
+                }
+                let scores = match t.get("ten") {
+                    Some(_) => Some(t.fixed::<i32, 4>("ten")?.map(|s| s * 100)),
+                    None => None,
+                };
+                self.push(t, Event::Riichi { who, step, scores })
+            }
+            "DORA" => {
+                let indicator = t.tile_value(t.req("hai")?)?;
+                self.push(t, Event::NewDora { indicator })
+            }
+            "AGARI" => {
+                let agari = self.agari(t)?;
+                self.owari(t)?;
+                self.push(t, Event::Agari(agari))
+            }
+            "RYUUKYOKU" => {
+                let draw = match (t.get("ba"), t.get("sc"), self.rounds.last()) {
+                    (None, None, Some(r)) => RoundDraw {
+                        kind: DrawKind::Aborted,
+                        honba: r.start.honba,
+                        sticks: r.start.sticks,
+                        scores_before: r.start.scores,
+                        deltas: [0; 4],
+                        shown: Default::default(),
+                    },
+                    _ => ryuukyoku(t)?,
+                };
+                self.owari(t)?;
+                self.push(t, Event::Ryuukyoku(draw))
+            }
+            "BYE" => {
+                let who = t.seat("who")?;
+                self.push_anywhere(Event::Disconnect { who });
+                Ok(())
+            }
+            _ => Err(LogError::UnknownTag { tag: name.into(), at: t.at }),
+        }
+    }
+
+    /// Disconnects and reconnects can come before the first INIT; keep them for the first round.
+    fn push_anywhere(&mut self, ev: Event) {
+        match self.rounds.last_mut() {
+            Some(r) => r.events.push(ev),
+            None => self.early.push(ev),
+        }
+    }
+
+    fn go(&mut self, t: &Tag) -> Result<(), LogError> {
+        let go_type: u32 = t.int("type")?;
+        let lobby: Option<u32> = t.opt_int("lobby")?;
+        let rules = Rules::from_go_type(go_type, lobby);
+        if rules.sanma {
+            return Err(LogError::Sanma { detail: format!("GO type {go_type} has the sanma bit 0x10") });
+        }
+        self.rules = Some(rules);
+        Ok(())
+    }
+
+    fn un(&mut self, t: &Tag) -> Result<(), LogError> {
+        if self.players.is_some() {
+            // A later UN names only the seat(s) coming back.
+            for who in 0..4u8 {
+                if t.get(&format!("n{who}")).is_some() {
+                    self.push_anywhere(Event::Reconnect { who });
+                }
+            }
+            return Ok(());
+        }
+        let dan: Vec<u8> = match t.get("dan") {
+            Some(v) => t.list("dan", v)?,
+            None => Vec::new(),
+        };
+        let rate: Vec<f32> = match t.get("rate") {
+            Some(v) => t.list("rate", v)?,
+            None => Vec::new(),
+        };
+        let sx: Vec<&str> = t.get("sx").map(|v| v.split(',').collect()).unwrap_or_default();
+        let mut players: [Player; 4] = Default::default();
+        for (i, p) in players.iter_mut().enumerate() {
+            let key = format!("n{i}");
+            if let Some(raw) = t.get(&key) {
+                p.name = percent_encoding::percent_decode_str(raw)
+                    .decode_utf8()
+                    .map_err(|_| t.bad(&key, raw))?
+                    .into_owned();
+            }
+            p.dan = dan.get(i).copied();
+            p.rate = rate.get(i).copied();
+            p.sex = sx.get(i).filter(|s| !s.is_empty()).map(|s| s.to_string());
+        }
+        self.players = Some(players);
+        Ok(())
+    }
+
+    fn init(&mut self, t: &Tag) -> Result<(), LogError> {
+        let seed: [u32; 6] = t.fixed("seed")?;
+        let small =
+            |i: usize| u8::try_from(seed[i]).map_err(|_| t.bad("seed", t.get("seed").unwrap_or_default()));
+        let dora_indicator = TileId::new(seed[5]).ok_or_else(|| LogError::TileOutOfRange {
+            tag: t.name.clone(),
+            value: seed[5].to_string(),
+            at: t.at,
+        })?;
+        let scores = t.fixed::<i32, 4>("ten")?.map(|s| s * 100);
+        let dealer = t.seat("oya")?;
+        let mut hands: [Vec<TileId>; 4] = Default::default();
+        for (i, h) in hands.iter_mut().enumerate() {
+            *h = t.tiles(&format!("hai{i}"))?;
+        }
+        if hands[3].is_empty() && !hands[0].is_empty() {
+            return Err(LogError::Sanma { detail: format!("INIT deals no hand to seat 3 ({})", t.at) });
+        }
+        let start = RoundStart {
+            round: small(0)?,
+            honba: small(1)?,
+            sticks: small(2)?,
+            dice: [small(3)?, small(4)?],
+            dora_indicator,
+            scores,
+            dealer,
+            hands,
+        };
+        let events = if self.rounds.is_empty() { std::mem::take(&mut self.early) } else { Vec::new() };
+        self.rounds.push(Round { start, events });
+        Ok(())
+    }
+
+    fn agari(&self, t: &Tag) -> Result<Agari, LogError> {
+        let who = t.seat("who")?;
+        let from_who = t.seat("fromWho")?;
+        let pao_who = match t.get("paoWho") {
+            Some(_) => Some(t.seat("paoWho")?),
+            None => None,
+        };
+        let (honba, sticks) = t.ba()?;
+        let hand = t.tiles("hai")?;
+        let melds = match t.get("m") {
+            Some(v) if !v.trim().is_empty() => t
+                .list::<u32>("m", v)?
+                .into_iter()
+                .map(|m| decode_meld(m).map_err(|_| t.bad("m", v)))
+                .collect::<Result<Vec<_>, _>>()?,
+            _ => Vec::new(),
+        };
+        let win_tile = t.tile_value(t.req("machi")?)?;
+        let ten: [u32; 3] = t.fixed("ten")?;
+        let limit =
+            Limit::from_tenhou(ten[2]).ok_or_else(|| t.bad("ten", t.get("ten").unwrap_or_default()))?;
+        let yaku: Vec<(u8, u8)> = match t.get("yaku") {
+            Some(v) => {
+                let flat: Vec<u8> = t.list("yaku", v)?;
+                if flat.len() % 2 != 0 {
+                    return Err(t.bad("yaku", v));
+                }
+                flat.chunks(2).map(|c| (c[0], c[1])).collect()
+            }
+            None => Vec::new(),
+        };
+        let yakuman: Vec<u8> = match t.get("yakuman") {
+            Some(v) => t.list("yakuman", v)?,
+            None => Vec::new(),
+        };
+        let (scores_before, deltas) = t.score_pairs()?;
+        Ok(Agari {
+            who,
+            from_who,
+            pao_who,
+            honba,
+            sticks,
+            hand,
+            melds,
+            win_tile,
+            fu: ten[0],
+            points: i32::try_from(ten[1]).map_err(|_| t.bad("ten", t.get("ten").unwrap_or_default()))?,
+            limit,
+            yaku,
+            yakuman,
+            dora_indicators: t.tiles("doraHai")?,
+            ura_indicators: t.tiles("doraHaiUra")?,
+            scores_before,
+            deltas,
+        })
+    }
+
+    /// `owari="s0,r0,s1,r1,..."`: final scores (hundreds) and results, on the game's last tag.
+    fn owari(&mut self, t: &Tag) -> Result<(), LogError> {
+        let Some(v) = t.get("owari") else { return Ok(()) };
+        if v.trim().is_empty() {
+            // A game the server aborted (see DrawKind::Aborted) ends with owari="".
+            return Ok(());
+        }
+        let flat: Vec<f64> = t.list("owari", v)?;
+        // 8 values, or 16 in chip lobbies (chips appended, dropped here).
+        if flat.len() != 8 && flat.len() != 16 {
+            return Err(t.bad("owari", v));
+        }
+        self.final_scores = Some(std::array::from_fn(|i| (flat[2 * i] * 100.0).round() as i32));
+        self.final_results = Some(std::array::from_fn(|i| flat[2 * i + 1] as f32));
+        Ok(())
+    }
+
+    fn finish(self, end_byte: u64) -> Result<Game, LogError> {
+        let at = XmlPlace { byte: end_byte, tag: 0, round: self.rounds.len().checked_sub(1) };
+        if !self.opened {
+            return Err(LogError::Structure { detail: "no <mjloggm> root".into(), at });
+        }
+        if !self.closed {
+            return Err(LogError::TruncatedXml { byte: end_byte, detail: "no closing </mjloggm>".into() });
+        }
+        if self.rounds.is_empty() {
+            return Err(LogError::Structure { detail: "no INIT (no rounds)".into(), at });
+        }
+        Ok(Game {
+            id: self.id,
+            rules: self.rules.unwrap_or_else(|| Rules::from_go_type(0, None)),
+            players: self.players.unwrap_or_default(),
+            rounds: self.rounds,
+            final_scores: self.final_scores,
+            final_results: self.final_results,
+        })
+    }
+}
+
+fn ryuukyoku(t: &Tag) -> Result<RoundDraw, LogError> {
+    let kind =
+        DrawKind::from_tenhou(t.get("type")).ok_or_else(|| t.bad("type", t.get("type").unwrap_or("")))?;
+    let (honba, sticks) = t.ba()?;
+    let (scores_before, deltas) = t.score_pairs()?;
+    let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
+    for (i, s) in shown.iter_mut().enumerate() {
+        let key = format!("hai{i}");
+        if t.get(&key).is_some() {
+            *s = Some(t.tiles(&key)?);
+        }
+    }
+    Ok(RoundDraw { kind, honba, sticks, scores_before, deltas, shown })
+}
+
+/// Why a call's `m` could not be decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeldError {
+    /// Bit 5 alone: a kita (North) extraction, which exists only in 3-player games.
+    Nuki,
+    /// The bits do not describe a possible meld.
+    Bad,
+}
+
+/// Decodes the `m` attribute of `N` (and of `AGARI`) into a [`Call`].
+///
+/// Layout, low bits first (16 bits used):
+/// - bits 0-1: who the tile came from, relative to the caller: 0 = self (ankan),
+///   1 = next seat (shimocha), 2 = across (toimen), 3 = previous seat (kamicha).
+/// - bit 2 set → **chi**. bits 3-4, 5-6, 7-8: the copy (id % 4) of the run's 1st, 2nd, 3rd tile.
+///   bits 10-15: `t = 3 * base + called`, where `called` (0..2) is which of the three tiles was
+///   taken, and `base` (0..20) numbers the runs 7 per suit: kind of the lowest tile =
+///   `base / 7 * 9 + base % 7`.
+/// - else bit 3 set → **pon**; else bit 4 set → **kakan** (a pon upgraded). Both: bits 5-6 =
+///   the copy *not* in the pon (for kakan: the copy added); bits 9-15: `t = 3 * kind + called`,
+///   `called` (0..2) indexing the pon's three tiles in id order.
+/// - else bit 5 set → nuki (kita, sanma only).
+/// - else **kan**: bits 8-15 = the id of the called tile (for ankan, of one of the four); the
+///   kan holds all four copies of that kind. From-bits 0 → ankan, else daiminkan.
+pub fn decode_meld(m: u32) -> Result<Call, MeldError> {
+    if m > 0xFFFF {
+        return Err(MeldError::Bad);
+    }
+    let from = (m & 3) as u8;
+    let id = |v: u32| TileId::new(v).ok_or(MeldError::Bad);
+    if m & 0x4 != 0 {
+        let t = m >> 10;
+        let called = (t % 3) as usize;
+        let base = t / 3;
+        if base >= 21 || from == 0 {
+            return Err(MeldError::Bad);
+        }
+        let kind = base / 7 * 9 + base % 7;
+        let copies = [(m >> 3) & 3, (m >> 5) & 3, (m >> 7) & 3];
+        let tiles = (0..3).map(|i| id((kind + i as u32) * 4 + copies[i])).collect::<Result<Vec<_>, _>>()?;
+        let called = Some(tiles[called]);
+        return Ok(Call { kind: MeldKind::Chi, tiles, called, from, added: None });
+    }
+    if m & 0x18 != 0 {
+        let t = m >> 9;
+        let called = (t % 3) as usize;
+        let kind = t / 3;
+        if kind >= 34 || from == 0 {
+            return Err(MeldError::Bad);
+        }
+        let unused = (m >> 5) & 3;
+        let pon: Vec<TileId> =
+            (0..4).filter(|&c| c != unused).map(|c| id(kind * 4 + c)).collect::<Result<_, _>>()?;
+        let called = Some(pon[called]);
+        if m & 0x8 != 0 {
+            return Ok(Call { kind: MeldKind::Pon, tiles: pon, called, from, added: None });
+        }
+        let added = id(kind * 4 + unused)?;
+        let mut tiles = pon;
+        tiles.push(added);
+        return Ok(Call { kind: MeldKind::Kakan, tiles, called, from, added: Some(added) });
+    }
+    if m & 0x20 != 0 {
+        return Err(MeldError::Nuki);
+    }
+    let called = m >> 8;
+    if called >= 136 {
+        return Err(MeldError::Bad);
+    }
+    let kind = called / 4;
+    let tiles = (0..4).map(|c| id(kind * 4 + c)).collect::<Result<Vec<_>, _>>()?;
+    if from == 0 {
+        Ok(Call { kind: MeldKind::Ankan, tiles, called: None, from: 0, added: None })
+    } else {
+        Ok(Call { kind: MeldKind::Daiminkan, tiles, called: Some(id(called)?), from, added: None })
+    }
+}

@@ -1,0 +1,378 @@
+//! Where records come from: files, folders, zip archives and the SQLite databases of the
+//! phoenix-logs downloader, expanded into a flat, deterministic list of [`Source`]s.
+//!
+//! Expansion only lists records; reading and parsing happen per source ([`Source::read`],
+//! [`parse_game`]), so the caller can spread them over threads (`sources.par_iter()`) and one bad
+//! record never stops a batch: it becomes one [`LogError`] naming the file and the place.
+//!
+//! Formats are recognised by content, never by name: gzip by its magic bytes `1f 8b` (zlib `78 xx`
+//! too, for database columns), mjlog XML by `<mjloggm`, tenhou.net/6 JSON by `{`. Every
+//! decompression stops at [`MAX_DECOMPRESSED`] bytes, so a zip bomb costs 64 MiB, not the machine.
+
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use super::error::LogError;
+use super::event::Game;
+
+/// The largest record we accept, decompressed (real mjlogs are under 200 kB).
+pub const MAX_DECOMPRESSED: u64 = 64 << 20;
+
+/// File name endings taken when walking a folder (files named explicitly are always taken).
+const FOLDER_EXTENSIONS: [&str; 8] = ["mjlog", "gz", "xml", "json", "zip", "db", "sqlite", "sqlite3"];
+
+type SharedZip = Arc<Mutex<zip::ZipArchive<BufReader<File>>>>;
+type SharedDb = Arc<Mutex<rusqlite::Connection>>;
+
+/// One record to read: a file, a zip entry or a database row.
+#[derive(Clone)]
+pub struct Source {
+    /// Printable name: `path`, `archive.zip!entry` or `db.sqlite#log_id`.
+    pub name: String,
+    origin: Origin,
+}
+
+#[derive(Clone)]
+enum Origin {
+    File(PathBuf),
+    ZipEntry { archive: SharedZip, index: usize },
+    DbRow { db: SharedDb, rowid: i64 },
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Source").field("name", &self.name).finish()
+    }
+}
+
+/// A record left out on purpose during expansion (e.g. a sanma row of a database), with why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub name: String,
+    pub reason: SkipReason,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SkipReason {
+    /// The database row says the download failed (`was_error = 1`).
+    DownloadError,
+    /// The database row has no content.
+    Empty,
+    /// The database row is a 3-player game (`is_sanma = 1`).
+    Sanma,
+}
+
+/// The result of [`expand`]: records to read, records skipped on purpose, and inputs that could not
+/// be listed at all (a missing path, a corrupt archive or database).
+#[derive(Debug, Default)]
+pub struct Expansion {
+    pub sources: Vec<Source>,
+    pub skipped: Vec<Skipped>,
+    pub errors: Vec<LogError>,
+}
+
+/// Expands paths into sources: folders recursively in sorted order, zip archives into their
+/// entries, SQLite databases into their rows. Order is deterministic: inputs in the given order,
+/// each folder's files sorted by path.
+pub fn expand(paths: &[PathBuf]) -> Expansion {
+    let mut out = Expansion::default();
+    for p in paths {
+        expand_path(p, true, &mut out);
+    }
+    out
+}
+
+fn expand_path(path: &Path, explicit: bool, out: &mut Expansion) {
+    let name = path.display().to_string();
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
+            Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+            Err(e) => return out.errors.push(LogError::Io(e).in_file(name)),
+        };
+        entries.sort();
+        for e in entries {
+            expand_path(&e, false, out);
+        }
+        return;
+    }
+    if !explicit && !has_log_extension(path) {
+        return;
+    }
+    let magic = match read_magic(path) {
+        Ok(m) => m,
+        Err(e) => return out.errors.push(LogError::Io(e).in_file(name)),
+    };
+    if magic.starts_with(b"PK\x03\x04") || magic.starts_with(b"PK\x05\x06") {
+        expand_zip(path, out);
+    } else if magic.starts_with(b"SQLite format 3\0") {
+        expand_sqlite(path, out);
+    } else {
+        out.sources.push(Source { name, origin: Origin::File(path.to_path_buf()) });
+    }
+}
+
+fn has_log_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| FOLDER_EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
+}
+
+fn read_magic(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::with_capacity(16);
+    File::open(path)?.take(16).read_to_end(&mut buf)?;
+    Ok(buf)
+}
+
+fn expand_zip(path: &Path, out: &mut Expansion) {
+    let name = path.display().to_string();
+    let archive = File::open(path)
+        .map_err(LogError::Io)
+        .and_then(|f| zip::ZipArchive::new(BufReader::new(f)).map_err(zip_error));
+    let archive = match archive {
+        Ok(a) => a,
+        Err(e) => return out.errors.push(e.in_file(name)),
+    };
+    let mut entries: Vec<(String, usize)> = Vec::new();
+    for index in 0..archive.len() {
+        match archive.name_for_index(index) {
+            Some(Ok(n)) if !n.ends_with('/') => entries.push((n.into_owned(), index)),
+            Some(Ok(_)) => {}
+            Some(Err(e)) => out.errors.push(zip_error(e).in_file(format!("{name}!#{index}"))),
+            None => {}
+        }
+    }
+    entries.sort();
+    let shared: SharedZip = Arc::new(Mutex::new(archive));
+    for (entry, index) in entries {
+        out.sources.push(Source {
+            name: format!("{name}!{entry}"),
+            origin: Origin::ZipEntry { archive: shared.clone(), index },
+        });
+    }
+}
+
+fn zip_error(e: zip::result::ZipError) -> LogError {
+    LogError::Zip { detail: e.to_string() }
+}
+
+fn sql_error(e: rusqlite::Error) -> LogError {
+    LogError::Sqlite { detail: e.to_string() }
+}
+
+/// Lists the rows of a phoenix-logs database (`logs(log_id, date, is_tonpusen, is_sanma,
+/// is_processed, was_error, log_content)`), skipping failed downloads, empty rows and sanma games.
+fn expand_sqlite(path: &Path, out: &mut Expansion) {
+    let name = path.display().to_string();
+    let listed = (|| -> Result<(rusqlite::Connection, Vec<(i64, String, SkipOr)>), rusqlite::Error> {
+        let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let mut rows = Vec::new();
+        {
+            let mut stmt = conn.prepare(
+                "SELECT rowid, log_id, COALESCE(was_error, 0), COALESCE(is_sanma, 0), \
+                 COALESCE(length(log_content), 0) FROM logs ORDER BY log_id, rowid",
+            )?;
+            let mut q = stmt.query([])?;
+            while let Some(r) = q.next()? {
+                let rowid: i64 = r.get(0)?;
+                let log_id: String = r.get::<_, Option<String>>(1)?.unwrap_or_else(|| format!("row{rowid}"));
+                let was_error: i64 = r.get(2)?;
+                let is_sanma: i64 = r.get(3)?;
+                let len: i64 = r.get(4)?;
+                let what = if was_error != 0 {
+                    SkipOr::Skip(SkipReason::DownloadError)
+                } else if len == 0 {
+                    SkipOr::Skip(SkipReason::Empty)
+                } else if is_sanma != 0 {
+                    SkipOr::Skip(SkipReason::Sanma)
+                } else {
+                    SkipOr::Take
+                };
+                rows.push((rowid, log_id, what));
+            }
+        }
+        Ok((conn, rows))
+    })();
+    let (conn, rows) = match listed {
+        Ok(x) => x,
+        Err(e) => return out.errors.push(sql_error(e).in_file(name)),
+    };
+    let db: SharedDb = Arc::new(Mutex::new(conn));
+    for (rowid, log_id, what) in rows {
+        let row_name = format!("{name}#{log_id}");
+        match what {
+            SkipOr::Skip(reason) => out.skipped.push(Skipped { name: row_name, reason }),
+            SkipOr::Take => {
+                out.sources.push(Source { name: row_name, origin: Origin::DbRow { db: db.clone(), rowid } })
+            }
+        }
+    }
+}
+
+enum SkipOr {
+    Skip(SkipReason),
+    Take,
+}
+
+impl Source {
+    /// A source for one file path (no folder or archive expansion).
+    pub fn file(path: impl Into<PathBuf>) -> Source {
+        let path = path.into();
+        Source { name: path.display().to_string(), origin: Origin::File(path) }
+    }
+
+    /// The raw bytes of the record (still compressed if stored so; [`parse_game`] decompresses).
+    pub fn read(&self) -> Result<Vec<u8>, LogError> {
+        self.read_raw().map_err(|e| e.in_file(self.name.clone()))
+    }
+
+    fn read_raw(&self) -> Result<Vec<u8>, LogError> {
+        match &self.origin {
+            Origin::File(path) => {
+                let f = File::open(path)?;
+                let declared = f.metadata()?.len();
+                if declared > MAX_DECOMPRESSED {
+                    return Err(LogError::TooLarge {
+                        entry: self.name.clone(),
+                        declared,
+                        limit: MAX_DECOMPRESSED,
+                    });
+                }
+                let mut buf = Vec::with_capacity(declared as usize);
+                f.take(MAX_DECOMPRESSED + 1).read_to_end(&mut buf)?;
+                Ok(buf)
+            }
+            Origin::ZipEntry { archive, index } => {
+                let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
+                let entry = archive.by_index(*index).map_err(zip_error)?;
+                let declared = entry.size();
+                if declared > MAX_DECOMPRESSED {
+                    return Err(LogError::TooLarge {
+                        entry: self.name.clone(),
+                        declared,
+                        limit: MAX_DECOMPRESSED,
+                    });
+                }
+                // The declared size can lie: cap what we actually inflate too.
+                let mut buf = Vec::with_capacity(declared as usize);
+                entry.take(MAX_DECOMPRESSED + 1).read_to_end(&mut buf)?;
+                if buf.len() as u64 > MAX_DECOMPRESSED {
+                    return Err(LogError::TooLarge {
+                        entry: self.name.clone(),
+                        declared,
+                        limit: MAX_DECOMPRESSED,
+                    });
+                }
+                Ok(buf)
+            }
+            Origin::DbRow { db, rowid } => {
+                let conn = db.lock().unwrap_or_else(|p| p.into_inner());
+                let content: Vec<u8> = conn
+                    .query_row("SELECT log_content FROM logs WHERE rowid = ?1", [rowid], |r| {
+                        let v = r.get_ref(0)?;
+                        Ok(match v {
+                            rusqlite::types::ValueRef::Blob(b) | rusqlite::types::ValueRef::Text(b) => {
+                                b.to_vec()
+                            }
+                            _ => Vec::new(),
+                        })
+                    })
+                    .map_err(sql_error)?;
+                // The downloader stores compressed XML; insist on it so a wrong column is caught.
+                if !is_gzip(&content) && !is_zlib(&content) {
+                    return Err(LogError::NotGzip {
+                        detail: format!("log_content of row {rowid} starts with {:02x?}", head(&content)),
+                    });
+                }
+                Ok(content)
+            }
+        }
+    }
+
+    /// Reads and parses in one step, errors naming this source.
+    pub fn load(&self) -> Result<Game, LogError> {
+        let bytes = self.read()?;
+        parse_game(&self.name, &bytes)
+    }
+}
+
+fn head(b: &[u8]) -> &[u8] {
+    &b[..b.len().min(4)]
+}
+
+fn is_gzip(b: &[u8]) -> bool {
+    b.starts_with(&[0x1f, 0x8b])
+}
+
+/// A zlib stream: CMF = deflate with a window ≤ 32 KiB, and the header checksum holds.
+fn is_zlib(b: &[u8]) -> bool {
+    b.len() >= 2 && b[0] & 0x0f == 8 && b[0] >> 4 <= 7 && (u16::from(b[0]) << 8 | u16::from(b[1])) % 31 == 0
+}
+
+/// Inflates gzip or zlib data, stopping at [`MAX_DECOMPRESSED`].
+pub fn decompress(name: &str, bytes: &[u8]) -> Result<Vec<u8>, LogError> {
+    let mut out = Vec::with_capacity(bytes.len() * 8);
+    let read = if is_gzip(bytes) {
+        flate2::read::MultiGzDecoder::new(bytes).take(MAX_DECOMPRESSED + 1).read_to_end(&mut out)
+    } else if is_zlib(bytes) {
+        flate2::read::ZlibDecoder::new(bytes).take(MAX_DECOMPRESSED + 1).read_to_end(&mut out)
+    } else {
+        return Err(LogError::NotGzip { detail: format!("starts with {:02x?}", head(bytes)) });
+    };
+    read.map_err(|e| LogError::NotGzip { detail: e.to_string() })?;
+    if out.len() as u64 > MAX_DECOMPRESSED {
+        return Err(LogError::TooLarge {
+            entry: name.into(),
+            declared: out.len() as u64,
+            limit: MAX_DECOMPRESSED,
+        });
+    }
+    Ok(out)
+}
+
+/// The game id a record name suggests: the file name without folders and known extensions.
+pub fn id_from_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\', '!', '#']).next().unwrap_or(name);
+    let mut s = base;
+    for ext in [".gz", ".mjlog", ".xml", ".json", ".t6"] {
+        if s.len() > ext.len() && s.to_ascii_lowercase().ends_with(ext) {
+            s = &s[..s.len() - ext.len()];
+        }
+    }
+    s.to_string()
+}
+
+/// Parses one record of any supported format: gzip/zlib (by magic bytes), mjlog XML (`<mjloggm`),
+/// tenhou.net/6 JSON (`{`). `name` names the record in errors and gives the game id (a JSON
+/// `ref` wins). Errors are wrapped with `name`.
+pub fn parse_game(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
+    parse_inner(name, bytes).map_err(|e| e.in_file(name))
+}
+
+fn parse_inner(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
+    let inflated;
+    let mut bytes = bytes;
+    if is_gzip(bytes) {
+        inflated = decompress(name, bytes)?;
+        bytes = &inflated;
+    }
+    let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let skip = start.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let text = &start[skip..];
+    let offset = (bytes.len() - text.len()) as u64;
+    let id = id_from_name(name);
+    if text.starts_with(b"<mjloggm") || (text.starts_with(b"<?xml") && find(text, b"<mjloggm").is_some()) {
+        super::mjlog::parse_mjlog(&id, bytes)
+    } else if text.starts_with(b"{") {
+        super::tenhou6::parse_tenhou6(&id, text)
+    } else if text.starts_with(b"<") {
+        Err(LogError::Xml { byte: offset, detail: "XML without an <mjloggm> root".into() })
+    } else {
+        Err(LogError::BinaryJunk { byte: offset })
+    }
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).take(4096).position(|w| w == needle)
+}
