@@ -8,6 +8,7 @@
 // Tile code indexes count arrays by kind on purpose: the index is the tile.
 #![allow(clippy::needless_range_loop)]
 
+pub mod batch;
 pub mod dataset;
 pub mod eval;
 pub mod fit;

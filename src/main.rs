@@ -1,5 +1,6 @@
 //! The haifu command line: a thin layer that parses arguments and wires library stages together.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
@@ -18,6 +19,23 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Replay every game with full validation and re-score every win against Tenhou's record.
+    ///
+    /// PATH may be mjlog XML (plain or gzipped), tenhou.net/6 JSON, folders (recursive), .zip
+    /// archives, or SQLite databases of the phoenix-logs downloader. A file that fails is reported
+    /// with the reason and the batch goes on. Exit status: 0 when everything read and agreed,
+    /// 1 when anything failed or disagreed, 2 for bad usage.
+    Check {
+        /// Files, folders, archives or databases.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
     /// Shanten of a hand: the minimum and each form (standard, chiitoitsu, kokushi).
     ///
     /// HAND is mpsz notation (`123m456p789s1122z`, `0` = red five, 1z-7z = E S W N white green red)
@@ -79,6 +97,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
+        Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
         Command::Shanten { hand, json } => {
             let hand = Hand::parse(&hand).with_context(|| format!("bad hand {hand:?}"))?;
             let s = hand.shanten();
@@ -128,4 +147,59 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `haifu check`: replay and re-score everything, print the summary.
+fn check(paths: &[PathBuf], json: bool, jobs: Option<usize>) -> Result<ExitCode> {
+    use haifu::replay::{check::Rescore, replay_game};
+    let out = haifu::batch::run(paths, jobs, "check", |game| {
+        replay_game(game, &mut (), &mut Rescore::default()).map_err(|e| format!("replay: {e}"))
+    });
+    let games = out.results.len();
+    let rounds: usize = out.results.iter().map(|(_, s)| s.rounds).sum();
+    let discards: usize = out.results.iter().map(|(_, s)| s.discards).sum();
+    let agari: usize = out.results.iter().map(|(_, s)| s.agari).sum();
+    let mismatches: Vec<serde_json::Value> = out
+        .results
+        .iter()
+        .flat_map(|(f, s)| s.mismatches.iter().map(move |m| serde_json::json!({"file": f, "detail": m})))
+        .collect();
+    let ok = out.errors.is_empty() && mismatches.is_empty();
+    if json {
+        let v = serde_json::json!({
+            "files": out.files,
+            "games": games,
+            "rounds": rounds,
+            "discards": discards,
+            "agari": agari,
+            "agari_mismatches": mismatches.len(),
+            "errors": out.errors,
+            "mismatches": mismatches,
+            "skipped": out.skipped.iter().map(|s| serde_json::json!({"file": s.name, "reason": format!("{:?}", s.reason)})).collect::<Vec<_>>(),
+        });
+        println!("{v}");
+    } else {
+        println!("files      {}", out.files);
+        println!("games      {games}");
+        println!("rounds     {rounds}");
+        println!("discards   {discards}");
+        println!("agari      {agari}");
+        println!("mismatches {}", mismatches.len());
+        println!("errors     {}", out.errors.len());
+        println!("skipped    {}", out.skipped.len());
+        for e in out.errors.iter().take(20) {
+            println!("  error {}: {}", e.file, e.error);
+        }
+        for m in mismatches.iter().take(20) {
+            println!(
+                "  mismatch {}: {}",
+                m["file"].as_str().unwrap_or(""),
+                m["detail"].as_str().unwrap_or("")
+            );
+        }
+        if out.errors.len() + mismatches.len() > 40 {
+            println!("  ... (use --json for the full list)");
+        }
+    }
+    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -58,3 +58,32 @@ fn bad_input_is_a_clear_error() {
     let out = haifu(&["nanikiru", "123m456p789s11222z", "--seat-wind", "X"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A real record from ../shared copied into a temp folder, plus a corrupted copy: the good one
+/// checks clean (exit 0), the pair reports the bad file by name and exits 1 without losing the
+/// good game.
+#[test]
+fn check_exit_codes_and_bad_files() {
+    let Some(src) = haifu::testdata::shared_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.mjlog");
+    std::fs::copy(&src, &good).unwrap();
+    let v = json(&["check", good.to_str().unwrap(), "--json"]);
+    assert_eq!(v["games"], 1);
+    assert_eq!(v["agari_mismatches"], 0);
+    assert!(v["agari"].as_u64().unwrap() > 0 && v["discards"].as_u64().unwrap() > 100);
+    let bytes = std::fs::read(&src).unwrap();
+    std::fs::write(dir.path().join("cut.mjlog"), &bytes[..bytes.len() / 2]).unwrap();
+    let out = haifu(&["check", dir.path().to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["files"], 2);
+    assert_eq!(v["games"], 1);
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0]["file"].as_str().unwrap().ends_with("cut.mjlog"), "{errors:?}");
+    let out = haifu(&["check"]);
+    assert_eq!(out.status.code(), Some(2), "no path is bad usage");
+}

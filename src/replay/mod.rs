@@ -128,10 +128,10 @@ pub fn replay_game(
         let mut wins: Vec<Agari> = Vec::new();
         let mut draw: Option<RoundDraw> = None;
         for (ei, event) in round.events.iter().enumerate() {
-            if draw.is_some()
-                || (!wins.is_empty()
-                    && !matches!(event, Event::Agari(_) | Event::Disconnect { .. } | Event::Reconnect { .. }))
-            {
+            // After the result only a second ron, or players leaving and coming back, may follow.
+            let connection = matches!(event, Event::Disconnect { .. } | Event::Reconnect { .. });
+            let second_ron = matches!(event, Event::Agari(_)) && draw.is_none();
+            if (draw.is_some() || !wins.is_empty()) && !connection && !second_ron {
                 return Err(err(Some(ei), ReplayErrorKind::AfterResult));
             }
             observer.before_event(&table, ei, event);

@@ -63,6 +63,9 @@ pub struct Table {
     pub last_discard: Option<(u8, TileId)>,
     /// A kakan just declared (who, tile added): it can be robbed (chankan).
     pub last_kakan: Option<(u8, TileId)>,
+    /// Ippatsu chances as they were before the last call: a robbed kan (chankan) never happened,
+    /// so a riichi player who robs it keeps ippatsu.
+    pub ippatsu_before_call: [bool; 4],
     /// Whether the next draw of this player is a replacement draw after a kan.
     pub rinshan: [bool; 4],
     /// Every discard of the round in table order (seat, tile): what passed after a riichi.
@@ -118,6 +121,7 @@ impl Table {
             last_draw: [None; 4],
             last_discard: None,
             last_kakan: None,
+            ippatsu_before_call: [false; 4],
             rinshan: [false; 4],
             discards: Vec::new(),
             any_call: false,
@@ -432,6 +436,7 @@ impl Table {
             }
         }
         self.any_call = true;
+        self.ippatsu_before_call = self.ippatsu;
         self.ippatsu = [false; 4];
         self.last_draw = [None; 4];
         Ok(())

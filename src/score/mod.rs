@@ -12,8 +12,8 @@
 //! then most fu, as Tenhou does. Yaku are reported by Tenhou id ([`yaku`]).
 //!
 //! Verified by two tests over real data: `golden` (all 10,000 kobalab cases agree) and
-//! `tenhou_check` (every AGARI of the shared 4-player Tenhou mjlogs re-scored; all agree except
-//! 7 in bot-written fixture logs and a special lobby, listed there with the reason).
+//! `replay::check` (every win of the shared 4-player Tenhou games replayed and re-scored from the
+//! table state; all agree except in three bot-written fixture logs, listed there with the reason).
 //!
 //! ```
 //! use haifu::score::{score, yaku, WinInput};
@@ -452,6 +452,5 @@ fn finish(mut y: YakuSet, fu: u8, f: &Facts) -> Option<Candidate> {
 #[cfg(test)]
 mod golden;
 #[cfg(test)]
-mod tenhou_check;
 #[cfg(test)]
 mod tests;
