@@ -23,6 +23,7 @@ test:
 
 bench:
 	$(CARGO) bench --bench shanten
+	$(CARGO) bench --bench check
 
 fmt:
 	$(CARGO) fmt
