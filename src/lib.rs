@@ -15,6 +15,7 @@ pub mod fit;
 pub mod hand;
 pub mod log;
 pub mod replay;
+pub mod report;
 pub mod score;
 pub mod stats;
 pub mod tile;
