@@ -9,6 +9,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod eval;
+pub mod features;
 pub mod hand;
 pub mod log;
 pub mod replay;
