@@ -126,10 +126,7 @@ pub fn replay_game(
         let mut wins: Vec<Agari> = Vec::new();
         let mut draw: Option<RoundDraw> = None;
         for (ei, event) in round.events.iter().enumerate() {
-            if draw.is_some()
-                || (!wins.is_empty()
-                    && !matches!(event, Event::Agari(_) | Event::Disconnect { .. } | Event::Reconnect { .. }))
-            {
+            if draw.is_some() || (!wins.is_empty() && !matches!(event, Event::Agari(_) | Event::Disconnect { .. } | Event::Reconnect { .. })) {
                 return Err(err(Some(ei), ReplayErrorKind::AfterResult));
             }
             observer.before_event(&table, ei, event);
@@ -138,10 +135,7 @@ pub fn replay_game(
                     if a.scores_before != table.scores {
                         return Err(err(
                             Some(ei),
-                            ReplayErrorKind::ScoresBefore {
-                                recorded: a.scores_before,
-                                replayed: table.scores,
-                            },
+                            ReplayErrorKind::ScoresBefore { recorded: a.scores_before, replayed: table.scores },
                         ));
                     }
                     summary.agari += 1;
@@ -155,10 +149,7 @@ pub fn replay_game(
                     if d.scores_before != table.scores {
                         return Err(err(
                             Some(ei),
-                            ReplayErrorKind::ScoresBefore {
-                                recorded: d.scores_before,
-                                replayed: table.scores,
-                            },
+                            ReplayErrorKind::ScoresBefore { recorded: d.scores_before, replayed: table.scores },
                         ));
                     }
                     if d.kind == DrawKind::Exhaustive && table.wall_left != 0 {

@@ -319,10 +319,7 @@ impl Table {
                 self.sticks += 1;
                 if let Some(s) = scores {
                     if s != self.scores {
-                        return Err(bad(&format!(
-                            "scores after the stick {s:?}, replay has {:?}",
-                            self.scores
-                        )));
+                        return Err(bad(&format!("scores after the stick {s:?}, replay has {:?}", self.scores)));
                     }
                 }
             }
@@ -341,8 +338,7 @@ impl Table {
         let same = kinds.iter().all(|&k| k == kinds[0]);
         let mut sorted = kinds.clone();
         sorted.sort_unstable();
-        let run =
-            sorted[0] < 27 && sorted[0] % 9 <= 6 && sorted[1] == sorted[0] + 1 && sorted[2] == sorted[0] + 2;
+        let run = sorted[0] < 27 && sorted[0] % 9 <= 6 && sorted[1] == sorted[0] + 1 && sorted[2] == sorted[0] + 2;
         match call.kind {
             MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
                 let Some((from_seat, discard)) = self.last_discard else {
@@ -353,10 +349,7 @@ impl Table {
                 }
                 let rel = (from_seat + 4 - who) % 4;
                 if call.from != rel {
-                    return Err(bad(format!(
-                        "recorded from relative seat {}, discard was by seat {from_seat}",
-                        call.from
-                    )));
+                    return Err(bad(format!("recorded from relative seat {}, discard was by seat {from_seat}", call.from)));
                 }
                 if call.called != Some(discard) {
                     return Err(bad("the called tile is not the last discard".into()));
@@ -404,9 +397,7 @@ impl Table {
             }
             MeldKind::Kakan => {
                 self.expect_turn(Expect::Discard(who), "declares an added kan")?;
-                let Some(added) = call.added else {
-                    return Err(bad("added kan without the added tile".into()));
-                };
+                let Some(added) = call.added else { return Err(bad("added kan without the added tile".into())) };
                 if !same {
                     return Err(bad("added kan tiles differ".into()));
                 }
