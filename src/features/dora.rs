@@ -94,10 +94,10 @@ mod tests {
         // Indicators 4m and 4m (both point at 5m) and 8p (points at 9p).
         // Hand 0m5m 6m 7m 9p 9p 1s 3s 4s 6s 7s 8s 1z 2z (14 tiles), one red 5m; East round/seat.
         let v = view("056m7m99p134678s12z", "4m4m8p", 27, 27);
-        let d = DecisionFeatures::new(&v);
+        let d = DecisionFeatures::new(&v).unwrap();
         let mut row = vec![0.0; crate::features::catalog::width()];
         // Discard 1z: the hand keeps 0m 5m (each worth 2 by indicators), 6m 7m, 99p (each 1).
-        d.fill(tile("1z"), &mut row);
+        d.fill(tile("1z"), &mut row).unwrap();
         // value: 5m x2 -> 2 tiles * 2 = 4, 9p x2 -> 2, red 0m -> 1: total 7.
         assert_eq!(get(&row, "dora_value"), 7.0);
         assert_eq!(get(&row, "dora_tiles_x1"), 2.0); // 9p 9p
@@ -107,7 +107,7 @@ mod tests {
         assert_eq!(get(&row, "dora_adjacent1"), 1.0);
         assert_eq!(get(&row, "dora_adjacent2"), 1.0);
         // Discarding the red five: value 7 - 2 (indicators) - 1 (red) = 4, no red left.
-        d.fill(tile("0m"), &mut row);
+        d.fill(tile("0m"), &mut row).unwrap();
         assert_eq!(get(&row, "dora_value"), 4.0);
         assert_eq!(get(&row, "red_fives"), 0.0);
         assert_eq!(get(&row, "dora_tiles_x2"), 1.0);

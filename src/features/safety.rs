@@ -276,20 +276,20 @@ mod tests {
         for t in &v.opponents[1].river {
             v.visible[t.tile.kind()] += 1;
         }
-        let d = DecisionFeatures::new(&v);
+        let d = DecisionFeatures::new(&v).unwrap();
         (v, d)
     }
 
     fn row(d: &DecisionFeatures, t: &str) -> Vec<f32> {
         let mut r = vec![f32::NAN; width()];
-        d.fill(tile(t), &mut r);
+        d.fill(tile(t), &mut r).unwrap();
         r
     }
 
     #[test]
     fn no_riichi_means_zero() {
         let v = view("123456m789p159s17z", "", 27, 28);
-        let d = DecisionFeatures::new(&v);
+        let d = DecisionFeatures::new(&v).unwrap();
         let r = row(&d, "9s");
         let range = crate::features::catalog::family_range(crate::features::catalog::Family::Safety);
         assert!(r[range].iter().all(|&x| x == 0.0));
@@ -350,7 +350,7 @@ mod tests {
         for t in &v.opponents[0].river {
             v.visible[t.tile.kind()] += 1;
         }
-        let d = DecisionFeatures::new(&v);
+        let d = DecisionFeatures::new(&v).unwrap();
         // 2m: the only two-sided shape waiting on 2m is 34m (waits 2m-5m); 3m is dead -> no-chance.
         let r = row(&d, "2m");
         assert_eq!(get(&r, "safety_worst_no_chance"), 1.0);

@@ -22,7 +22,7 @@
 use super::catalog::Cols;
 use super::view::{After, Context};
 use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, necessary_kinds, standard};
-use crate::hand::waits::unseen;
+use crate::hand::waits::{ukeire, unseen};
 use crate::tile::{Counts, KINDS};
 
 pub(crate) const COLUMNS: &[(&str, &str)] = &[
@@ -198,7 +198,9 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
 
 pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
     let melds = ctx.melds.len();
-    let (s, kinds) = necessary_kinds(&a.counts);
+    // ukeire counts the discard as gone: it is in `a.visible`.
+    let u = ukeire(&a.counts, &a.visible);
+    let (s, kinds, count) = (u.shanten, u.kinds, u.count);
     debug_assert_eq!(s, min_shanten(&a.counts));
     let std_s = standard(&a.counts, melds);
     let closed_full = melds == 0;
@@ -210,7 +212,6 @@ pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
     cols.put("shanten_kokushi", koku.unwrap_or(14) as f32);
     cols.flag("tenpai", s == 0);
     cols.flag("iishanten", s == 1);
-    let count = unseen_sum(kinds, &a.counts, &a.visible);
     cols.put("ukeire_kinds", kinds.count_ones() as f32);
     cols.put("ukeire_count", count as f32);
     let (avg, sum) = second_order(&a.counts, &a.visible, s, kinds);

@@ -86,6 +86,8 @@ pub struct Context {
     pub hand: Counts,
     /// Red fives in the concealed hand before the option.
     pub hand_reds: u8,
+    /// Which suits' red five is in the concealed hand.
+    pub red_held: [bool; 3],
     /// `visible` + concealed hand: every copy the player has seen (kabe, honor counts).
     pub seen: Counts,
     pub visible: Counts,
@@ -109,6 +111,10 @@ impl Context {
             hand[t.kind()] += 1;
         }
         let hand_reds = view.hand.iter().filter(|t| t.is_red()).count() as u8;
+        let mut red_held = [false; 3];
+        for t in view.hand.iter().filter(|t| t.is_red()) {
+            red_held[t.suit()] = true;
+        }
         let mut seen = view.visible;
         for k in 0..KINDS {
             seen[k] = (seen[k] + hand[k]).min(4);
@@ -127,6 +133,7 @@ impl Context {
         Context {
             hand,
             hand_reds,
+            red_held,
             seen,
             visible: view.visible,
             melds: view.melds.clone(),
@@ -137,6 +144,11 @@ impl Context {
             round_wind: view.round_wind,
             seat_wind: view.seat_wind,
         }
+    }
+
+    /// Whether the concealed hand holds the red five of `tile`'s suit (only meaningful for fives).
+    pub fn hand_reds_of(&self, tile: Tile) -> bool {
+        self.red_held[tile.suit().min(2)]
     }
 
     /// A wind that is neither the round's nor the seat's (otakaze).
@@ -158,8 +170,8 @@ pub struct After {
 }
 
 impl After {
-    /// The option "discard `discard`". A tile not in the hand is not an option; it is still
-    /// handled without a panic (counts saturate at zero) so bad input cannot crash a batch.
+    /// The option "discard `discard`" (the caller checked the tile is held; counts saturate
+    /// anyway).
     pub fn new(ctx: &Context, discard: Tile) -> After {
         let k = discard.kind();
         let mut counts = ctx.hand;

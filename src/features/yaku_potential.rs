@@ -205,7 +205,7 @@ mod tests {
     fn row(hand: &str, discard: &str, round: usize, seat: usize) -> Vec<f32> {
         let v = view(hand, "", round, seat);
         let mut r = vec![f32::NAN; width()];
-        DecisionFeatures::new(&v).fill(tile(discard), &mut r);
+        DecisionFeatures::new(&v).unwrap().fill(tile(discard), &mut r).unwrap();
         r
     }
     fn get(r: &[f32], name: &str) -> f32 {
