@@ -173,6 +173,19 @@ mod tests {
         assert_eq!(index_of("no_such_feature"), None);
     }
 
+    /// Guards the published width: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
+    /// melds21 21, safety 3 + 4 blocks x 17 = 71. Changing a family must change this on purpose.
+    #[test]
+    fn column_counts() {
+        let n = |f| family_range(f).len();
+        assert_eq!(
+            [n(Family::Shape), n(Family::Energy), n(Family::Dora), n(Family::YakuPotential)],
+            [19, 168, 6, 19]
+        );
+        assert_eq!([n(Family::Melds21), n(Family::Safety)], [21, 71]);
+        assert_eq!(width(), 304);
+    }
+
     #[test]
     fn families_are_contiguous() {
         let mut end = 0;

@@ -10,9 +10,9 @@
 //! - Neighbours (suited only): whether the kinds at distance -2, -1, +1, +2 in the same suit are
 //!   held, written as 4 bits `nABCD` in that order. The distances are folded with the tile: for
 //!   6..9 the direction is mirrored so that "-" always points to the nearer terminal (7m with
-//!   8m held is `37` with -1 held, like 3m with 2m). For 5 both directions are equivalent and the
-//!   pattern is stored as the smaller of it and its mirror (`n0100` and `n0010` are both `n0010`...
-//!   precisely: the reading with the smaller 4-bit value, bit order ABCD = 8 4 2 1).
+//!   8m held is `37` with -1 held, like 3m with 2m). For 5 both directions are equivalent, so
+//!   a pattern and its mirror are one column, named by the reading with the smaller 4-bit value
+//!   (bits A B C D = 8 4 2 1): 5 with only 4 held and 5 with only 6 held are both `n0010`.
 //! - Impossible patterns are not columns: 1/9 have no -1/-2 neighbours, 2/8 no -2.
 //!
 //! Column count: (4 + 8 + 16 + 16 + 10) patterns × 3 copy classes + 2 honor classes × 3 = 168.

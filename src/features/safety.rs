@@ -32,7 +32,8 @@
 //! - `danger_est`: a hand-set rough deal-in percentage (genbutsu 0; suji 19/28/37/456 = 2/4/5/5;
 //!   half-suji 8; musuji 19/28/37/456 = 6/8/9/12; honors by unseen copies 3/2/1/0 = 7/4/2/0;
 //!   no-chance x0.3, one-chance x0.7, early-outside x0.8). It only orders the opponents to pick
-//!   the worst one; it is also a column so the fit can use or ignore it.
+//!   the worst one (ties: the lowest relative seat); it is also a column so the fit can use or
+//!   ignore it.
 
 use std::sync::OnceLock;
 
