@@ -2,11 +2,12 @@
 //! standard-form shanten so the columns say "how much slower is this yaku than any hand".
 //!
 //! Gaps: `<yaku>_gap` = shanten restricted to that yaku's shape ([`Shape`]) minus the standard
-//! shanten, clamped to [`GAP_DEAD`]. When a meld already rules the yaku out (an open meld with a
-//! terminal for tanyao, a chi for toitoi, a meld of another suit for a flush, a meld without a
-//! terminal or honor for chanta, any open meld for chiitoitsu) the gap is `GAP_DEAD` and the
-//! `_dead` flag (where there is one) is 1: the restricted DP only counts melds, it cannot see
-//! what they hold.
+//! shanten, clamped to [`GAP_DEAD`]. When a meld already rules the yaku out the gap is
+//! `GAP_DEAD` and the `_dead` flag (where there is one) is 1: the restricted DP only counts
+//! melds, it cannot see what they hold. Ruled out: tanyao by any meld (closed kans included)
+//! holding a terminal or honor; toitoi by a chi; a flush by a meld of another suit (a full
+//! flush also by an honor meld); chanta by a meld without a terminal or honor; chiitoitsu by
+//! any meld.
 //!
 //! `open_no_yaku` (open hand that has no yaku in reach), precisely: some meld is open, and none
 //! of these holds: a yakuhai set held (concealed triplet or meld of a yakuhai kind); a yakuhai
@@ -83,7 +84,7 @@ impl MeldFacts {
         for m in &ctx.melds {
             let k = m.first_kind();
             let has_yaochu = m.tiles().iter().any(|t| is_yaochu(t.kind()));
-            f.tanyao_dead |= m.is_open() && has_yaochu;
+            f.tanyao_dead |= has_yaochu;
             f.chanta_dead |= !has_yaochu;
             f.suits |= 1 << (k / 9).min(3);
             if m.kind == MeldKind::Chi {
@@ -244,6 +245,20 @@ mod tests {
         assert_eq!(get(&r, "tanyao_dead"), 1.0);
         assert_eq!(get(&r, "sanshoku_tiles"), 6.0);
         assert_eq!(get(&r, "open_no_yaku"), 1.0);
+    }
+
+    #[test]
+    fn closed_kan_of_terminals_kills_tanyao() {
+        // Closed kan of 1m keeps the hand closed but no tanyao hand can hold it.
+        let r = row("234567p345s8p9s (1111m)", "9s", 27, 28);
+        assert_eq!(get(&r, "menzen"), 1.0);
+        assert_eq!(get(&r, "tanyao_dead"), 1.0);
+        assert_eq!(get(&r, "tanyao_gap"), 6.0);
+        // A closed kan of 5m does not.
+        let r = row("234567p345s8p9s (5555m)", "9s", 27, 28);
+        assert_eq!(get(&r, "tanyao_dead"), 0.0);
+        // After 9s: 234p 567p 345s 8p + kan: tenpai on 8p (tanki), all simples -> gap 0.
+        assert_eq!(get(&r, "tanyao_gap"), 0.0);
     }
 
     #[test]
