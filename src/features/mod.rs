@@ -6,8 +6,10 @@
 //!
 //! Cost: per-decision work (hand counts, dora and yakuhai tables, the safety context of each
 //! riichi opponent, the meld facts) is done once in [`DecisionFeatures::new`]; per option only
-//! the hand after the discard is evaluated. Nothing in the option path allocates except the
-//! per-thread memo tables of the shanten DP and the 21-class cut (filled once per suit pattern).
+//! the hand after the discard is evaluated. The option path allocates only in the per-thread
+//! memo tables of the shanten DP and the 21-class cut (once per new suit pattern) and one small
+//! Vec in the wait analysis of tenpai options. About 70% of an option's time is second-order
+//! ukeire (xiangting's necessary-tiles calls, ~150-250 per option).
 //!
 //! ```
 //! use haifu::features::{catalog, DecisionFeatures, View};
