@@ -11,6 +11,7 @@
 pub mod batch;
 pub mod dataset;
 pub mod eval;
+pub mod features;
 pub mod fit;
 pub mod hand;
 pub mod log;

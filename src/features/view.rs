@@ -1,0 +1,219 @@
+//! What the deciding player sees at a discard decision, as plain data, and the per-decision
+//! facts every feature family shares ([`Context`]).
+//!
+//! The view never holds the wall or another player's concealed tiles: features must be computable
+//! at the table. It holds no references to replay types, so the replay (or a test, or a bot) can
+//! build one from whatever state it keeps.
+
+use crate::hand::Meld;
+use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
+
+/// One tile in an opponent's river.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RiverTile {
+    pub tile: Tile,
+    /// Discarded straight from the draw (tsumogiri).
+    pub tsumogiri: bool,
+    /// Taken by a call: it now sits in someone's meld (and is counted there in `visible`), but it
+    /// still counts for furiten and genbutsu.
+    pub called: bool,
+}
+
+/// One opponent as the deciding player sees them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    /// Every discard in order, called-away tiles included (flagged).
+    pub river: Vec<RiverTile>,
+    pub melds: Vec<Meld>,
+    /// Index in `river` of the tile that declared riichi; `None` when not in riichi.
+    pub riichi_at: Option<usize>,
+    pub is_dealer: bool,
+    /// Kinds discarded by ANY player (the deciding player included) after this opponent's
+    /// riichi declaration tile, which the opponent let pass. They are safe against this
+    /// opponent: a ron on them would have been taken (riichi makes a passed winning tile furiten
+    /// for good). All zero when not in riichi. The replay fills it because rivers alone do not
+    /// carry the order of discards between players.
+    pub riichi_passed: Counts,
+}
+
+impl Default for Opponent {
+    fn default() -> Opponent {
+        Opponent {
+            river: vec![],
+            melds: vec![],
+            riichi_at: None,
+            is_dealer: false,
+            riichi_passed: [0; KINDS],
+        }
+    }
+}
+
+impl Opponent {
+    pub fn in_riichi(&self) -> bool {
+        self.riichi_at.is_some()
+    }
+}
+
+/// The deciding player's view of a discard decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Concealed tiles BEFORE the option (14 - 3 * melds for a discard decision), red fives kept.
+    pub hand: Vec<Tile>,
+    /// Own melds.
+    pub melds: Vec<Meld>,
+    /// Round wind kind (27 = East ...).
+    pub round_wind: Kind,
+    /// Own seat wind kind.
+    pub seat_wind: Kind,
+    pub dora_indicators: Vec<Tile>,
+    /// Every tile the player can see outside their concealed hand: all rivers (tiles not called
+    /// away), all melds (own too) and the dora indicators.
+    pub visible: Counts,
+    /// Own discards in order, called-away ones included (furiten looks at all of them).
+    pub own_river: Vec<Tile>,
+    /// The player's draws so far this round.
+    pub turn: u8,
+    /// Tiles left in the live wall.
+    pub wall_left: u8,
+    /// Relative seats 1 (next, shimocha), 2 (across, toimen), 3 (previous, kamicha).
+    pub opponents: [Opponent; 3],
+}
+
+/// Per-decision facts shared by the families, computed once per [`View`].
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// Concealed counts before the option.
+    pub hand: Counts,
+    /// Red fives in the concealed hand before the option.
+    pub hand_reds: u8,
+    /// Which suits' red five is in the concealed hand.
+    pub red_held: [bool; 3],
+    /// `visible` + concealed hand: every copy the player has seen (kabe, honor counts).
+    pub seen: Counts,
+    pub visible: Counts,
+    pub melds: Vec<Meld>,
+    /// Some meld is open (a closed kan keeps the hand closed).
+    pub open: bool,
+    /// Dora count each kind is worth (one per indicator pointing at it; reds not included).
+    pub dora: [u8; KINDS],
+    /// Yakuhai count of each kind: dragons 1, round / seat wind 1 each (a double wind 2).
+    pub yakuhai: [u8; KINDS],
+    /// Own discarded kinds as a bit set (furiten).
+    pub own_river_kinds: u64,
+    pub round_wind: Kind,
+    pub seat_wind: Kind,
+}
+
+impl Context {
+    pub fn new(view: &View) -> Context {
+        let mut hand = [0u8; KINDS];
+        for t in &view.hand {
+            hand[t.kind()] += 1;
+        }
+        let hand_reds = view.hand.iter().filter(|t| t.is_red()).count() as u8;
+        let mut red_held = [false; 3];
+        for t in view.hand.iter().filter(|t| t.is_red()) {
+            red_held[t.suit()] = true;
+        }
+        let mut seen = view.visible;
+        for k in 0..KINDS {
+            seen[k] = (seen[k] + hand[k]).min(4);
+        }
+        let mut dora = [0u8; KINDS];
+        for i in &view.dora_indicators {
+            dora[dora_from_indicator(i.kind())] += 1;
+        }
+        let mut yakuhai = [0u8; KINDS];
+        for k in 31..KINDS {
+            yakuhai[k] = 1;
+        }
+        yakuhai[view.round_wind] += 1;
+        yakuhai[view.seat_wind] += 1;
+        let own_river_kinds = view.own_river.iter().fold(0u64, |acc, t| acc | 1 << t.kind());
+        Context {
+            hand,
+            hand_reds,
+            red_held,
+            seen,
+            visible: view.visible,
+            melds: view.melds.clone(),
+            open: view.melds.iter().any(|m| m.is_open()),
+            dora,
+            yakuhai,
+            own_river_kinds,
+            round_wind: view.round_wind,
+            seat_wind: view.seat_wind,
+        }
+    }
+
+    /// Whether the concealed hand holds the red five of `tile`'s suit (only meaningful for fives).
+    pub fn hand_reds_of(&self, tile: Tile) -> bool {
+        self.red_held[tile.suit().min(2)]
+    }
+
+    /// A wind that is neither the round's nor the seat's (otakaze).
+    pub fn is_guest_wind(&self, k: Kind) -> bool {
+        (EAST..EAST + 4).contains(&k) && self.yakuhai[k] == 0
+    }
+}
+
+/// The hand after one discard option: what the option-level features look at.
+#[derive(Clone, Copy, Debug)]
+pub struct After {
+    pub discard: Tile,
+    /// Concealed counts after the discard.
+    pub counts: Counts,
+    /// Red fives left in the concealed hand.
+    pub reds: u8,
+    /// `visible` plus the discard (it lands in the river): what ukeire counts as gone.
+    pub visible: Counts,
+}
+
+impl After {
+    /// The option "discard `discard`" (the caller checked the tile is held; counts saturate
+    /// anyway).
+    pub fn new(ctx: &Context, discard: Tile) -> After {
+        let k = discard.kind();
+        let mut counts = ctx.hand;
+        counts[k] = counts[k].saturating_sub(1);
+        let mut visible = ctx.visible;
+        visible[k] = (visible[k] + 1).min(4);
+        let reds = ctx.hand_reds.saturating_sub(u8::from(discard.is_red()));
+        After { discard, counts, reds, visible }
+    }
+}
+
+/// Builders for hand-made test positions.
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use super::*;
+    use crate::hand::Hand;
+    use crate::tile::parse_mpsz;
+
+    /// A view with the hand text (mpsz + melds as in [`Hand::parse`]), dora indicators, winds,
+    /// nothing visible but the indicators and own melds, and three quiet opponents.
+    pub(crate) fn view(hand: &str, dora: &str, round_wind: Kind, seat_wind: Kind) -> View {
+        let h = Hand::parse(hand).unwrap();
+        let dora_indicators = if dora.is_empty() { vec![] } else { parse_mpsz(dora).unwrap() };
+        let mut visible = [0u8; KINDS];
+        for t in dora_indicators.iter().chain(h.melds.iter().flat_map(|m| m.tiles())) {
+            visible[t.kind()] += 1;
+        }
+        View {
+            hand: h.tiles,
+            melds: h.melds,
+            round_wind,
+            seat_wind,
+            dora_indicators,
+            visible,
+            own_river: vec![],
+            turn: 8,
+            wall_left: 50,
+            opponents: Default::default(),
+        }
+    }
+
+    pub(crate) fn tile(s: &str) -> Tile {
+        parse_mpsz(s).unwrap()[0]
+    }
+}
