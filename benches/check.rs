@@ -25,11 +25,7 @@ fn files() -> Vec<(String, Vec<u8>)> {
         .filter(|p| p.extension().is_some_and(|e| e == "mjlog" || e == "gz"))
         .collect();
     paths.sort();
-    paths
-        .into_iter()
-        .take(limit)
-        .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
-        .collect()
+    paths.into_iter().take(limit).map(|p| (p.display().to_string(), std::fs::read(&p).unwrap())).collect()
 }
 
 fn tokenize(name: &str, bytes: &[u8]) -> usize {

@@ -36,6 +36,28 @@ enum Command {
         #[arg(long)]
         jobs: Option<usize>,
     },
+    /// Player and table statistics over archives: placements, win / deal-in / riichi / call rates...
+    ///
+    /// Writes `tables.parquet|csv` (overall and per table level), `players.parquet|csv` (per player
+    /// name with at least --min-games games), PNG plots and a README.md with the tables into --out.
+    /// Rates are per player-round with 95% Wilson intervals.
+    Stats {
+        /// Files, folders, archives or databases.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output folder.
+        #[arg(long)]
+        out: PathBuf,
+        /// Players with fewer games are left out of the player table.
+        #[arg(long, default_value_t = 10)]
+        min_games: u64,
+        /// Also print the overall figures as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
     /// Shanten of a hand: the minimum and each form (standard, chiitoitsu, kokushi).
     ///
     /// HAND is mpsz notation (`123m456p789s1122z`, `0` = red five, 1z-7z = E S W N white green red)
@@ -98,6 +120,34 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
+        Command::Stats { paths, out, min_games, json, jobs } => {
+            let run = haifu::stats::compute(&paths, jobs);
+            haifu::stats::write(&run, &out, min_games)?;
+            if json {
+                println!("{}", haifu::stats::overall_json(&run));
+            } else {
+                let s = &run.overall;
+                println!(
+                    "{} games, {} player-rounds: win {:.1}%, deal-in {:.1}%, riichi {:.1}%, call {:.1}%, avg placement {:.3}",
+                    s.games / 4,
+                    s.rounds,
+                    s.win.value() * 100.0,
+                    s.deal_in.value() * 100.0,
+                    s.riichi.value() * 100.0,
+                    s.call.value() * 100.0,
+                    s.avg_placement.value()
+                );
+                println!(
+                    "wrote {}/README.md (+ tables, players, plots); {} files failed",
+                    out.display(),
+                    run.errors.len()
+                );
+                for e in run.errors.iter().take(10) {
+                    println!("  error {}: {}", e.file, e.error);
+                }
+            }
+            return Ok(if run.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) });
+        }
         Command::Shanten { hand, json } => {
             let hand = Hand::parse(&hand).with_context(|| format!("bad hand {hand:?}"))?;
             let s = hand.shanten();

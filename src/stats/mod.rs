@@ -26,7 +26,9 @@ pub struct StatsRun {
 }
 
 /// Aggregates game outcomes.
-pub fn aggregate(games: &[GameOutcome]) -> (PlayerStats, BTreeMap<&'static str, PlayerStats>, BTreeMap<String, PlayerStats>) {
+pub fn aggregate(
+    games: &[GameOutcome],
+) -> (PlayerStats, BTreeMap<&'static str, PlayerStats>, BTreeMap<String, PlayerStats>) {
     let mut overall = PlayerStats::default();
     let mut by_table: BTreeMap<&'static str, PlayerStats> = BTreeMap::new();
     let mut by_player: BTreeMap<String, PlayerStats> = BTreeMap::new();
@@ -82,8 +84,13 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
             })
             .collect()
     };
-    bars(&dir.join("win_rate_by_table.png"), "Win rate per player-round by table", "win rate", &rate_bars(&|s| &s.win))
-        .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    bars(
+        &dir.join("win_rate_by_table.png"),
+        "Win rate per player-round by table",
+        "win rate",
+        &rate_bars(&|s| &s.win),
+    )
+    .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
     bars(
         &dir.join("deal_in_rate_by_table.png"),
         "Deal-in rate per player-round by table",

@@ -85,8 +85,25 @@ fn fmt_f(v: f64) -> String {
 /// Markdown table of the headline figures of each row, rates with 95% intervals.
 pub fn markdown(key: &str, rows: &[Row]) -> String {
     let header = [
-        key, "games", "rounds", "1st", "2nd", "3rd", "4th", "avg place", "win", "deal-in", "tsumo lost",
-        "lateral", "draw", "tenpai@draw", "riichi", "call", "avg win", "avg deal-in", "avg Δscore",
+        key,
+        "games",
+        "rounds",
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "avg place",
+        "win",
+        "deal-in",
+        "tsumo lost",
+        "lateral",
+        "draw",
+        "tenpai@draw",
+        "riichi",
+        "call",
+        "avg win",
+        "avg deal-in",
+        "avg Δscore",
     ];
     let body: Vec<Vec<String>> = rows
         .iter()
