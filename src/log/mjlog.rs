@@ -428,7 +428,7 @@ impl Parser {
             None => None,
         };
         let (honba, sticks) = t.ba()?;
-        let hand = t.tiles("hai")?;
+        let mut hand = t.tiles("hai")?;
         let melds = match t.get("m") {
             Some(v) if !v.trim().is_empty() => t
                 .list::<u32>("m", v)?
@@ -456,6 +456,12 @@ impl Parser {
             None => Vec::new(),
         };
         let (scores_before, deltas) = t.score_pairs()?;
+        // Some bot-test records (tenhou-python-bot fixtures) leave the winning tile out of `hai`;
+        // put it back so `hand` always holds 14 tiles less 3 per meld.
+        if hand.len() + 3 * melds.len() == 13 && !hand.contains(&win_tile) {
+            hand.push(win_tile);
+            hand.sort();
+        }
         Ok(Agari {
             who,
             from_who,

@@ -418,7 +418,8 @@ fn parse_round(entry: &Value, red_fives: bool) -> Result<Round, String> {
     };
     let ctx = Ctx { data: &data, dora_ids: &dora_ids, red_fives };
     let mut budget = 20_000usize;
-    let mut sim = play(&ctx, sim, data.start.dealer as usize, true, &mut budget)?;
+    let mut sim = play(&ctx, sim, data.start.dealer as usize, true, &mut budget)
+        .map_err(|e| format!("{} (after {} events)", e.detail, e.events))?;
     let ura_ids: Vec<TileId> = data.ura.iter().map(|&c| sim.ids.take(c)).collect::<Result<_, _>>()?;
     finish_round(&ctx, &mut sim, &ura_ids)?;
     Ok(Round { start: data.start.clone(), events: sim.events })
@@ -504,17 +505,37 @@ impl Sim {
     }
 }
 
+/// A dead end of the event-order search: how far it got (events placed) and why it stopped.
+struct Stuck {
+    events: usize,
+    detail: String,
+}
+
+fn stuck(st: &Sim, detail: impl Into<String>) -> Stuck {
+    Stuck { events: st.events.len(), detail: detail.into() }
+}
+
+/// Of two dead ends, the one that got further.
+fn deeper(a: Option<Stuck>, b: Stuck) -> Stuck {
+    match a {
+        Some(a) if a.events >= b.events => a,
+        _ => b,
+    }
+}
+
 /// Plays the round from `actor`'s turn; `draw` says whether the turn starts with a wall draw
 /// (false after a chi or pon). Returns the table at the end of the round.
-fn play(ctx: &Ctx, mut st: Sim, mut actor: usize, mut draw: bool, budget: &mut usize) -> Result<Sim, String> {
+fn play(ctx: &Ctx, mut st: Sim, mut actor: usize, mut draw: bool, budget: &mut usize) -> Result<Sim, Stuck> {
     loop {
-        *budget = budget.checked_sub(1).ok_or("cannot find an event order (search budget spent)")?;
+        *budget = budget
+            .checked_sub(1)
+            .ok_or_else(|| stuck(&st, "cannot find an event order (search budget spent)"))?;
         if draw {
             match st.next_take(ctx, actor) {
-                None => return check_done(ctx, st),
+                None => return check_done(ctx, st).map_err(|(st, e)| stuck(&st, e)),
                 Some(Take::Tile(code)) => {
                     st.accept_riichi(ctx);
-                    let tile = st.ids.take(*code)?;
+                    let tile = st.ids.take(*code).map_err(|e| stuck(&st, e))?;
                     st.take_at[actor] += 1;
                     st.hands[actor].push(tile);
                     st.last_draw[actor] = Some(tile);
@@ -522,25 +543,27 @@ fn play(ctx: &Ctx, mut st: Sim, mut actor: usize, mut draw: bool, budget: &mut u
                     st.events.push(Event::Draw { who: actor as u8, tile });
                 }
                 Some(Take::Call { .. }) => {
-                    return Err(format!("seat {actor} should draw but its next take is a call"));
+                    return Err(stuck(&st, format!("seat {actor} should draw but its next take is a call")));
                 }
             }
         }
         let drawn = if draw { st.last_draw[actor] } else { None };
         let give = match st.next_give(ctx, actor) {
-            None => return check_done(ctx, st),
+            None => return check_done(ctx, st).map_err(|(st, e)| stuck(&st, e)),
             Some(g) => g.clone(),
         };
         st.give_at[actor] += 1;
         let who = actor as u8;
         match give {
-            Give::Nothing => return Err(format!("seat {actor} has a 0 (no discard) outside an open kan")),
+            Give::Nothing => {
+                return Err(stuck(&st, format!("seat {actor} has a 0 (no discard) outside an open kan")))
+            }
             Give::Kakan { added } => {
-                let tile = st.remove(ctx, actor, added, None)?;
+                let tile = st.remove(ctx, actor, added, None).map_err(|e| stuck(&st, e))?;
                 let pos = st.melds[actor]
                     .iter()
                     .position(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == added.kind())
-                    .ok_or_else(|| format!("seat {actor} adds to a pon it does not have"))?;
+                    .ok_or_else(|| stuck(&st, format!("seat {actor} adds to a pon it does not have")))?;
                 let pon = st.melds[actor][pos].clone();
                 let mut tiles = pon.tiles.clone();
                 tiles.push(tile);
@@ -561,7 +584,7 @@ fn play(ctx: &Ctx, mut st: Sim, mut actor: usize, mut draw: bool, budget: &mut u
             Give::Ankan { tiles } => {
                 let mut ids = Vec::with_capacity(4);
                 for c in &tiles {
-                    ids.push(st.remove(ctx, actor, *c, None)?);
+                    ids.push(st.remove(ctx, actor, *c, None).map_err(|e| stuck(&st, e))?);
                 }
                 ids.sort();
                 let call =
@@ -577,13 +600,15 @@ fn play(ctx: &Ctx, mut st: Sim, mut actor: usize, mut draw: bool, budget: &mut u
                 let tile = match code {
                     None => {
                         let t = drawn.ok_or_else(|| {
-                            format!("seat {actor} discards the drawn tile (60) after a call")
+                            stuck(&st, format!("seat {actor} discards the drawn tile (60) after a call"))
                         })?;
-                        let pos =
-                            st.hands[actor].iter().position(|&x| x == t).ok_or("drawn tile not in hand")?;
+                        let pos = st.hands[actor]
+                            .iter()
+                            .position(|&x| x == t)
+                            .ok_or_else(|| stuck(&st, "drawn tile not in hand"))?;
                         st.hands[actor].swap_remove(pos)
                     }
-                    Some(c) => st.remove(ctx, actor, c, drawn)?,
+                    Some(c) => st.remove(ctx, actor, c, drawn).map_err(|e| stuck(&st, e))?,
                 };
                 if riichi {
                     st.events.push(Event::Riichi { who, step: 1, scores: None });
@@ -612,27 +637,25 @@ fn play(ctx: &Ctx, mut st: Sim, mut actor: usize, mut draw: bool, budget: &mut u
                 callers.sort_by_key(|&s| {
                     matches!(st.next_take(ctx, s), Some(Take::Call { kind: MeldKind::Chi, .. }))
                 });
-                let mut last_err = None;
+                let mut deepest: Option<Stuck> = None;
                 for s in callers {
                     let mut branch = st.clone();
-                    match apply_call(ctx, &mut branch, s, tile) {
-                        Ok(draw_next) => match play(ctx, branch, s, draw_next, budget) {
-                            Ok(done) => return Ok(done),
-                            Err(e) => last_err = Some(e),
-                        },
-                        Err(e) => last_err = Some(e),
+                    let outcome = match apply_call(ctx, &mut branch, s, tile) {
+                        Ok(draw_next) => play(ctx, branch, s, draw_next, budget),
+                        Err(e) => Err(stuck(&branch, e)),
+                    };
+                    match outcome {
+                        Ok(done) => return Ok(done),
+                        Err(e) => deepest = Some(deeper(deepest, e)),
                     }
                     if *budget == 0 {
                         break;
                     }
                 }
                 // Nobody called: the next seat draws. If that cannot finish either, report the
-                // call's failure when there was one (it is usually the more telling).
+                // failure that got furthest into the round (the most telling one).
                 let next = (actor + 1) % 4;
-                return match play(ctx, st, next, true, budget) {
-                    Ok(done) => Ok(done),
-                    Err(e) => Err(last_err.unwrap_or(e)),
-                };
+                return play(ctx, st, next, true, budget).map_err(|e| deeper(deepest, e));
             }
         }
     }
@@ -667,14 +690,13 @@ fn apply_call(ctx: &Ctx, st: &mut Sim, s: usize, tile: TileId) -> Result<bool, S
 }
 
 /// The round is over when a seat cannot act: every list must be used up.
-fn check_done(ctx: &Ctx, st: Sim) -> Result<Sim, String> {
+fn check_done(ctx: &Ctx, st: Sim) -> Result<Sim, (Sim, String)> {
     for s in 0..4 {
         let (t, g) = (ctx.data.takes[s].len(), ctx.data.gives[s].len());
         if st.take_at[s] != t || st.give_at[s] != g {
-            return Err(format!(
-                "play ends with seat {s} at take {}/{t}, give {}/{g}",
-                st.take_at[s], st.give_at[s]
-            ));
+            let msg =
+                format!("play ends with seat {s} at take {}/{t}, give {}/{g}", st.take_at[s], st.give_at[s]);
+            return Err((st, msg));
         }
     }
     Ok(st)
