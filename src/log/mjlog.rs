@@ -79,7 +79,9 @@ fn xml_error(e: quick_xml::Error, byte: u64, len: usize) -> LogError {
             | SyntaxError::UnclosedCData
             | SyntaxError::UnclosedDoctype
             | SyntaxError::UnclosedPI
-            | SyntaxError::UnclosedXmlDecl,
+            | SyntaxError::UnclosedXmlDecl
+            | SyntaxError::UnclosedSingleQuotedAttributeValue
+            | SyntaxError::UnclosedDoubleQuotedAttributeValue,
         ) => LogError::TruncatedXml { byte: len as u64, detail },
         quick_xml::Error::Encoding(_) => LogError::BinaryJunk { byte },
         _ => LogError::Xml { byte, detail },
