@@ -990,3 +990,153 @@ fn parse_yaku(s: &str) -> Result<YakuValue, String> {
     let han = value.strip_suffix('飜').ok_or_else(bad)?.parse::<u8>().map_err(|_| bad())?;
     Ok(YakuValue::Han(id, han))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_strings() {
+        assert_eq!(parse_points("30符3飜3900点").unwrap(), (30, 3900, Limit::None));
+        assert_eq!(parse_points("30符2飜500-1000点").unwrap(), (30, 2000, Limit::None));
+        assert_eq!(parse_points("30符2飜700点∀").unwrap(), (30, 2100, Limit::None));
+        assert_eq!(parse_points("跳満3000-6000点").unwrap(), (0, 12000, Limit::Haneman));
+        assert_eq!(parse_points("満貫4000点∀").unwrap(), (0, 12000, Limit::Mangan));
+        assert_eq!(parse_points("役満48000点").unwrap(), (0, 48000, Limit::Yakuman));
+        assert_eq!(parse_points("").unwrap(), (0, 0, Limit::None));
+        assert!(parse_points("30符").is_err());
+        assert!(parse_points("大満貫8000点").is_err());
+    }
+
+    #[test]
+    fn yaku_strings() {
+        let han = |s| match parse_yaku(s).unwrap() {
+            YakuValue::Han(i, h) => (i, h),
+            YakuValue::Yakuman(i) => panic!("{s} gave yakuman {i}"),
+        };
+        assert_eq!(han("立直(1飜)"), (1, 1));
+        assert_eq!(han("場風 東(1飜)"), (14, 1));
+        assert_eq!(han("役牌 中(1飜)"), (20, 1));
+        assert_eq!(han("赤ドラ(3飜)"), (54, 3));
+        assert_eq!(han("裏ドラ(0飜)"), (53, 0));
+        assert_eq!(han("Ura Dora(0飜)"), (53, 0));
+        assert!(matches!(parse_yaku("四暗刻単騎(役満)").unwrap(), YakuValue::Yakuman(41)));
+        assert!(matches!(parse_yaku("国士無双(役満)").unwrap(), YakuValue::Yakuman(47)));
+        assert!(parse_yaku("謎の役(1飜)").is_err());
+    }
+
+    #[test]
+    fn dan_names() {
+        assert_eq!(dan_index("新人"), Some(0));
+        assert_eq!(dan_index("９級"), Some(1));
+        assert_eq!(dan_index("1級"), Some(9));
+        assert_eq!(dan_index("初段"), Some(10));
+        assert_eq!(dan_index("七段"), Some(16));
+        assert_eq!(dan_index("天鳳位"), Some(20));
+        assert_eq!(dan_index("?"), None);
+    }
+
+    #[test]
+    fn codes_and_rules() {
+        assert_eq!(Code(11).kind(), 0);
+        assert_eq!(Code(29).kind(), 17);
+        assert_eq!(Code(47).kind(), 33);
+        assert_eq!(Code(52).kind(), 13);
+        assert_eq!(Code::of_id(TileId::new(52).unwrap(), true), Code(52));
+        assert_eq!(Code::of_id(TileId::new(52).unwrap(), false), Code(25));
+        assert_eq!(Code::of_id(TileId::new(135).unwrap(), true), Code(47));
+        let r = rules_of(Some(&serde_json::json!({"disp": "鳳東喰赤速", "aka": 1})), None).unwrap();
+        assert_eq!(r.go_type, 0xE1, "225 = 4p houou tonpuu fast (README)");
+        let r = rules_of(
+            Some(&serde_json::json!({"disp": "般南喰赤", "aka53": 1, "aka52": 1, "aka51": 1})),
+            None,
+        )
+        .unwrap();
+        assert_eq!(r.go_type, 0x09, "9 = 4p ippan hanchan (README)");
+        assert!(rules_of(Some(&serde_json::json!({"disp": "鳳南喰赤三"})), None).is_err());
+    }
+
+    #[test]
+    fn calls_parse_with_their_direction() {
+        let t = |s: &str| parse_take(&serde_json::json!(s)).unwrap();
+        assert_eq!(
+            t("c275226"),
+            Take::Call { kind: MeldKind::Chi, from: 3, called: Code(27), own: vec![Code(52), Code(26)] }
+        );
+        assert_eq!(
+            t("p414141"),
+            Take::Call { kind: MeldKind::Pon, from: 3, called: Code(41), own: vec![Code(41), Code(41)] }
+        );
+        assert_eq!(
+            t("25p2552"),
+            Take::Call { kind: MeldKind::Pon, from: 2, called: Code(25), own: vec![Code(25), Code(52)] }
+        );
+        assert_eq!(
+            t("4747p47"),
+            Take::Call { kind: MeldKind::Pon, from: 1, called: Code(47), own: vec![Code(47), Code(47)] }
+        );
+        assert!(matches!(t("292929m29"), Take::Call { kind: MeldKind::Daiminkan, from: 1, .. }));
+        assert!(matches!(t("39m393939"), Take::Call { kind: MeldKind::Daiminkan, from: 2, .. }));
+        let g = |s: &str| parse_give(&serde_json::json!(s)).unwrap();
+        assert_eq!(g("r60"), Give::Discard { code: None, riichi: true });
+        assert_eq!(g("r34"), Give::Discard { code: Some(Code(34)), riichi: true });
+        assert_eq!(g("k51151515"), Give::Kakan { added: Code(51) });
+        assert_eq!(g("353535a53"), Give::Ankan { tiles: vec![Code(35), Code(35), Code(35), Code(53)] });
+        assert!(parse_take(&serde_json::json!("x11")).is_err());
+        assert!(parse_take(&serde_json::json!(10)).is_err());
+        assert!(parse_give(&serde_json::json!("r")).is_err());
+    }
+
+    #[test]
+    fn a_real_round_fills_the_win() {
+        let Some(p) = crate::testdata::shared_file("tenhou/2008121721gm-00c1-0000-fcadb0d7.t6.json") else {
+            return;
+        };
+        let g = parse_tenhou6("x", &std::fs::read(p).unwrap()).unwrap();
+        assert_eq!(g.id, "2008121721gm-00c1-0000-fcadb0d7");
+        assert_eq!(g.rules.go_type, 0xC1, "上東喰赤速");
+        let r = &g.rounds[0];
+        // ["和了",[-6000,12000,-3000,-3000],[1,1,1,"跳満3000-6000点","断幺九(1飜)","ドラ(3飜)","赤ドラ(2飜)"]]
+        let Some(Event::Agari(a)) = r.events.last() else { panic!() };
+        assert_eq!((a.who, a.from_who, a.pao_who), (1, 1, None));
+        assert_eq!((a.points, a.limit, a.fu), (12000, Limit::Haneman, 0));
+        assert_eq!(a.yaku, [(8, 1), (52, 3), (54, 2)]);
+        assert_eq!(a.deltas, [-6000, 12000, -3000, -3000]);
+        assert_eq!(a.scores_before, [25000; 4]);
+        // Seat 1's last draw is 38 (8s): the tsumo tile; its two calls are the melds.
+        assert_eq!(a.win_tile.kind(), 25);
+        assert_eq!(a.melds.len(), 2);
+        assert_eq!(a.hand.len() + 3 * a.melds.len(), 14);
+        // Red fives get copy 0: seat 1 was dealt 52 (red 5p) → id 52.
+        assert!(r.start.hands[1].contains(&TileId::new(52).unwrap()));
+    }
+
+    #[test]
+    fn chankan_takes_the_added_tile() {
+        let name =
+            "partial/summivox__riichi-rs__riichi_data_t6-samples_notable-features_chankan.json.t6.json";
+        let Some(p) = crate::testdata::shared_file(&format!("tenhou/{name}")) else { return };
+        let g = parse_tenhou6("x", &std::fs::read(p).unwrap()).unwrap();
+        let ev = &g.rounds[0].events;
+        let Some(Event::Call { who: 3, call }) = ev.iter().rev().find(|e| matches!(e, Event::Call { .. }))
+        else {
+            panic!()
+        };
+        assert_eq!(call.kind, MeldKind::Kakan);
+        let Some(Event::Agari(a)) = ev.last() else { panic!() };
+        assert_eq!((a.who, a.from_who), (2, 3));
+        assert_eq!(Some(a.win_tile), call.added);
+        assert_eq!(a.yaku[0], (3, 1), "槍槓");
+    }
+
+    #[test]
+    fn bad_json_names_the_round() {
+        let e = parse_tenhou6("x", br#"{"log": []}"#).unwrap_err();
+        assert!(e.to_string().contains("no rounds"), "{e}");
+        let e = parse_tenhou6("x", br#"{"rule": {"aka": 1}, "log": [[[0,0,0],[250,250,250,250],[99]]]}"#)
+            .unwrap_err();
+        assert!(e.to_string().contains("round 0"), "{e}");
+        let e = parse_tenhou6("x", b"[1,2]").unwrap_err();
+        assert!(e.to_string().contains("not an object"), "{e}");
+    }
+}
