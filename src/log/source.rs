@@ -165,35 +165,7 @@ fn sql_error(e: rusqlite::Error) -> LogError {
 /// is_processed, was_error, log_content)`), skipping failed downloads, empty rows and sanma games.
 fn expand_sqlite(path: &Path, out: &mut Expansion) {
     let name = path.display().to_string();
-    let listed = (|| -> Result<(rusqlite::Connection, Vec<(i64, String, SkipOr)>), rusqlite::Error> {
-        let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        let mut rows = Vec::new();
-        {
-            let mut stmt = conn.prepare(
-                "SELECT rowid, log_id, COALESCE(was_error, 0), COALESCE(is_sanma, 0), \
-                 COALESCE(length(log_content), 0) FROM logs ORDER BY log_id, rowid",
-            )?;
-            let mut q = stmt.query([])?;
-            while let Some(r) = q.next()? {
-                let rowid: i64 = r.get(0)?;
-                let log_id: String = r.get::<_, Option<String>>(1)?.unwrap_or_else(|| format!("row{rowid}"));
-                let was_error: i64 = r.get(2)?;
-                let is_sanma: i64 = r.get(3)?;
-                let len: i64 = r.get(4)?;
-                let what = if was_error != 0 {
-                    SkipOr::Skip(SkipReason::DownloadError)
-                } else if len == 0 {
-                    SkipOr::Skip(SkipReason::Empty)
-                } else if is_sanma != 0 {
-                    SkipOr::Skip(SkipReason::Sanma)
-                } else {
-                    SkipOr::Take
-                };
-                rows.push((rowid, log_id, what));
-            }
-        }
-        Ok((conn, rows))
-    })();
+    let listed = list_rows(path);
     let (conn, rows) = match listed {
         Ok(x) => x,
         Err(e) => return out.errors.push(sql_error(e).in_file(name)),
@@ -208,6 +180,37 @@ fn expand_sqlite(path: &Path, out: &mut Expansion) {
             }
         }
     }
+}
+
+/// (rowid, log_id, take or skip) of each row, in log_id order.
+type RowList = Vec<(i64, String, SkipOr)>;
+
+fn list_rows(path: &Path) -> Result<(rusqlite::Connection, RowList), rusqlite::Error> {
+    let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let mut rows = Vec::new();
+    {
+        let mut stmt = conn.prepare(
+            "SELECT rowid, log_id, COALESCE(was_error, 0), COALESCE(is_sanma, 0), \
+             COALESCE(length(log_content), 0) FROM logs ORDER BY log_id, rowid",
+        )?;
+        let mut q = stmt.query([])?;
+        while let Some(r) = q.next()? {
+            let rowid: i64 = r.get(0)?;
+            let log_id: String = r.get::<_, Option<String>>(1)?.unwrap_or_else(|| format!("row{rowid}"));
+            let (was_error, is_sanma, len): (i64, i64, i64) = (r.get(2)?, r.get(3)?, r.get(4)?);
+            let what = if was_error != 0 {
+                SkipOr::Skip(SkipReason::DownloadError)
+            } else if len == 0 {
+                SkipOr::Skip(SkipReason::Empty)
+            } else if is_sanma != 0 {
+                SkipOr::Skip(SkipReason::Sanma)
+            } else {
+                SkipOr::Take
+            };
+            rows.push((rowid, log_id, what));
+        }
+    }
+    Ok((conn, rows))
 }
 
 enum SkipOr {

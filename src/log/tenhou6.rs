@@ -532,7 +532,7 @@ fn play(ctx: &Ctx, mut st: Sim, mut actor: usize, mut draw: bool, budget: &mut u
             .ok_or_else(|| stuck(&st, "cannot find an event order (search budget spent)"))?;
         if draw {
             match st.next_take(ctx, actor) {
-                None => return check_done(ctx, st).map_err(|(st, e)| stuck(&st, e)),
+                None => return check_done(ctx, st),
                 Some(Take::Tile(code)) => {
                     st.accept_riichi(ctx);
                     let tile = st.ids.take(*code).map_err(|e| stuck(&st, e))?;
@@ -549,7 +549,7 @@ fn play(ctx: &Ctx, mut st: Sim, mut actor: usize, mut draw: bool, budget: &mut u
         }
         let drawn = if draw { st.last_draw[actor] } else { None };
         let give = match st.next_give(ctx, actor) {
-            None => return check_done(ctx, st).map_err(|(st, e)| stuck(&st, e)),
+            None => return check_done(ctx, st),
             Some(g) => g.clone(),
         };
         st.give_at[actor] += 1;
@@ -690,13 +690,13 @@ fn apply_call(ctx: &Ctx, st: &mut Sim, s: usize, tile: TileId) -> Result<bool, S
 }
 
 /// The round is over when a seat cannot act: every list must be used up.
-fn check_done(ctx: &Ctx, st: Sim) -> Result<Sim, (Sim, String)> {
+fn check_done(ctx: &Ctx, st: Sim) -> Result<Sim, Stuck> {
     for s in 0..4 {
         let (t, g) = (ctx.data.takes[s].len(), ctx.data.gives[s].len());
         if st.take_at[s] != t || st.give_at[s] != g {
             let msg =
                 format!("play ends with seat {s} at take {}/{t}, give {}/{g}", st.take_at[s], st.give_at[s]);
-            return Err((st, msg));
+            return Err(stuck(&st, msg));
         }
     }
     Ok(st)
