@@ -532,3 +532,36 @@ fn to_tenhou6(g: &Game) -> serde_json::Value {
     }
     json!({"title": ["", ""], "name": ["a", "b", "c", "d"], "rule": {"disp": "鳳南喰赤", "aka": if red { 1 } else { 0 }}, "log": log})
 }
+
+/// Parse-only speed over the whole top level (files already in memory). Run by hand:
+/// `cargo test --lib log::corpus_tests::parse_speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn parse_speed() {
+    let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+    let inputs: Vec<(String, Vec<u8>)> = files_in(&dir)
+        .iter()
+        .map(|p| (p.file_name().unwrap().to_string_lossy().to_string(), std::fs::read(p).unwrap()))
+        .collect();
+    let bytes: usize = inputs.iter().map(|(_, b)| b.len()).sum();
+    let xml_bytes: usize = inputs
+        .iter()
+        .map(|(_, b)| if b.starts_with(&[0x1f, 0x8b]) { super::source::decompress("", b).unwrap().len() } else { b.len() })
+        .sum();
+    let report = |label: &str, secs: f64| {
+        eprintln!(
+            "{label}: {} files in {secs:.2} s = {:.0} files/s, {:.1} MB/s as stored ({:.1} MB/s decompressed)",
+            inputs.len(),
+            inputs.len() as f64 / secs,
+            bytes as f64 / 1e6 / secs,
+            xml_bytes as f64 / 1e6 / secs
+        );
+    };
+    let t = std::time::Instant::now();
+    let n = inputs.iter().filter(|(n, b)| parse_game(n, b).is_ok()).count();
+    report("1 thread", t.elapsed().as_secs_f64());
+    let t = std::time::Instant::now();
+    let m = inputs.par_iter().filter(|(n, b)| parse_game(n, b).is_ok()).count();
+    report(&format!("rayon ({} threads)", rayon::current_num_threads()), t.elapsed().as_secs_f64());
+    assert_eq!((n, m), (inputs.len(), inputs.len()));
+}

@@ -48,7 +48,10 @@ pub fn parse_mjlog(id: &str, xml: &[u8]) -> Result<Game, LogError> {
                 if !p.opened {
                     return Err(LogError::Structure { detail: "content before <mjloggm>".into(), at });
                 }
-                p.tag(&Tag::new(&e, at)?)?;
+                // Draws and discards are most of the tags: handle them without building a Tag.
+                if !p.draw_or_discard(e.name().as_ref(), at)? {
+                    p.tag(&Tag::new(&e, at)?)?;
+                }
                 tag_index += 1;
             }
             // `<T12></T12>` style: the End of a tag already handled.
@@ -255,26 +258,39 @@ impl Parser {
         }
     }
 
+    /// Draws and discards: one letter and the tile id, e.g. `<T77/>`, `<D120/>`. Returns false
+    /// when the name is not of that shape.
+    fn draw_or_discard(&mut self, name: &str, at: XmlPlace) -> Result<bool, LogError> {
+        let b = name.as_bytes();
+        if b.len() < 2 || !b[1..].iter().all(u8::is_ascii_digit) {
+            return Ok(false);
+        }
+        let (who, draw) = match b[0] {
+            b'T' => (0, true),
+            b'U' => (1, true),
+            b'V' => (2, true),
+            b'W' => (3, true),
+            b'D' => (0, false),
+            b'E' => (1, false),
+            b'F' => (2, false),
+            b'G' => (3, false),
+            _ => return Err(LogError::UnknownTag { tag: name.into(), at }),
+        };
+        let out_of_range = || LogError::TileOutOfRange { tag: name.into(), value: name[1..].into(), at };
+        let tile = name[1..].parse::<u32>().ok().and_then(TileId::new).ok_or_else(out_of_range)?;
+        let ev = if draw { Event::Draw { who, tile } } else { Event::Discard { who, tile } };
+        match self.rounds.last_mut() {
+            Some(r) => r.events.push(ev),
+            None => {
+                let detail = format!("<{name}> before the first INIT");
+                return Err(LogError::Structure { detail, at });
+            }
+        }
+        Ok(true)
+    }
+
     fn tag(&mut self, t: &Tag) -> Result<(), LogError> {
         let name = t.name.as_str();
-        let b = name.as_bytes();
-        // Draws and discards: one letter and the tile id, e.g. <T77/>, <D120/>.
-        if b.len() >= 2 && b[1..].iter().all(u8::is_ascii_digit) {
-            let (who, draw) = match b[0] {
-                b'T' => (0, true),
-                b'U' => (1, true),
-                b'V' => (2, true),
-                b'W' => (3, true),
-                b'D' => (0, false),
-                b'E' => (1, false),
-                b'F' => (2, false),
-                b'G' => (3, false),
-                _ => return Err(LogError::UnknownTag { tag: name.into(), at: t.at }),
-            };
-            let tile = t.tile_value(&name[1..])?;
-            let ev = if draw { Event::Draw { who, tile } } else { Event::Discard { who, tile } };
-            return self.push(t, ev);
-        }
         match name {
             "SHUFFLE" | "TAIKYOKU" => Ok(()),
             "GO" => self.go(t),
