@@ -546,7 +546,13 @@ fn parse_speed() {
     let bytes: usize = inputs.iter().map(|(_, b)| b.len()).sum();
     let xml_bytes: usize = inputs
         .iter()
-        .map(|(_, b)| if b.starts_with(&[0x1f, 0x8b]) { super::source::decompress("", b).unwrap().len() } else { b.len() })
+        .map(|(_, b)| {
+            if b.starts_with(&[0x1f, 0x8b]) {
+                super::source::decompress("", b).unwrap().len()
+            } else {
+                b.len()
+            }
+        })
         .sum();
     let report = |label: &str, secs: f64| {
         eprintln!(

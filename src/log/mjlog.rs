@@ -206,9 +206,22 @@ impl<'a> Tag<'a> {
             return Err(self.bad("sc", text));
         }
         let sc = &all[..8];
-        let before = [sc[0] * 100, sc[2] * 100, sc[4] * 100, sc[6] * 100];
-        let delta = [sc[1] * 100, sc[3] * 100, sc[5] * 100, sc[7] * 100];
+        let pts = |v: i32| points(v).ok_or_else(|| self.bad("sc", text));
+        let before = [pts(sc[0])?, pts(sc[2])?, pts(sc[4])?, pts(sc[6])?];
+        let delta = [pts(sc[1])?, pts(sc[3])?, pts(sc[5])?, pts(sc[7])?];
         Ok((before, delta))
+    }
+
+    /// Four scores in hundreds, as points.
+    fn scores(&self, key: &str) -> Result<[i32; 4], LogError> {
+        let v: [i32; 4] = self.fixed(key)?;
+        let bad = || self.bad(key, self.get(key).unwrap_or_default());
+        Ok([
+            points(v[0]).ok_or_else(bad)?,
+            points(v[1]).ok_or_else(bad)?,
+            points(v[2]).ok_or_else(bad)?,
+            points(v[3]).ok_or_else(bad)?,
+        ])
     }
 
     /// `ba="honba,sticks"`.
@@ -216,6 +229,12 @@ impl<'a> Tag<'a> {
         let [h, s]: [u8; 2] = self.fixed("ba")?;
         Ok((h, s))
     }
+}
+
+/// Hundreds to points; `None` past ±10 million points (no real score comes near; it keeps
+/// every later sum far from overflow).
+fn points(hundreds: i32) -> Option<i32> {
+    (hundreds.abs() <= 100_000).then_some(hundreds * 100)
 }
 
 struct Parser {
@@ -312,7 +331,7 @@ impl Parser {
                     return Err(t.bad("step", t.get("step").unwrap_or_default()));
                 }
                 let scores = match t.get("ten") {
-                    Some(_) => Some(t.fixed::<i32, 4>("ten")?.map(|s| s * 100)),
+                    Some(_) => Some(t.scores("ten")?),
                     None => None,
                 };
                 self.push(t, Event::Riichi { who, step, scores })
@@ -414,7 +433,7 @@ impl Parser {
             value: seed[5].to_string(),
             at: t.at,
         })?;
-        let scores = t.fixed::<i32, 4>("ten")?.map(|s| s * 100);
+        let scores = t.scores("ten")?;
         let dealer = t.seat("oya")?;
         let mut hands: [Vec<TileId>; 4] = Default::default();
         for (i, h) in hands.iter_mut().enumerate() {
