@@ -571,3 +571,9 @@ fn parse_speed() {
     report(&format!("rayon ({} threads)", rayon::current_num_threads()), t.elapsed().as_secs_f64());
     assert_eq!((n, m), (inputs.len(), inputs.len()));
 }
+
+/// The corpus holds ~5 million events; keep each small (the big records are boxed).
+#[test]
+fn events_stay_small() {
+    assert!(std::mem::size_of::<Event>() <= 40, "{}", std::mem::size_of::<Event>());
+}

@@ -343,7 +343,7 @@ impl Parser {
             "AGARI" => {
                 let agari = self.agari(t)?;
                 self.owari(t)?;
-                self.push(t, Event::Agari(agari))
+                self.push(t, Event::Agari(Box::new(agari)))
             }
             "RYUUKYOKU" => {
                 let draw = match (t.get("ba"), t.get("sc"), self.rounds.last()) {
@@ -358,7 +358,7 @@ impl Parser {
                     _ => ryuukyoku(t)?,
                 };
                 self.owari(t)?;
-                self.push(t, Event::Ryuukyoku(draw))
+                self.push(t, Event::Ryuukyoku(Box::new(draw)))
             }
             "BYE" => {
                 let who = t.seat("who")?;

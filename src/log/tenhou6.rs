@@ -738,7 +738,7 @@ fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Result<(), Strin
             for k in 0..4 {
                 scores[k] += deltas[k];
             }
-            st.events.push(Event::Agari(agari));
+            st.events.push(Event::Agari(Box::new(agari)));
             first = false;
             i += 2;
         }
@@ -778,14 +778,14 @@ fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Result<(), Strin
         DrawKind::Yao9 => shown[st.last_actor as usize] = show(st.last_actor as usize),
         _ => {}
     }
-    st.events.push(Event::Ryuukyoku(RoundDraw {
+    st.events.push(Event::Ryuukyoku(Box::new(RoundDraw {
         kind,
         honba: start.honba,
         sticks: sticks_now,
         scores_before: st.scores_now(ctx),
         deltas,
         shown,
-    }));
+    })));
     Ok(())
 }
 
