@@ -300,6 +300,33 @@ impl Source {
     }
 }
 
+/// Every game of a batch, with the records that failed and those skipped on purpose.
+#[derive(Debug, Default)]
+pub struct Batch {
+    /// Parsed games, in expansion order.
+    pub games: Vec<Game>,
+    /// Inputs that could not be listed, then records that could not be read or parsed.
+    pub errors: Vec<LogError>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// Expands `paths` and reads and parses every record in parallel (rayon), keeping the order.
+/// One bad record is one entry in `errors`; nothing stops the batch.
+pub fn load_all(paths: &[PathBuf]) -> Batch {
+    use rayon::prelude::*;
+    let ex = expand(paths);
+    let results: Vec<Result<Game, LogError>> = ex.sources.par_iter().map(Source::load).collect();
+    let mut batch =
+        Batch { games: Vec::with_capacity(results.len()), errors: ex.errors, skipped: ex.skipped };
+    for r in results {
+        match r {
+            Ok(g) => batch.games.push(g),
+            Err(e) => batch.errors.push(e),
+        }
+    }
+    batch
+}
+
 fn head(b: &[u8]) -> &[u8] {
     &b[..b.len().min(4)]
 }
@@ -558,6 +585,11 @@ mod tests {
         for s in &ex.sources {
             assert_eq!(s.load().unwrap().rounds.len(), 15);
         }
+        std::fs::write(dir.path().join("b/broken.mjlog"), &xml[..xml.len() / 2]).unwrap();
+        let batch = load_all(&[dir.path().to_path_buf()]);
+        assert_eq!(batch.games.len(), 3);
+        assert_eq!(batch.errors.len(), 1);
+        assert!(batch.errors[0].to_string().contains("broken.mjlog"), "{}", batch.errors[0]);
         let missing = expand(&[dir.path().join("nope.mjlog")]);
         assert_eq!(missing.errors.len(), 1);
         assert!(missing.errors[0].to_string().contains("nope.mjlog"));
