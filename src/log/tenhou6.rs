@@ -21,6 +21,15 @@
 //! limit hands (the string gives no fu); `hand` and `melds` come from the replayed hand of the
 //! winner. Ryuukyoku `shown` hands: the tenpai seats (positive delta, or everyone for 全員聴牌)
 //! of an exhaustive draw and the declarer of 九種九牌; other draws show none.
+//!
+//! Timing rules taken from the mjlogs (so both readers give the same order): riichi step 2
+//! (with the scores after the stick) comes when play moves past the riichi discard, before the
+//! next draw or call, and never when that discard is ronned; a closed kan's new dora comes right
+//! after the kan, an open or added kan's just before that player's next discard (or after their
+//! next kan). Win records: `sticks` counts this round's riichi sticks too and goes to the first
+//! winner only (0 for a double ron's second, as Tenhou writes it); `scores_before` is the
+//! round's start minus riichi sticks, plus the earlier winner's deltas; ura indicators are kept
+//! only for riichi wins. The `connection` field (disconnects) is not read.
 
 use serde_json::Value;
 
@@ -307,9 +316,10 @@ impl Ids {
             0
         } else {
             let first = if five_with_red { 1 } else { 0 };
-            (first..4)
-                .find(|c| self.used[kind] & (1 << c) == 0)
-                .ok_or_else(|| format!("more than {} copies of tile code {}", 4 - first, code.0))?
+            (first..4).find(|c| self.used[kind] & (1 << c) == 0).ok_or_else(|| {
+                let why = if first == 1 { " (red fives on: the fourth copy is the red 5x)" } else { "" };
+                format!("more than {} plain copies of tile code {}{why}", 4 - first, code.0)
+            })?
         };
         if self.used[kind] & (1 << copy) != 0 {
             return Err(format!("tile code {} appears twice", code.0));
@@ -979,7 +989,6 @@ fn parse_yaku(s: &str) -> Result<YakuValue, String> {
     let alias = match name {
         "ダブル立直" => Some(21),
         "国士無双13面" | "国士無双十三面" => Some(48),
-        "大車輪" => None,
         _ => None,
     };
     let id = YAKU_NAMES
