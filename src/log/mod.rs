@@ -2,7 +2,8 @@
 //! [`mjlog`] (Tenhou XML), [`tenhou6`] (tenhou.net/6 JSON) and [`source`] (files, folders, gzip,
 //! zip archives, SQLite databases), with one error type ([`error::LogError`]).
 //!
-//! Typical use: `let ex = source::expand(&paths); ex.sources.par_iter().map(Source::load)`.
+//! Typical use: [`load_all`] for a whole batch, or `expand(&paths).sources.par_iter().map(Source::load)`
+//! to stream.
 
 pub mod error;
 pub mod event;
@@ -13,7 +14,7 @@ pub mod tenhou6;
 pub use error::{LogError, XmlPlace};
 pub use event::*;
 pub use mjlog::{decode_meld, parse_mjlog};
-pub use source::{expand, parse_game, Expansion, SkipReason, Skipped, Source};
+pub use source::{expand, load_all, parse_game, Batch, Expansion, SkipReason, Skipped, Source};
 pub use tenhou6::parse_tenhou6;
 
 #[cfg(test)]

@@ -165,35 +165,7 @@ fn sql_error(e: rusqlite::Error) -> LogError {
 /// is_processed, was_error, log_content)`), skipping failed downloads, empty rows and sanma games.
 fn expand_sqlite(path: &Path, out: &mut Expansion) {
     let name = path.display().to_string();
-    let listed = (|| -> Result<(rusqlite::Connection, Vec<(i64, String, SkipOr)>), rusqlite::Error> {
-        let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        let mut rows = Vec::new();
-        {
-            let mut stmt = conn.prepare(
-                "SELECT rowid, log_id, COALESCE(was_error, 0), COALESCE(is_sanma, 0), \
-                 COALESCE(length(log_content), 0) FROM logs ORDER BY log_id, rowid",
-            )?;
-            let mut q = stmt.query([])?;
-            while let Some(r) = q.next()? {
-                let rowid: i64 = r.get(0)?;
-                let log_id: String = r.get::<_, Option<String>>(1)?.unwrap_or_else(|| format!("row{rowid}"));
-                let was_error: i64 = r.get(2)?;
-                let is_sanma: i64 = r.get(3)?;
-                let len: i64 = r.get(4)?;
-                let what = if was_error != 0 {
-                    SkipOr::Skip(SkipReason::DownloadError)
-                } else if len == 0 {
-                    SkipOr::Skip(SkipReason::Empty)
-                } else if is_sanma != 0 {
-                    SkipOr::Skip(SkipReason::Sanma)
-                } else {
-                    SkipOr::Take
-                };
-                rows.push((rowid, log_id, what));
-            }
-        }
-        Ok((conn, rows))
-    })();
+    let listed = list_rows(path);
     let (conn, rows) = match listed {
         Ok(x) => x,
         Err(e) => return out.errors.push(sql_error(e).in_file(name)),
@@ -208,6 +180,37 @@ fn expand_sqlite(path: &Path, out: &mut Expansion) {
             }
         }
     }
+}
+
+/// (rowid, log_id, take or skip) of each row, in log_id order.
+type RowList = Vec<(i64, String, SkipOr)>;
+
+fn list_rows(path: &Path) -> Result<(rusqlite::Connection, RowList), rusqlite::Error> {
+    let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let mut rows = Vec::new();
+    {
+        let mut stmt = conn.prepare(
+            "SELECT rowid, log_id, COALESCE(was_error, 0), COALESCE(is_sanma, 0), \
+             COALESCE(length(log_content), 0) FROM logs ORDER BY log_id, rowid",
+        )?;
+        let mut q = stmt.query([])?;
+        while let Some(r) = q.next()? {
+            let rowid: i64 = r.get(0)?;
+            let log_id: String = r.get::<_, Option<String>>(1)?.unwrap_or_else(|| format!("row{rowid}"));
+            let (was_error, is_sanma, len): (i64, i64, i64) = (r.get(2)?, r.get(3)?, r.get(4)?);
+            let what = if was_error != 0 {
+                SkipOr::Skip(SkipReason::DownloadError)
+            } else if len == 0 {
+                SkipOr::Skip(SkipReason::Empty)
+            } else if is_sanma != 0 {
+                SkipOr::Skip(SkipReason::Sanma)
+            } else {
+                SkipOr::Take
+            };
+            rows.push((rowid, log_id, what));
+        }
+    }
+    Ok((conn, rows))
 }
 
 enum SkipOr {
@@ -297,6 +300,33 @@ impl Source {
     }
 }
 
+/// Every game of a batch, with the records that failed and those skipped on purpose.
+#[derive(Debug, Default)]
+pub struct Batch {
+    /// Parsed games, in expansion order.
+    pub games: Vec<Game>,
+    /// Inputs that could not be listed, then records that could not be read or parsed.
+    pub errors: Vec<LogError>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// Expands `paths` and reads and parses every record in parallel (rayon), keeping the order.
+/// One bad record is one entry in `errors`; nothing stops the batch.
+pub fn load_all(paths: &[PathBuf]) -> Batch {
+    use rayon::prelude::*;
+    let ex = expand(paths);
+    let results: Vec<Result<Game, LogError>> = ex.sources.par_iter().map(Source::load).collect();
+    let mut batch =
+        Batch { games: Vec::with_capacity(results.len()), errors: ex.errors, skipped: ex.skipped };
+    for r in results {
+        match r {
+            Ok(g) => batch.games.push(g),
+            Err(e) => batch.errors.push(e),
+        }
+    }
+    batch
+}
+
 fn head(b: &[u8]) -> &[u8] {
     &b[..b.len().min(4)]
 }
@@ -343,7 +373,8 @@ pub fn id_from_name(name: &str) -> String {
     s.to_string()
 }
 
-/// Parses one record of any supported format: gzip/zlib (by magic bytes), mjlog XML (`<mjloggm`),
+/// Parses one record of any supported format: gzip or zlib (by magic bytes; `<` and `{` never
+/// look like zlib), mjlog XML (`<mjloggm`),
 /// tenhou.net/6 JSON (`{`). `name` names the record in errors and gives the game id (a JSON
 /// `ref` wins). Errors are wrapped with `name`.
 pub fn parse_game(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
@@ -353,7 +384,7 @@ pub fn parse_game(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
 fn parse_inner(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
     let inflated;
     let mut bytes = bytes;
-    if is_gzip(bytes) {
+    if is_gzip(bytes) || is_zlib(bytes) {
         inflated = decompress(name, bytes)?;
         bytes = &inflated;
     }
@@ -375,4 +406,284 @@ fn parse_inner(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).take(4096).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A real plain-XML game and a real tenhou.net/6 game from the shared data.
+    fn real(name: &str) -> Option<(String, Vec<u8>)> {
+        let p = crate::testdata::shared_file(&format!("tenhou/{name}"))?;
+        Some((name.to_string(), std::fs::read(p).ok()?))
+    }
+
+    /// 15 rounds, 811 discards (MANIFEST.tsv).
+    const XML: &str = "2010081709gm-00a9-0000-fe3371ad.mjlog";
+    const GZ: &str = "2008092000gm-0009-0000-10db094d.mjlog.gz";
+    const JSON: &str = "2012050716gm-0009-0000-85fac029.t6.json";
+
+    fn gzip(bytes: &[u8]) -> Vec<u8> {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(bytes).unwrap();
+        e.finish().unwrap()
+    }
+
+    fn zlib(bytes: &[u8]) -> Vec<u8> {
+        let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(bytes).unwrap();
+        e.finish().unwrap()
+    }
+
+    #[test]
+    fn formats_are_sniffed_by_content_not_name() {
+        let Some((_, xml)) = real(XML) else { return };
+        let (_, json) = real(JSON).unwrap();
+        let (_, gz) = real(GZ).unwrap();
+        // Names lie on purpose.
+        let a = parse_game("x.json", &xml).unwrap();
+        let b = parse_game("x.xml", &gzip(&xml)).unwrap();
+        assert_eq!(a.rounds, b.rounds);
+        assert_eq!(a.id, "x");
+        let j = parse_game("y.mjlog", &json).unwrap();
+        assert_eq!(j.id, "2012050716gm-0009-0000-85fac029", "JSON ref wins over the name");
+        assert!(parse_game("z.json", &gz).is_ok());
+        // Leading BOM and whitespace are fine.
+        let mut padded = b"\xEF\xBB\xBF \n".to_vec();
+        padded.extend_from_slice(&xml);
+        assert!(parse_game("p", &padded).is_ok());
+    }
+
+    #[test]
+    fn ids_come_from_file_names() {
+        assert_eq!(
+            id_from_name("a/b/2010081709gm-00a9-0000-fe3371ad.mjlog.gz"),
+            "2010081709gm-00a9-0000-fe3371ad"
+        );
+        assert_eq!(id_from_name("x.zip!logs/2012.t6.json"), "2012");
+        assert_eq!(id_from_name("db.sqlite#2019-abc"), "2019-abc");
+    }
+
+    #[test]
+    fn truncated_xml_is_an_error_at_every_cut() {
+        let Some((_, xml)) = real(XML) else { return };
+        let closing = xml.len() - b"</mjloggm>".len();
+        for cut in (0..closing).step_by(97).chain([closing - 1, closing + 3]) {
+            let e = parse_game("cut.mjlog", &xml[..cut]).expect_err("a truncated file parsed");
+            let kind = e.kind_name();
+            assert!(matches!(kind, "truncated_xml" | "binary_junk" | "structure"), "cut at {cut}: {e}");
+            assert!(e.to_string().starts_with("cut.mjlog: "), "{e}");
+        }
+    }
+
+    #[test]
+    fn truncated_gzip_and_json_are_errors() {
+        let Some((_, gz)) = real(GZ) else { return };
+        let e = parse_game("g.mjlog.gz", &gz[..gz.len() / 2]).unwrap_err();
+        assert!(matches!(e.inner(), LogError::NotGzip { .. } | LogError::TruncatedXml { .. }), "{e}");
+        let (_, json) = real(JSON).unwrap();
+        let e = parse_game("j.json", &json[..json.len() / 2]).unwrap_err();
+        assert!(matches!(e.inner(), LogError::Json { .. }), "{e}");
+        assert!(e.to_string().contains("line"), "{e}");
+    }
+
+    #[test]
+    fn flipped_bytes_never_panic() {
+        let Some((_, xml)) = real(XML) else { return };
+        let (_, json) = real(JSON).unwrap();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut ok, mut err) = (0, 0);
+        for base in [&xml, &json] {
+            for _ in 0..150 {
+                let mut b = base.clone();
+                for _ in 0..1 + next() % 4 {
+                    let i = (next() % b.len() as u64) as usize;
+                    b[i] ^= 1 << (next() % 8);
+                }
+                match parse_game("flip", &b) {
+                    Ok(_) => ok += 1,
+                    Err(e) => {
+                        assert!(e.to_string().starts_with("flip: "));
+                        err += 1
+                    }
+                }
+            }
+        }
+        assert!(err > 50, "flips that broke the file: {err} (ok {ok})");
+    }
+
+    #[test]
+    fn clear_errors_for_each_kind_of_bad_input() {
+        let Some((_, xml)) = real(XML) else { return };
+        let text = String::from_utf8(xml).unwrap();
+        let check = |bytes: &[u8], want: &str, says: &str| {
+            let e = parse_game("bad.mjlog", bytes).expect_err(want);
+            assert_eq!(e.kind_name(), want, "{e}");
+            assert!(e.to_string().contains(says), "{e} should say {says}");
+        };
+        // A tile id out of range in a draw, a hand and a DORA.
+        check(text.replacen("<T77/>", "<T136/>", 1).as_bytes(), "tile_out_of_range", "136");
+        check(text.replacen("hai0=\"34,", "hai0=\"340,", 1).as_bytes(), "tile_out_of_range", "340");
+        // Unknown tags, including one that looks like a draw.
+        check(text.replacen("<T77/>", "<X77/>", 1).as_bytes(), "unknown_tag", "<X77>");
+        check(text.replacen("<T77/>", "<FOO a=\"1\"/>", 1).as_bytes(), "unknown_tag", "<FOO>");
+        // A bad attribute value names the tag and the attribute.
+        check(
+            text.replacen("oya=\"0\" hai0", "oya=\"7\" hai0", 1).as_bytes(),
+            "bad_attribute",
+            "oya of <INIT>",
+        );
+        check(
+            text.replacen("ten=\"30,7700,0\"", "ten=\"30,x,0\"", 1).as_bytes(),
+            "bad_attribute",
+            "ten of <AGARI>",
+        );
+        check(text.replacen("seed=\"0,0,0,3,3,20\"", "seed=\"0,0\"", 1).as_bytes(), "bad_attribute", "seed");
+        // The place: the round of the bad tag.
+        let e = parse_game("bad.mjlog", text.replacen("<T86/>", "<T999/>", 1).as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("round 0"), "{e}");
+        // Sanma: the GO bit and a kita call.
+        check(text.replacen("<GO type=\"169\"", "<GO type=\"185\"", 1).as_bytes(), "sanma", "3-player");
+        check(text.replacen("m=\"46185\"", "m=\"32\"", 1).as_bytes(), "sanma", "kita");
+        // Binary junk and gzip magic over junk.
+        check(b"\x00\x01\x02\x03binary", "binary_junk", "byte 0");
+        check(b"\x1f\x8b\x08\x00junkjunkjunk", "not_gzip", "gzip");
+        check(b"", "binary_junk", "byte 0");
+        check(b"<html></html>", "xml", "mjloggm");
+        // Invalid UTF-8 inside the XML.
+        let mut b = text.clone().into_bytes();
+        let at = text.find("<T77/>").unwrap();
+        b.splice(at..at, [0xff, 0xfe]);
+        let e = parse_game("bad.mjlog", &b).unwrap_err();
+        assert!(matches!(e.kind_name(), "binary_junk" | "structure" | "xml"), "{e}");
+    }
+
+    #[test]
+    fn folders_expand_recursively_in_sorted_order() {
+        let Some((_, xml)) = real(XML) else { return };
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("b/c")).unwrap();
+        std::fs::write(dir.path().join("b/c/2.mjlog"), &xml).unwrap();
+        std::fs::write(dir.path().join("b/1.mjlog.gz"), gzip(&xml)).unwrap();
+        std::fs::write(dir.path().join("a.mjlog"), &xml).unwrap();
+        std::fs::write(dir.path().join("README.md"), "not a log").unwrap();
+        let ex = expand(&[dir.path().to_path_buf()]);
+        let names: Vec<String> = ex
+            .sources
+            .iter()
+            .map(|s| s.name.strip_prefix(&dir.path().display().to_string()).unwrap().into())
+            .collect();
+        assert_eq!(names, ["/a.mjlog", "/b/1.mjlog.gz", "/b/c/2.mjlog"]);
+        assert!(ex.errors.is_empty() && ex.skipped.is_empty());
+        for s in &ex.sources {
+            assert_eq!(s.load().unwrap().rounds.len(), 15);
+        }
+        std::fs::write(dir.path().join("b/broken.mjlog"), &xml[..xml.len() / 2]).unwrap();
+        let batch = load_all(&[dir.path().to_path_buf()]);
+        assert_eq!(batch.games.len(), 3);
+        assert_eq!(batch.errors.len(), 1);
+        assert!(batch.errors[0].to_string().contains("broken.mjlog"), "{}", batch.errors[0]);
+        let missing = expand(&[dir.path().join("nope.mjlog")]);
+        assert_eq!(missing.errors.len(), 1);
+        assert!(missing.errors[0].to_string().contains("nope.mjlog"));
+    }
+
+    #[test]
+    fn zip_entries_are_read_and_bombs_refused() {
+        let Some((_, xml)) = real(XML) else { return };
+        let (_, json) = real(JSON).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.zip");
+        let mut z = zip::ZipWriter::new(File::create(&path).unwrap());
+        let opts =
+            zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        z.start_file("b/game.t6.json", opts).unwrap();
+        z.write_all(&json).unwrap();
+        z.start_file("a/game.mjlog", opts).unwrap();
+        z.write_all(&xml).unwrap();
+        z.start_file("c/game.mjlog.gz", opts).unwrap();
+        z.write_all(&gzip(&xml)).unwrap();
+        z.start_file("d/bomb.mjlog", opts).unwrap();
+        let zeros = vec![b' '; 1 << 20];
+        for _ in 0..=(MAX_DECOMPRESSED >> 20) {
+            z.write_all(&zeros).unwrap();
+        }
+        z.finish().unwrap();
+        assert!(std::fs::metadata(&path).unwrap().len() < 1 << 20, "the bomb compresses small");
+        let ex = expand(std::slice::from_ref(&path));
+        let names: Vec<&str> = ex.sources.iter().map(|s| s.name.rsplit('!').next().unwrap()).collect();
+        assert_eq!(names, ["a/game.mjlog", "b/game.t6.json", "c/game.mjlog.gz", "d/bomb.mjlog"]);
+        let games: Vec<Result<Game, LogError>> = ex.sources.iter().map(Source::load).collect();
+        assert_eq!(games[0].as_ref().unwrap().rounds.len(), 15);
+        assert_eq!(games[0].as_ref().unwrap().id, "game");
+        assert_eq!(games[1].as_ref().unwrap().rounds.len(), 8, "the JSON game has 8 rounds (MANIFEST.tsv)");
+        assert_eq!(games[2].as_ref().unwrap().rounds.len(), 15);
+        let e = games[3].as_ref().unwrap_err();
+        assert_eq!(e.kind_name(), "too_large", "{e}");
+        assert!(e.to_string().contains("games.zip!d/bomb.mjlog"), "{e}");
+        // A corrupt archive is one error, not a panic.
+        std::fs::write(dir.path().join("bad.zip"), b"PK\x03\x04 not really a zip").unwrap();
+        let ex = expand(&[dir.path().join("bad.zip")]);
+        assert_eq!(ex.errors.len(), 1);
+        assert_eq!(ex.errors[0].kind_name(), "zip");
+    }
+
+    #[test]
+    fn gzip_bomb_is_refused() {
+        let big = vec![b' '; MAX_DECOMPRESSED as usize + 1];
+        let e = parse_game("bomb.gz", &gzip(&big)).unwrap_err();
+        assert_eq!(e.kind_name(), "too_large", "{e}");
+    }
+
+    #[test]
+    fn phoenix_sqlite_rows_are_read_and_skipped_with_reasons() {
+        let Some((_, xml)) = real(XML) else { return };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("2020.db");
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE logs(log_id TEXT PRIMARY KEY, date INTEGER, is_tonpusen INTEGER, is_sanma INTEGER, \
+             is_processed INTEGER, was_error INTEGER, log_content BLOB)",
+        )
+        .unwrap();
+        let rows: [(&str, i64, i64, Vec<u8>); 6] = [
+            ("g1", 0, 0, gzip(&xml)),
+            ("g2", 0, 0, zlib(&xml)),
+            ("g3", 0, 1, Vec::new()),
+            ("g4", 0, 0, Vec::new()),
+            ("g5", 1, 0, gzip(&xml)),
+            ("g6", 0, 0, xml.clone()),
+        ];
+        for (id, sanma, err, content) in &rows {
+            conn.execute(
+                "INSERT INTO logs VALUES (?1, 0, 0, ?2, 1, ?3, ?4)",
+                rusqlite::params![id, sanma, err, content],
+            )
+            .unwrap();
+        }
+        drop(conn);
+        let ex = expand(std::slice::from_ref(&path));
+        let names: Vec<&str> = ex.sources.iter().map(|s| s.name.rsplit('#').next().unwrap()).collect();
+        assert_eq!(names, ["g1", "g2", "g6"]);
+        let skipped: Vec<(&str, SkipReason)> =
+            ex.skipped.iter().map(|s| (s.name.rsplit('#').next().unwrap(), s.reason)).collect();
+        assert_eq!(
+            skipped,
+            [("g3", SkipReason::DownloadError), ("g4", SkipReason::Empty), ("g5", SkipReason::Sanma)]
+        );
+        let g1 = ex.sources[0].load().unwrap();
+        let g2 = ex.sources[1].load().unwrap();
+        assert_eq!(g1.id, "g1");
+        assert_eq!(g1.rounds, g2.rounds);
+        let e = ex.sources[2].load().unwrap_err();
+        assert_eq!(e.kind_name(), "not_gzip", "{e}");
+        assert!(e.to_string().contains("2020.db#g6"), "{e}");
+    }
 }
