@@ -66,6 +66,7 @@ pub fn run_chunked<R: Send>(
     paths: &[PathBuf],
     jobs: Option<usize>,
     what: &str,
+    chunk: usize,
     f: impl Fn(&Game) -> Result<R, String> + Sync,
     mut sink: impl FnMut(Vec<(String, R)>),
 ) -> Outcome<()> {
@@ -74,8 +75,7 @@ pub fn run_chunked<R: Send>(
     let sources = expansion.sources;
     let bar = progress(sources.len(), what);
     let pool = pool(jobs);
-    let chunk = 256;
-    for part in sources.chunks(chunk) {
+    for part in sources.chunks(chunk.max(1)) {
         let done: Vec<(String, Result<R, String>)> = pool.install(|| {
             part.par_iter()
                 .map(|src: &Source| {
@@ -110,6 +110,6 @@ pub fn run<R: Send>(
     f: impl Fn(&Game) -> Result<R, String> + Sync,
 ) -> Outcome<R> {
     let mut results = Vec::new();
-    let o = run_chunked(paths, jobs, what, f, |mut part| results.append(&mut part));
+    let o = run_chunked(paths, jobs, what, 256, f, |mut part| results.append(&mut part));
     Outcome { files: o.files, results, errors: o.errors, skipped: o.skipped }
 }

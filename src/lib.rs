@@ -14,6 +14,7 @@ pub mod eval;
 pub mod features;
 pub mod fit;
 pub mod hand;
+pub mod ingest;
 pub mod log;
 pub mod replay;
 pub mod report;

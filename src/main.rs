@@ -36,6 +36,26 @@ enum Command {
         #[arg(long)]
         jobs: Option<usize>,
     },
+    /// Every decision with all its options and their feature vectors, to parquet.
+    ///
+    /// Writes games.parquet, rounds.parquet, decisions.parquet (one row per decision: context and
+    /// the chosen option) and options.parquet (one row per option: decision_id, option, chosen and
+    /// the feature columns) into --out; the schema is in docs/schema.md. Files that fail are
+    /// listed and skipped; output is written atomically and is the same for any --jobs.
+    Ingest {
+        /// Files, folders, archives or databases.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output folder.
+        #[arg(long)]
+        out: PathBuf,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Player and table statistics over archives: placements, win / deal-in / riichi / call rates...
     ///
     /// Writes `tables.parquet|csv` (overall and per table level), `players.parquet|csv` (per player
@@ -120,6 +140,29 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
+        Command::Ingest { paths, out, jobs, json } => {
+            let summary = haifu::ingest::run(&paths, &out, jobs)?;
+            if json {
+                println!("{}", serde_json::to_string(&summary)?);
+            } else {
+                println!(
+                    "{} files, {} games, {} rounds, {} decisions, {} options -> {}",
+                    summary.files,
+                    summary.games,
+                    summary.rounds,
+                    summary.decisions,
+                    summary.options,
+                    out.display()
+                );
+                for (k, n) in &summary.decisions_by_kind {
+                    println!("  {k:8} {n}");
+                }
+                for e in summary.errors.iter().take(20) {
+                    println!("  error {}: {}", e.file, e.error);
+                }
+            }
+            return Ok(if summary.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) });
+        }
         Command::Stats { paths, out, min_games, json, jobs } => {
             let run = haifu::stats::compute(&paths, jobs);
             haifu::stats::write(&run, &out, min_games)?;

@@ -80,6 +80,9 @@ pub struct Decision {
     pub options: Vec<Action>,
     /// Index into `options` of what the player did.
     pub chosen: usize,
+    /// False when what the player did was not among the options our rules derived (it is then
+    /// appended to `options` so the record stays visible); a test asserts this never happens.
+    pub chosen_listed: bool,
     /// For call decisions, the discarded tile on offer.
     pub offered: Option<Tile>,
     /// The table before the decision (hands include the drawn tile for discards).
@@ -175,9 +178,27 @@ fn call_options(table: &Table, seat: u8, discarder: u8, tile: TileId) -> Vec<Act
 }
 
 impl Observer for DecisionRecorder {
+    fn round_end(&mut self, _table: &Table, _result: &super::RoundResult) {
+        // Nothing carries over into the next round.
+        self.pending_discard = None;
+        self.pending_calls.clear();
+        self.kuikae = None;
+        self.prev = None;
+    }
+
     fn before_event(&mut self, table: &Table, index: usize, event: &Event) {
-        // Resolve call opportunities on the previous discard.
-        if let Some((discarder, tile, di, snapshot)) = self.pending_discard.take() {
+        // A player dropping out or coming back is not a game action: it neither answers a
+        // pending call nor breaks a draw-then-discard sequence.
+        if is_connection(event) {
+            return;
+        }
+        // Resolve call opportunities on the previous discard at the next action. The acceptance
+        // of a riichi and a new dora indicator come between a discard and a call in the records.
+        let pending_stays = matches!(event, Event::Riichi { step: 2, .. } | Event::NewDora { .. });
+        if pending_stays {
+            return;
+        }
+        if let Some((discarder, tile, _di, snapshot)) = self.pending_discard.take() {
             let pending = std::mem::take(&mut self.pending_calls);
             let taken_by_ron = matches!(event, Event::Agari(a) if a.who != discarder);
             let caller = match event {
@@ -216,14 +237,16 @@ impl Observer for DecisionRecorder {
                         }
                         _ => None,
                     };
+                    let listed = chosen.is_some() || !matches!(&caller, Some((who, _)) if *who == seat);
                     options.insert(0, Action::Pass);
                     let chosen = chosen.map_or(0, |c| c + 1);
                     self.decisions.push(Decision {
                         kind: DecisionKind::Call,
                         seat,
-                        event_index: di + 1,
+                        event_index: index,
                         options,
                         chosen,
+                        chosen_listed: listed,
                         offered: Some(tile.tile(table.rules.red_fives)),
                         table: (*snapshot).clone(),
                     });
@@ -257,20 +280,19 @@ impl Observer for DecisionRecorder {
                         .map(Action::Discard)
                         .collect();
                     let chosen_tile = tile.tile(red);
-                    let chosen = match options.iter().position(|o| *o == Action::Discard(chosen_tile)) {
-                        Some(c) => c,
-                        None => {
-                            // Record what was done even if our legality rules disagree (kept visible).
-                            options.push(Action::Discard(chosen_tile));
-                            options.len() - 1
-                        }
-                    };
+                    let found = options.iter().position(|o| *o == Action::Discard(chosen_tile));
+                    let chosen = found.unwrap_or_else(|| {
+                        // Record what was done even if our legality rules disagree (kept visible).
+                        options.push(Action::Discard(chosen_tile));
+                        options.len() - 1
+                    });
                     self.decisions.push(Decision {
                         kind: DecisionKind::Discard,
                         seat: who,
                         event_index: index,
                         options,
                         chosen,
+                        chosen_listed: found.is_some(),
                         offered: None,
                         table: table.clone(),
                     });
@@ -282,6 +304,9 @@ impl Observer for DecisionRecorder {
     }
 
     fn after_event(&mut self, table: &Table, index: usize, event: &Event) {
+        if is_connection(event) {
+            return;
+        }
         match event {
             Event::Discard { who, tile } => {
                 let pending: Vec<(u8, Vec<Action>)> = (1..4)
@@ -302,6 +327,10 @@ impl Observer for DecisionRecorder {
         }
         self.prev = Some(event.clone());
     }
+}
+
+fn is_connection(event: &Event) -> bool {
+    matches!(event, Event::Disconnect { .. } | Event::Reconnect { .. })
 }
 
 fn keeps_tenpai(table: &Table, who: u8, discard: Tile) -> bool {
@@ -325,7 +354,94 @@ fn riichi_decision(table: &Table, who: u8, index: usize, declared: bool) -> Deci
         event_index: index,
         options: vec![Action::Dama, Action::Riichi],
         chosen: usize::from(declared),
+        chosen_listed: true,
         offered: None,
         table: table.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{replay_game, NoWinCheck};
+
+    /// Counts, independently of the recorder, what the record did.
+    #[derive(Default)]
+    struct Truth {
+        discards_not_in_riichi: usize,
+        calls: usize,
+        riichi: usize,
+        rec: DecisionRecorder,
+        decisions: Vec<Decision>,
+    }
+
+    impl Observer for Truth {
+        fn before_event(&mut self, table: &Table, index: usize, event: &Event) {
+            match event {
+                Event::Discard { who, .. }
+                    if !matches!(table.riichi[*who as usize], RiichiState::Accepted { .. }) =>
+                {
+                    self.discards_not_in_riichi += 1
+                }
+                Event::Call { call, .. } if call.called.is_some() && call.kind != MeldKind::Kakan => {
+                    self.calls += 1
+                }
+                Event::Riichi { step: 1, .. } => self.riichi += 1,
+                _ => {}
+            }
+            self.rec.before_event(table, index, event);
+        }
+        fn after_event(&mut self, table: &Table, index: usize, event: &Event) {
+            self.rec.after_event(table, index, event);
+        }
+        fn round_end(&mut self, table: &Table, result: &super::super::RoundResult) {
+            self.rec.round_end(table, result);
+            self.decisions.append(&mut self.rec.take());
+        }
+    }
+
+    /// On real games: every discard not forced by riichi is exactly one discard decision whose
+    /// chosen tile is among the derived options; every chi/pon/daiminkan is a call decision that
+    /// chose it; every riichi declaration is a riichi decision that chose riichi.
+    #[test]
+    fn every_recorded_action_is_a_listed_option() {
+        let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "mjlog"))
+            .collect();
+        files.sort();
+        let mut checked = 0;
+        for path in files.iter().step_by(25) {
+            let bytes = std::fs::read(path).unwrap();
+            let game = crate::log::source::parse_game(&path.display().to_string(), &bytes).unwrap();
+            let mut t = Truth::default();
+            if replay_game(&game, &mut t, &mut NoWinCheck).is_err() {
+                continue; // known-bad fixtures are covered by the check test
+            }
+            let by = |k: DecisionKind| t.decisions.iter().filter(move |d| d.kind == k);
+            assert_eq!(by(DecisionKind::Discard).count(), t.discards_not_in_riichi, "{}", path.display());
+            let taken = by(DecisionKind::Call).filter(|d| d.options[d.chosen] != Action::Pass).count();
+            assert_eq!(taken, t.calls, "{}", path.display());
+            let declared = by(DecisionKind::Riichi).filter(|d| d.options[d.chosen] == Action::Riichi).count();
+            assert_eq!(declared, t.riichi, "{}", path.display());
+            for d in &t.decisions {
+                assert!(
+                    d.chosen_listed,
+                    "{}: {:?} chose {:?} not in {:?}",
+                    path.display(),
+                    d.kind,
+                    d.options[d.chosen],
+                    d.options
+                );
+                let mut labels: Vec<String> = d.options.iter().map(Action::label).collect();
+                labels.sort();
+                labels.dedup();
+                assert_eq!(labels.len(), d.options.len(), "duplicate options {:?}", d.options);
+            }
+            checked += 1;
+        }
+        assert!(checked > 150, "{checked} games checked");
     }
 }

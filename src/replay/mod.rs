@@ -151,10 +151,11 @@ pub fn replay_game(
                         summary.mismatches.push(format!("{name} event {ei}: {m}"));
                     }
                     table.settle(&a.deltas, true);
-                    wins.push(a.clone());
+                    wins.push((**a).clone());
                 }
                 Event::Ryuukyoku(d) => {
-                    if d.scores_before != table.scores {
+                    // A game the server stopped has a bare RYUUKYOKU with no scores to check.
+                    if d.kind != DrawKind::Aborted && d.scores_before != table.scores {
                         return Err(err(
                             Some(ei),
                             ReplayErrorKind::ScoresBefore {
@@ -167,7 +168,7 @@ pub fn replay_game(
                         return Err(err(Some(ei), ReplayErrorKind::EarlyExhaustiveDraw(table.wall_left)));
                     }
                     table.settle(&d.deltas, false);
-                    draw = Some(d.clone());
+                    draw = Some((**d).clone());
                 }
                 other => {
                     table.apply(other).map_err(|e| err(Some(ei), e.into()))?;

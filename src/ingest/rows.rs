@@ -1,0 +1,334 @@
+//! One game into rows: the game, its rounds, its decisions and every option of every decision
+//! with its feature vector.
+//!
+//! Feature rows for the decision kinds:
+//! - discard: the catalog's features of "discard this tile" from the 14-tile hand;
+//! - call: each option as the hand it leads to. `pass` is scored as taking the offered tile and
+//!   throwing it straight back (the hand stays as it is); `chi` / `pon` as the hand after the call
+//!   and its best discard (lowest shanten, then most ukeire); `daiminkan` as `pass` plus the kan
+//!   flag, since the replacement draw is unknown;
+//! - riichi: both options share the features of the hand after its best tenpai-keeping discard.
+//!
+//! Action columns ([`ACTION_COLUMNS`]) follow the catalog's columns. They mark what kind of
+//! action an option is and cross it with the situation, so one linear model per decision kind can
+//! weigh, say, riichi against dama by wait size and turn.
+
+use crate::features::{catalog, width, DecisionFeatures, View};
+use crate::hand::shanten::min_shanten;
+use crate::hand::waits::ukeire;
+use crate::hand::{Meld, MeldKind};
+use crate::log::Game;
+use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
+use crate::replay::{replay_game, NoWinCheck, Observer, RiichiState, RoundResult, Table};
+use crate::tile::{format_mpsz, Counts, Tile};
+
+use super::view::view_of;
+
+/// Option columns after the catalog's features: (name, meaning).
+pub const ACTION_COLUMNS: [(&str, &str); 9] = [
+    ("act_riichi", "1 for the riichi option of a riichi decision"),
+    ("act_pass", "1 for declining a call"),
+    ("act_call", "1 for chi, pon or daiminkan"),
+    ("act_kan", "1 for daiminkan"),
+    ("riichi_x_ukeire", "riichi option x unseen winning tiles after the discard"),
+    ("riichi_x_turn", "riichi option x the player's draws so far"),
+    ("riichi_x_dora", "riichi option x dora value held"),
+    ("riichi_x_opp_riichi", "riichi option x number of opponents already in riichi"),
+    ("call_x_turn", "call option x the player's draws so far"),
+];
+
+/// Width of an option row: catalog features then action columns.
+pub fn row_width() -> usize {
+    width() + ACTION_COLUMNS.len()
+}
+
+/// A decision's context, one row of `decisions`.
+#[derive(Clone, Debug)]
+pub struct DecisionRow {
+    pub round: u8,
+    pub round_wind: u8,
+    pub round_number: u8,
+    pub honba: u8,
+    pub sticks: u8,
+    pub seat: u8,
+    pub dealer: u8,
+    pub turn: u8,
+    pub wall_left: u8,
+    pub kind: DecisionKind,
+    pub chosen: String,
+    pub n_options: u16,
+    pub scores: [i32; 4],
+    /// Placement 1..=4 of the seat by current scores.
+    pub placement: u8,
+    /// Riichi state of the opponents at relative seats 1, 2, 3.
+    pub opp_riichi: [bool; 3],
+    pub dora_indicators: String,
+    /// Min shanten before the decision (of the 14-tile hand for discards and riichi, the
+    /// 13-tile hand for calls).
+    pub shanten: i8,
+    pub offered: String,
+}
+
+/// One option: its label, whether it was chosen, and its row of `row_width()` values.
+#[derive(Clone, Debug)]
+pub struct OptionRow {
+    pub label: String,
+    pub chosen: bool,
+}
+
+/// Every row a game yields.
+#[derive(Clone, Debug, Default)]
+pub struct GameRows {
+    pub rounds: Vec<RoundRow>,
+    pub decisions: Vec<DecisionRow>,
+    /// Options of decision i are `options[option_ptr[i]..option_ptr[i + 1]]`.
+    pub option_ptr: Vec<u32>,
+    pub options: Vec<OptionRow>,
+    /// `options.len() * row_width()` values, row-major.
+    pub values: Vec<f32>,
+}
+
+/// One round's outcome, one row of `rounds`.
+#[derive(Clone, Debug)]
+pub struct RoundRow {
+    pub round: u8,
+    pub honba: u8,
+    pub sticks: u8,
+    pub dealer: u8,
+    pub result: String,
+    pub winners: String,
+    pub deltas: [i32; 4],
+}
+
+struct RoundCollector {
+    rounds: Vec<RoundRow>,
+    decisions: DecisionRecorder,
+    done: Vec<Decision>,
+}
+
+impl Observer for RoundCollector {
+    fn before_event(&mut self, table: &Table, index: usize, event: &crate::log::Event) {
+        self.decisions.before_event(table, index, event);
+    }
+    fn after_event(&mut self, table: &Table, index: usize, event: &crate::log::Event) {
+        self.decisions.after_event(table, index, event);
+    }
+    fn round_end(&mut self, table: &Table, result: &RoundResult) {
+        self.decisions.round_end(table, result);
+        self.done.append(&mut self.decisions.take());
+        let (result, winners, deltas) = match result {
+            RoundResult::Wins(w) => {
+                let mut d = [0; 4];
+                for a in w {
+                    for p in 0..4 {
+                        d[p] += a.deltas[p];
+                    }
+                }
+                let kind = if w[0].who == w[0].from_who { "tsumo" } else { "ron" };
+                (kind.to_string(), w.iter().map(|a| a.who.to_string()).collect::<Vec<_>>().join(","), d)
+            }
+            RoundResult::Draw(d) => (format!("{:?}", d.kind).to_lowercase(), String::new(), d.deltas),
+        };
+        self.rounds.push(RoundRow {
+            round: table.start.round,
+            honba: table.start.honba,
+            sticks: table.start.sticks,
+            dealer: table.start.dealer,
+            result,
+            winners,
+            deltas,
+        });
+    }
+}
+
+fn placement(scores: &[i32; 4], seat: u8) -> u8 {
+    crate::stats::players::placements(scores)[seat as usize]
+}
+
+/// The discard with the lowest shanten, then the most ukeire (kind order breaks ties).
+fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
+    let mut counts = [0u8; 34];
+    view.hand.iter().for_each(|t| counts[t.kind()] += 1);
+    let mut best: Option<(i8, u32, Tile)> = None;
+    let mut tiles = view.hand.clone();
+    tiles.sort_by_key(|t| (t.kind(), !t.is_red()));
+    tiles.dedup();
+    for t in tiles {
+        let mut after: Counts = counts;
+        after[t.kind()] -= 1;
+        let u = ukeire(&after, &view.visible);
+        if keep_tenpai && u.shanten > 0 {
+            continue;
+        }
+        if best.is_none_or(|(s, n, _)| (u.shanten, std::cmp::Reverse(u.count)) < (s, std::cmp::Reverse(n))) {
+            best = Some((u.shanten, u.count, t));
+        }
+    }
+    best.map(|(_, _, t)| t)
+}
+
+fn remove_tiles(hand: &[Tile], take: &[Tile]) -> Option<Vec<Tile>> {
+    let mut h = hand.to_vec();
+    for t in take {
+        let i = h.iter().position(|x| x == t)?;
+        h.swap_remove(i);
+    }
+    Some(h)
+}
+
+/// Feature row of "discard `tile`" from `view` into `out` (catalog width).
+fn discard_row(view: &View, tile: Tile, out: &mut [f32]) -> Result<(), String> {
+    let f = DecisionFeatures::new(view).map_err(|e| e.to_string())?;
+    f.fill(tile, out).map_err(|e| e.to_string())
+}
+
+fn set(row: &mut [f32], name: &str, v: f32) {
+    let i = ACTION_COLUMNS.iter().position(|(n, _)| *n == name).expect("action column");
+    row[width() + i] = v;
+}
+
+fn dora_value(view: &View) -> f32 {
+    let ind = &view.dora_indicators;
+    view.hand
+        .iter()
+        .map(|t| {
+            ind.iter().filter(|i| crate::tile::dora_from_indicator(i.kind()) == t.kind()).count()
+                + usize::from(t.is_red())
+        })
+        .sum::<usize>() as f32
+}
+
+/// Rows of one decision appended to `out`.
+fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
+    let t = &d.table;
+    let who = d.seat;
+    let w = row_width();
+    let base = out.values.len();
+    let n = d.options.len();
+    out.values.resize(base + n * w, 0.0);
+    let hand = t.hand_tiles(who);
+    let n_riichi = (1..4).filter(|r| t.riichi[((who + r) % 4) as usize] != RiichiState::None).count();
+    match d.kind {
+        DecisionKind::Discard => {
+            let view = view_of(t, who, hand);
+            let f = DecisionFeatures::new(&view).map_err(|e| e.to_string())?;
+            for (i, o) in d.options.iter().enumerate() {
+                let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
+                f.fill(*tile, &mut out.values[base + i * w..base + i * w + width()])
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        DecisionKind::Riichi => {
+            let view = view_of(t, who, hand);
+            let tile = best_discard(&view, true).ok_or("riichi decision without a tenpai discard")?;
+            let mut row = vec![0.0; w];
+            discard_row(&view, tile, &mut row[..width()])?;
+            let mut after = [0u8; 34];
+            view.hand.iter().for_each(|x| after[x.kind()] += 1);
+            after[tile.kind()] -= 1;
+            let waits = ukeire(&after, &view.visible).count as f32;
+            for (i, o) in d.options.iter().enumerate() {
+                let r = &mut out.values[base + i * w..base + (i + 1) * w];
+                r.copy_from_slice(&row);
+                if *o == Action::Riichi {
+                    set(r, "act_riichi", 1.0);
+                    set(r, "riichi_x_ukeire", waits);
+                    set(r, "riichi_x_turn", view.turn as f32);
+                    set(r, "riichi_x_dora", dora_value(&view));
+                    set(r, "riichi_x_opp_riichi", n_riichi as f32);
+                }
+            }
+        }
+        DecisionKind::Call => {
+            let offered = d.offered.ok_or("call decision without the offered tile")?;
+            let mut with_offer = hand.clone();
+            with_offer.push(offered);
+            let pass_view = view_of(t, who, with_offer.clone());
+            let mut pass_row = vec![0.0; w];
+            discard_row(&pass_view, offered, &mut pass_row[..width()])?;
+            for (i, o) in d.options.iter().enumerate() {
+                let r = &mut out.values[base + i * w..base + (i + 1) * w];
+                match o {
+                    Action::Pass => {
+                        r.copy_from_slice(&pass_row);
+                        set(r, "act_pass", 1.0);
+                    }
+                    Action::Daiminkan => {
+                        r.copy_from_slice(&pass_row);
+                        set(r, "act_call", 1.0);
+                        set(r, "act_kan", 1.0);
+                        set(r, "call_x_turn", pass_view.turn as f32);
+                    }
+                    Action::Chi(pair) | Action::Pon(pair) => {
+                        let rest = remove_tiles(&hand, pair).ok_or("call tiles not in hand")?;
+                        let kind = if matches!(o, Action::Chi(_)) { MeldKind::Chi } else { MeldKind::Pon };
+                        let meld = Meld::new(kind, &[pair[0], pair[1], offered], Some(offered), 0);
+                        let mut view = view_of(t, who, rest);
+                        view.melds.push(meld);
+                        // The offered tile is already visible in the discarder's river; the two
+                        // tiles from the hand become visible in the meld.
+                        for m in pair {
+                            view.visible[m.kind()] += 1;
+                        }
+                        if let Some(tile) = best_discard(&view, false) {
+                            discard_row(&view, tile, &mut r[..width()])?;
+                        }
+                        set(r, "act_call", 1.0);
+                        set(r, "call_x_turn", view.turn as f32);
+                    }
+                    other => return Err(format!("call decision with {other:?}")),
+                }
+            }
+        }
+        DecisionKind::Agari | DecisionKind::Kan => {
+            return Err("agari/kan decisions are not extracted yet".into())
+        }
+    }
+    for (i, o) in d.options.iter().enumerate() {
+        out.options.push(OptionRow { label: o.label(), chosen: i == d.chosen });
+    }
+    out.option_ptr.push(out.options.len() as u32);
+    let red = t.rules.red_fives;
+    let shanten = match d.kind {
+        DecisionKind::Call => min_shanten(&t.hand_counts(who)),
+        _ => min_shanten(&t.hand_counts(who)),
+    };
+    out.decisions.push(DecisionRow {
+        round: t.start.round,
+        round_wind: t.start.round / 4,
+        round_number: t.start.round % 4 + 1,
+        honba: t.start.honba,
+        sticks: t.sticks,
+        seat: who,
+        dealer: t.start.dealer,
+        turn: t.draws[who as usize].min(255) as u8,
+        wall_left: t.wall_left,
+        kind: d.kind,
+        chosen: d.options[d.chosen].label(),
+        n_options: n as u16,
+        scores: t.scores,
+        placement: placement(&t.scores, who),
+        opp_riichi: [1u8, 2, 3].map(|r| t.riichi[((who + r) % 4) as usize] != RiichiState::None),
+        dora_indicators: format_mpsz(&t.dora_indicators.iter().map(|x| x.tile(red)).collect::<Vec<_>>()),
+        shanten,
+        offered: d.offered.map(|x| x.to_string()).unwrap_or_default(),
+    });
+    Ok(())
+}
+
+/// Replays a game and builds all its rows.
+pub fn game_rows(game: &Game) -> Result<GameRows, String> {
+    let mut c = RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
+    replay_game(game, &mut c, &mut NoWinCheck).map_err(|e| format!("replay: {e}"))?;
+    let mut out = GameRows { rounds: c.rounds, option_ptr: vec![0], ..Default::default() };
+    for d in &c.done {
+        decision_rows(d, &mut out)
+            .map_err(|e| format!("decision at event {} (seat {}): {e}", d.event_index, d.seat))?;
+    }
+    Ok(out)
+}
+
+/// Names of all option feature columns in order.
+pub fn feature_names() -> Vec<&'static str> {
+    catalog().iter().map(|f| f.name).chain(ACTION_COLUMNS.iter().map(|(n, _)| *n)).collect()
+}
