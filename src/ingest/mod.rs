@@ -270,3 +270,83 @@ pub fn run(paths: &[PathBuf], out: &Path, jobs: Option<usize>) -> Result<IngestS
     summary.errors = outcome.errors;
     Ok(summary)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dataset::parquet::read;
+    use polars::prelude::*;
+
+    fn sample_files(step: usize) -> Option<Vec<PathBuf>> {
+        let dir = crate::testdata::shared_file("tenhou")?;
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "mjlog"))
+            .collect();
+        files.sort();
+        Some(files.into_iter().step_by(step).collect())
+    }
+
+    /// Ingests real games, reads the parquet back and checks the schema other tools rely on,
+    /// one chosen option per decision, and that no feature column is constant.
+    #[test]
+    fn parquet_schema_and_features_on_real_games() {
+        let Some(files) = sample_files(25) else { return };
+        let dir = tempfile::tempdir().unwrap();
+        let s = run(&files, dir.path(), Some(2)).unwrap();
+        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        assert_eq!(s.games as usize, files.len());
+        let decisions = read(&dir.path().join("decisions.parquet")).unwrap();
+        let options = read(&dir.path().join("options.parquet")).unwrap();
+        for c in ["decision_id", "game_id", "round", "seat", "turn", "kind", "is_ai", "table", "chosen"] {
+            assert!(decisions.column(c).is_ok(), "decisions.{c} missing");
+        }
+        for c in ["decision_id", "option", "chosen"] {
+            assert!(options.column(c).is_ok(), "options.{c} missing");
+        }
+        assert_eq!(decisions.height() as u64, s.decisions);
+        assert_eq!(options.height() as u64, s.options);
+        let kinds: Vec<&str> = decisions.column("kind").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
+        assert!(kinds.iter().all(|k| ["discard", "riichi", "call", "agari", "kan"].contains(k)));
+        // exactly one chosen option per decision, ids in order
+        let ids: Vec<u64> = options.column("decision_id").unwrap().u64().unwrap().into_no_null_iter().collect();
+        let chosen: Vec<bool> = options.column("chosen").unwrap().bool().unwrap().iter().map(|x| x.unwrap()).collect();
+        let mut per = vec![0u32; decisions.height()];
+        for (id, c) in ids.iter().zip(&chosen) {
+            per[*id as usize] += u32::from(*c);
+        }
+        assert!(per.iter().all(|&n| n == 1), "a decision without exactly one chosen option");
+        // the decisions' chosen label is the chosen option's label
+        let labels: Vec<&str> = options.column("option").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
+        let dchosen: Vec<&str> = decisions.column("chosen").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
+        for ((id, c), l) in ids.iter().zip(&chosen).zip(&labels) {
+            if *c {
+                assert_eq!(dchosen[*id as usize], *l);
+            }
+        }
+        let mut constant = Vec::new();
+        for name in rows::feature_names() {
+            let col = options.column(name).unwrap().f32().unwrap();
+            if col.min() == col.max() {
+                constant.push(name);
+            }
+        }
+        assert!(constant.is_empty(), "constant feature columns: {constant:?}");
+    }
+
+    /// The output does not depend on the number of threads.
+    #[test]
+    fn output_is_identical_for_any_jobs() {
+        let Some(files) = sample_files(400) else { return };
+        let a = tempfile::tempdir().unwrap();
+        let b = tempfile::tempdir().unwrap();
+        run(&files, a.path(), Some(1)).unwrap();
+        run(&files, b.path(), Some(2)).unwrap();
+        for t in ["games", "rounds", "decisions", "options"] {
+            let x = std::fs::read(a.path().join(format!("{t}.parquet"))).unwrap();
+            let y = std::fs::read(b.path().join(format!("{t}.parquet"))).unwrap();
+            assert!(x == y, "{t}.parquet differs between --jobs 1 and 2");
+        }
+    }
+}
