@@ -56,6 +56,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the option feature columns (name, family, meaning) as a markdown table.
+    Schema,
     /// Player and table statistics over archives: placements, win / deal-in / riichi / call rates...
     ///
     /// Writes `tables.parquet|csv` (overall and per table level), `players.parquet|csv` (per player
@@ -140,6 +142,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
+        Command::Schema => print!("{}", haifu::ingest::rows::features_markdown()),
         Command::Ingest { paths, out, jobs, json } => {
             let summary = haifu::ingest::run(&paths, &out, jobs)?;
             if json {

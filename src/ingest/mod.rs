@@ -307,19 +307,24 @@ mod tests {
         }
         assert_eq!(decisions.height() as u64, s.decisions);
         assert_eq!(options.height() as u64, s.options);
-        let kinds: Vec<&str> = decisions.column("kind").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
+        let kinds: Vec<&str> =
+            decisions.column("kind").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
         assert!(kinds.iter().all(|k| ["discard", "riichi", "call", "agari", "kan"].contains(k)));
         // exactly one chosen option per decision, ids in order
-        let ids: Vec<u64> = options.column("decision_id").unwrap().u64().unwrap().into_no_null_iter().collect();
-        let chosen: Vec<bool> = options.column("chosen").unwrap().bool().unwrap().iter().map(|x| x.unwrap()).collect();
+        let ids: Vec<u64> =
+            options.column("decision_id").unwrap().u64().unwrap().into_no_null_iter().collect();
+        let chosen: Vec<bool> =
+            options.column("chosen").unwrap().bool().unwrap().iter().map(|x| x.unwrap()).collect();
         let mut per = vec![0u32; decisions.height()];
         for (id, c) in ids.iter().zip(&chosen) {
             per[*id as usize] += u32::from(*c);
         }
         assert!(per.iter().all(|&n| n == 1), "a decision without exactly one chosen option");
         // the decisions' chosen label is the chosen option's label
-        let labels: Vec<&str> = options.column("option").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
-        let dchosen: Vec<&str> = decisions.column("chosen").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
+        let labels: Vec<&str> =
+            options.column("option").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
+        let dchosen: Vec<&str> =
+            decisions.column("chosen").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
         for ((id, c), l) in ids.iter().zip(&chosen).zip(&labels) {
             if *c {
                 assert_eq!(dchosen[*id as usize], *l);

@@ -332,3 +332,26 @@ pub fn game_rows(game: &Game) -> Result<GameRows, String> {
 pub fn feature_names() -> Vec<&'static str> {
     catalog().iter().map(|f| f.name).chain(ACTION_COLUMNS.iter().map(|(n, _)| *n)).collect()
 }
+
+/// The option feature columns as a markdown table (name, family, meaning), for docs/schema.md.
+pub fn features_markdown() -> String {
+    let mut rows: Vec<Vec<String>> = catalog()
+        .iter()
+        .map(|f| vec![format!("`{}`", f.name), f.family.name().to_string(), f.meaning.to_string()])
+        .collect();
+    rows.extend(ACTION_COLUMNS.iter().map(|(n, m)| vec![format!("`{n}`"), "action".into(), m.to_string()]));
+    crate::report::markdown::table(&["column", "family", "meaning"], &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    /// docs/schema.md lists every option feature column with its meaning (regenerate with
+    /// `haifu schema > docs/schema-features.md` when the catalog changes).
+    #[test]
+    fn schema_doc_lists_every_feature() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/schema.md")).unwrap();
+        let missing: Vec<&str> =
+            super::feature_names().into_iter().filter(|n| !doc.contains(&format!("`{n}`"))).collect();
+        assert!(missing.is_empty(), "docs/schema.md does not list {missing:?}");
+    }
+}
