@@ -3,6 +3,7 @@
 //! runs argmin's L-BFGS and measures agreement, [`split`] assigns games to train / validation / test.
 
 pub mod data;
+pub mod load;
 pub mod loss;
 pub mod split;
 pub mod train;

@@ -14,7 +14,7 @@ pub enum Split {
 }
 
 /// FNV-1a over the id bytes, then mixed with the seed (splitmix64 finaliser).
-fn hash(id: &str, seed: u64) -> u64 {
+pub fn game_hash(id: &str, seed: u64) -> u64 {
     let mut h: u64 = 0xcbf29ce484222325;
     for b in id.bytes() {
         h ^= b as u64;
@@ -28,7 +28,7 @@ fn hash(id: &str, seed: u64) -> u64 {
 
 /// The split of a game: `validation` and `test` are fractions (e.g. 0.1 each).
 pub fn split_of(game_id: &str, seed: u64, validation: f64, test: f64) -> Split {
-    let u = (hash(game_id, seed) >> 11) as f64 / (1u64 << 53) as f64;
+    let u = (game_hash(game_id, seed) >> 11) as f64 / (1u64 << 53) as f64;
     if u < test {
         Split::Test
     } else if u < test + validation {

@@ -13,6 +13,9 @@ use rayon::prelude::*;
 use super::data::RankingData;
 use super::loss::{decision_loss, LossParams};
 
+/// Decisions per parallel work item.
+const CHUNK: usize = 4096;
+
 /// The objective over a subset of decisions of a [`RankingData`].
 pub struct Objective<'a> {
     pub data: &'a RankingData,
@@ -27,10 +30,11 @@ impl Objective<'_> {
     /// Loss and gradient at `w`.
     pub fn eval(&self, w: &[f64]) -> (f64, Vec<f64>) {
         let n = self.data.n_features;
-        let chunk = (self.decisions.len() / (rayon::current_num_threads() * 4)).max(256);
-        let (loss, mut grad) = self
+        // Fixed chunks and an in-order sum make the result independent of the thread count, so
+        // the same data and seed always give the same weights file.
+        let parts: Vec<(f64, Vec<f64>)> = self
             .decisions
-            .par_chunks(chunk)
+            .par_chunks(CHUNK)
             .map(|ds| {
                 let mut grad = vec![0.0; n];
                 let mut loss = 0.0;
@@ -55,15 +59,15 @@ impl Objective<'_> {
                 }
                 (loss, grad)
             })
-            .reduce(
-                || (0.0, vec![0.0; n]),
-                |(la, mut ga), (lb, gb)| {
-                    for (x, y) in ga.iter_mut().zip(gb) {
-                        *x += y;
-                    }
-                    (la + lb, ga)
-                },
-            );
+            .collect();
+        let mut loss = 0.0;
+        let mut grad = vec![0.0; n];
+        for (l, g) in parts {
+            loss += l;
+            for (x, y) in grad.iter_mut().zip(g) {
+                *x += y;
+            }
+        }
         let m = self.decisions.len().max(1) as f64;
         let mut total = loss / m;
         for (gi, wi) in grad.iter_mut().zip(w) {
@@ -178,23 +182,26 @@ impl AgreementSum {
 
 /// Agreement of weights `w_std` (standardised units) on a subset of decisions.
 pub fn agreement(data: &RankingData, decisions: &[u32], w_std: &[f64], scale: &[f64]) -> Agreement {
-    decisions
-        .par_iter()
-        .fold(AgreementSum::default, |mut acc, &d| {
-            let (mut better, mut ties) = (0, 0);
-            for r in data.decision_rows(d as usize) {
-                let z = data.row_dot(r, w_std, scale);
-                if z > 1e-12 {
-                    better += 1;
-                } else if z >= -1e-12 {
-                    ties += 1;
+    let parts: Vec<AgreementSum> = decisions
+        .par_chunks(CHUNK)
+        .map(|ds| {
+            let mut acc = AgreementSum::default();
+            for &d in ds {
+                let (mut better, mut ties) = (0, 0);
+                for r in data.decision_rows(d as usize) {
+                    let z = data.row_dot(r, w_std, scale);
+                    if z > 1e-12 {
+                        better += 1;
+                    } else if z >= -1e-12 {
+                        ties += 1;
+                    }
                 }
+                acc.add(better, ties);
             }
-            acc.add(better, ties);
             acc
         })
-        .reduce(AgreementSum::default, AgreementSum::merge)
-        .finish()
+        .collect();
+    parts.into_iter().fold(AgreementSum::default(), AgreementSum::merge).finish()
 }
 
 #[cfg(test)]

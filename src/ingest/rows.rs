@@ -25,7 +25,11 @@ use crate::tile::{format_mpsz, Counts, Tile};
 use super::view::view_of;
 
 /// Option columns after the catalog's features: (name, meaning).
-pub const ACTION_COLUMNS: [(&str, &str); 9] = [
+pub const ACTION_COLUMNS: [(&str, &str); 10] = [
+    (
+        "discard_class",
+        "discard order class of the max-ukeire bot: 0 guest wind, 1 yakuhai, 2 1/9, 3 2/8, 4 3/7, 5 4/6, 6 5, 7 dora",
+    ),
     ("act_riichi", "1 for the riichi option of a riichi decision"),
     ("act_pass", "1 for declining a call"),
     ("act_call", "1 for chi, pon or daiminkan"),
@@ -212,10 +216,17 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
         DecisionKind::Discard => {
             let view = view_of(t, who, hand);
             let f = DecisionFeatures::new(&view).map_err(|e| e.to_string())?;
+            let pos = crate::eval::Position::new(
+                crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
+                view.dora_indicators.clone(),
+                view.round_wind,
+                view.seat_wind,
+            );
             for (i, o) in d.options.iter().enumerate() {
                 let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
-                f.fill(*tile, &mut out.values[base + i * w..base + i * w + width()])
-                    .map_err(|e| e.to_string())?;
+                let r = &mut out.values[base + i * w..base + (i + 1) * w];
+                f.fill(*tile, &mut r[..width()]).map_err(|e| e.to_string())?;
+                set(r, "discard_class", crate::eval::ukeire::discard_class(&pos, *tile) as f32);
             }
         }
         DecisionKind::Riichi => {

@@ -1,0 +1,237 @@
+//! Loading an ingested dataset (decisions.parquet + options.parquet) into ranking data, with a
+//! decision filter and the train / validation / test split.
+//!
+//! `options.parquet` is read in slices of rows (with only the needed columns), so memory holds
+//! one slice of dense rows plus the sparse differences kept; `max_decisions` caps what is kept
+//! (a deterministic sample by game for archives far larger than memory).
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use polars::prelude::{Column, DataFrame, ParquetReader, SerReader};
+
+use super::data::RankingData;
+use super::split::{split_of, Split};
+
+/// Which decisions a fit or an evaluation uses.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Filter {
+    /// Decision kind: `discard`, `riichi` or `call`.
+    pub kind: String,
+    /// Table levels to keep (empty = all).
+    pub tables: Vec<String>,
+    /// `Some(false)`: human seats only; `Some(true)`: AI seats only; `None`: both.
+    pub ai: Option<bool>,
+}
+
+/// Per-decision facts used for slicing agreement.
+#[derive(Clone, Debug, Default)]
+pub struct DecisionMeta {
+    pub decision_id: Vec<u64>,
+    pub game_id: Vec<String>,
+    pub shanten: Vec<i8>,
+    pub turn: Vec<u8>,
+    pub any_riichi: Vec<bool>,
+    pub table: Vec<String>,
+    pub is_ai: Vec<bool>,
+    pub split: Vec<Split>,
+}
+
+/// A loaded dataset: one [`RankingData`] with every kept decision, the split of each, and the
+/// metadata for slicing, in decision order.
+pub struct Loaded {
+    pub data: RankingData,
+    pub meta: DecisionMeta,
+    pub feature_names: Vec<String>,
+    /// Content hash of the two parquet files (FNV-1a 64, hex).
+    pub fingerprint: String,
+}
+
+fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = f.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        for &b in &buf[..n] {
+            *h ^= b as u64;
+            *h = h.wrapping_mul(0x100000001b3);
+        }
+    }
+    Ok(())
+}
+
+/// Fingerprint of a dataset folder: a hash over the bytes of its decisions and options files.
+pub fn fingerprint(dir: &Path) -> Result<String> {
+    let mut h: u64 = 0xcbf29ce484222325;
+    fnv_file(&dir.join("decisions.parquet"), &mut h)?;
+    fnv_file(&dir.join("options.parquet"), &mut h)?;
+    Ok(format!("{h:016x}"))
+}
+
+fn col<'a>(df: &'a DataFrame, name: &str) -> Result<&'a Column> {
+    df.column(name).with_context(|| format!("column {name} missing"))
+}
+
+/// Loads the decisions passing `filter`. `features` chooses the feature columns (by name; all of
+/// the options file's feature columns when `None`).
+pub fn load(
+    dir: &Path,
+    filter: &Filter,
+    seed: u64,
+    validation: f64,
+    test: f64,
+    max_decisions: Option<usize>,
+    features: Option<&[String]>,
+) -> Result<Loaded> {
+    let dpath = dir.join("decisions.parquet");
+    let opath = dir.join("options.parquet");
+    let decisions = ParquetReader::new(std::fs::File::open(&dpath).with_context(|| format!("cannot open {}", dpath.display()))?)
+        .with_columns(Some(
+            ["decision_id", "game_id", "kind", "is_ai", "table", "shanten", "turn", "any_riichi"]
+                .map(String::from)
+                .to_vec(),
+        ))
+        .finish()
+        .with_context(|| format!("reading {}", dpath.display()))?;
+    let ids: Vec<u64> = col(&decisions, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
+    let game: Vec<&str> = col(&decisions, "game_id")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
+    let kind: Vec<&str> = col(&decisions, "kind")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
+    let is_ai: Vec<bool> = col(&decisions, "is_ai")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
+    let table: Vec<&str> = col(&decisions, "table")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
+    let shanten: Vec<i8> = col(&decisions, "shanten")?.i8()?.iter().map(|x| x.unwrap_or(0)).collect();
+    let turn: Vec<u8> = col(&decisions, "turn")?.u8()?.iter().map(|x| x.unwrap_or(0)).collect();
+    let riichi: Vec<bool> = col(&decisions, "any_riichi")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
+    for (i, &id) in ids.iter().enumerate() {
+        if id != i as u64 {
+            bail!("{}: decision ids are not 0..n in order", dpath.display());
+        }
+    }
+    let mut keep: Vec<bool> = (0..ids.len())
+        .map(|i| {
+            kind[i] == filter.kind
+                && (filter.tables.is_empty() || filter.tables.iter().any(|t| t == table[i]))
+                && filter.ai.is_none_or(|a| a == is_ai[i])
+        })
+        .collect();
+    if let Some(cap) = max_decisions {
+        // Deterministic cap: keep whole games in hash order until the cap is reached.
+        let mut by_game: Vec<(u64, &str)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..ids.len() {
+            if keep[i] && seen.insert(game[i]) {
+                by_game.push((super::split::game_hash(game[i], seed ^ 0x5eed), game[i]));
+            }
+        }
+        by_game.sort();
+        let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for i in 0..ids.len() {
+            if keep[i] {
+                *count.entry(game[i]).or_default() += 1;
+            }
+        }
+        let mut allowed = std::collections::HashSet::new();
+        let mut total = 0;
+        for (_, g) in by_game {
+            if total >= cap {
+                break;
+            }
+            total += count[g];
+            allowed.insert(g);
+        }
+        for i in 0..ids.len() {
+            keep[i] = keep[i] && allowed.contains(game[i]);
+        }
+    }
+
+    // Feature columns of the options file.
+    let schema = ParquetReader::new(std::fs::File::open(&opath).with_context(|| format!("cannot open {}", opath.display()))?)
+        .schema()?;
+    let all: Vec<String> = schema
+        .iter_names()
+        .map(|n| n.to_string())
+        .filter(|n| !["decision_id", "option", "chosen"].contains(&n.as_str()))
+        .collect();
+    let names: Vec<String> = match features {
+        Some(f) => {
+            for n in f {
+                if !all.contains(n) {
+                    bail!("feature {n} is not a column of {}", opath.display());
+                }
+            }
+            f.to_vec()
+        }
+        None => all,
+    };
+    let n_rows = ParquetReader::new(std::fs::File::open(&opath)?).num_rows()?;
+    let mut data = RankingData::new(names.len());
+    let mut meta = DecisionMeta::default();
+    let mut columns = vec!["decision_id".to_string(), "chosen".to_string()];
+    columns.extend(names.iter().cloned());
+    // Rows of the decision being assembled (may straddle slices).
+    let mut cur_id: Option<u64> = None;
+    let mut cur_rows: Vec<Vec<f32>> = Vec::new();
+    let mut cur_chosen: Option<usize> = None;
+    let flush = |id: u64, rows: &mut Vec<Vec<f32>>, chosen: Option<usize>, data: &mut RankingData, meta: &mut DecisionMeta| {
+        let i = id as usize;
+        if i < keep.len() && keep[i] {
+            if let Some(c) = chosen {
+                let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
+                if data.push(&refs, c) {
+                    meta.decision_id.push(id);
+                    meta.game_id.push(game[i].to_string());
+                    meta.shanten.push(shanten[i]);
+                    meta.turn.push(turn[i]);
+                    meta.any_riichi.push(riichi[i]);
+                    meta.table.push(table[i].to_string());
+                    meta.is_ai.push(is_ai[i]);
+                    meta.split.push(split_of(game[i], seed, validation, test));
+                }
+            }
+        }
+        rows.clear();
+    };
+    let slice = 200_000;
+    let mut offset = 0;
+    while offset < n_rows {
+        let len = slice.min(n_rows - offset);
+        let df = ParquetReader::new(std::fs::File::open(&opath)?)
+            .with_columns(Some(columns.clone()))
+            .with_slice(Some((offset, len)))
+            .finish()
+            .with_context(|| format!("reading {} rows {offset}..", opath.display()))?;
+        let did: Vec<u64> = col(&df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
+        let ch: Vec<bool> = col(&df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
+        let feats: Vec<Vec<f32>> = names
+            .iter()
+            .map(|n| -> Result<Vec<f32>> {
+                Ok(col(&df, n)?.f32()?.iter().map(|x| x.unwrap_or(0.0)).collect())
+            })
+            .collect::<Result<_>>()?;
+        for r in 0..df.height() {
+            let id = did[r];
+            if cur_id != Some(id) {
+                if let Some(prev) = cur_id {
+                    flush(prev, &mut cur_rows, cur_chosen, &mut data, &mut meta);
+                }
+                cur_id = Some(id);
+                cur_chosen = None;
+            }
+            let i = id as usize;
+            if i < keep.len() && keep[i] {
+                if ch[r] {
+                    cur_chosen = Some(cur_rows.len());
+                }
+                cur_rows.push(feats.iter().map(|c| c[r]).collect());
+            }
+        }
+        offset += len;
+    }
+    if let Some(prev) = cur_id {
+        flush(prev, &mut cur_rows, cur_chosen, &mut data, &mut meta);
+    }
+    Ok(Loaded { data, meta, feature_names: names, fingerprint: fingerprint(dir)? })
+}
