@@ -56,6 +56,65 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Fit the weights of the linear evaluator to the recorded choices (pairwise ranking loss).
+    ///
+    /// Reads an `haifu ingest` folder, keeps the decisions the filter selects, splits them by game
+    /// (seeded) into train / validation / test, picks the L2 strength with the best validation
+    /// top-1 agreement, and writes the weights file (JSON) with a markdown report and a
+    /// loss-curve PNG beside it. Features are standardised internally; weights are reported in
+    /// original units.
+    Fit {
+        /// Folder written by `haifu ingest`.
+        #[arg(long)]
+        data: PathBuf,
+        /// Weights file to write.
+        #[arg(long, default_value = "data/weights/default.json")]
+        out: PathBuf,
+        /// Ranking loss.
+        #[arg(long, value_enum, default_value = "softmax")]
+        loss: haifu::fit::loss::Loss,
+        /// Hinge margin (0 allowed).
+        #[arg(long, default_value_t = 1.0)]
+        margin: f64,
+        /// Width of the hinge's quadratic smoothing.
+        #[arg(long, default_value_t = 0.1)]
+        smoothing: f64,
+        /// L2 strengths to try (comma-separated); the best on validation is kept.
+        #[arg(long, value_delimiter = ',', default_value = "0.0001,0.001,0.01")]
+        l2: Vec<f64>,
+        #[command(flatten)]
+        select: Select,
+        /// Maximum L-BFGS iterations per fit.
+        #[arg(long, default_value_t = 150)]
+        max_iters: u64,
+        /// Keep at most this many decisions (whole games, a seeded sample) to bound memory.
+        #[arg(long)]
+        max_decisions: Option<usize>,
+    },
+    /// Agreement of evaluators with the recorded choices over an ingested dataset.
+    ///
+    /// Top-1, top-3 and mean rank of the chosen option (ties broken at random in expectation),
+    /// overall and by shanten before the decision, turn (1-6, 7-12, 13+), riichi situation,
+    /// table level and human vs AI seat.
+    Eval {
+        /// Folder written by `haifu ingest`.
+        #[arg(long)]
+        data: PathBuf,
+        /// Weights of the `linear` evaluator.
+        #[arg(long, default_value = "data/weights/default.json")]
+        weights: PathBuf,
+        /// Evaluators to compare (repeat); default: ukeire and linear.
+        #[arg(long = "evaluator", value_enum)]
+        evaluators: Vec<DatasetEvaluator>,
+        #[command(flatten)]
+        select: Select,
+        /// Which games: all, or one split of the seeded game split (`test` = held-out games).
+        #[arg(long, value_enum, default_value = "all")]
+        split: SplitArg,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the option feature columns (name, family, meaning) as a markdown table.
     Schema,
     /// Player and table statistics over archives: placements, win / deal-in / riichi / call rates...
@@ -118,6 +177,64 @@ enum Command {
     },
 }
 
+/// Which decisions to use (shared by fit and eval).
+#[derive(clap::Args, Clone, Debug)]
+struct Select {
+    /// Decision kind: discard, riichi or call.
+    #[arg(long, default_value = "discard")]
+    kind: String,
+    /// Table levels to keep, comma-separated (houou, tokujou, joukyuu, ippan); default all.
+    #[arg(long, value_delimiter = ',')]
+    tables: Vec<String>,
+    /// Seats to keep: human, ai or all.
+    #[arg(long, value_enum, default_value = "human")]
+    seats: Seats,
+    /// Seed of the game split.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Fraction of games held out for validation.
+    #[arg(long, default_value_t = 0.1)]
+    validation: f64,
+    /// Fraction of games held out for test.
+    #[arg(long, default_value_t = 0.1)]
+    test: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Seats {
+    Human,
+    Ai,
+    All,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum SplitArg {
+    All,
+    Train,
+    Validation,
+    Test,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DatasetEvaluator {
+    Ukeire,
+    Linear,
+}
+
+impl Select {
+    fn filter(&self) -> haifu::fit::load::Filter {
+        haifu::fit::load::Filter {
+            kind: self.kind.clone(),
+            tables: self.tables.clone(),
+            ai: match self.seats {
+                Seats::Human => Some(false),
+                Seats::Ai => Some(true),
+                Seats::All => None,
+            },
+        }
+    }
+}
+
 fn parse_wind(s: &str) -> Result<Kind, String> {
     match s.to_ascii_uppercase().as_str() {
         "E" => Ok(EAST),
@@ -143,6 +260,42 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
         Command::Schema => print!("{}", haifu::ingest::rows::features_markdown()),
+        Command::Fit { data, out, loss, margin, smoothing, l2, select, max_iters, max_decisions } => {
+            let cfg = haifu::fit::run::FitConfig {
+                data,
+                filter: select.filter(),
+                loss: haifu::fit::loss::LossParams { loss, margin, smoothing },
+                l2_grid: l2,
+                seed: select.seed,
+                validation: select.validation,
+                test: select.test,
+                max_iters,
+                max_decisions,
+                out: out.clone(),
+            };
+            let w = haifu::fit::run::fit(&cfg)?;
+            let m = &w.metrics;
+            println!(
+                "fitted {} features on {} decisions (validation {}, test {}), l2 {}, {} iterations",
+                w.features.len(),
+                w.decisions.train,
+                w.decisions.validation,
+                w.decisions.test,
+                w.l2,
+                w.iterations
+            );
+            println!(
+                "top-1 train {:.1}%  validation {:.1}%  test {:.1}%   top-3 test {:.1}%",
+                m.train.top1 * 100.0,
+                m.validation.top1 * 100.0,
+                m.test.top1 * 100.0,
+                m.test.top3 * 100.0
+            );
+            println!("wrote {} and {}", out.display(), out.with_extension("md").display());
+        }
+        Command::Eval { data, weights, evaluators, select, split, json } => {
+            return eval_cmd(&data, &weights, &evaluators, &select, split, json);
+        }
         Command::Ingest { paths, out, jobs, json } => {
             let summary = haifu::ingest::run(&paths, &out, jobs)?;
             if json {
@@ -298,4 +451,77 @@ fn check(paths: &[PathBuf], json: bool, jobs: Option<usize>) -> Result<ExitCode>
         }
     }
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `haifu eval`: agreement of each evaluator with the recorded choices.
+fn eval_cmd(
+    data: &std::path::Path,
+    weights: &std::path::Path,
+    evaluators: &[DatasetEvaluator],
+    select: &Select,
+    split: SplitArg,
+    json: bool,
+) -> Result<ExitCode> {
+    use haifu::eval::agreement::{linear_weights, sliced, ukeire_weights};
+    use haifu::fit::split::Split;
+    let evaluators = if evaluators.is_empty() {
+        vec![DatasetEvaluator::Ukeire, DatasetEvaluator::Linear]
+    } else {
+        evaluators.to_vec()
+    };
+    let loaded = haifu::fit::load::load(
+        data,
+        &select.filter(),
+        select.seed,
+        select.validation,
+        select.test,
+        None,
+        None,
+    )?;
+    let want = match split {
+        SplitArg::All => None,
+        SplitArg::Train => Some(Split::Train),
+        SplitArg::Validation => Some(Split::Validation),
+        SplitArg::Test => Some(Split::Test),
+    };
+    let subset: Vec<u32> = (0..loaded.meta.split.len())
+        .filter(|&i| want.is_none_or(|s| loaded.meta.split[i] == s))
+        .map(|i| i as u32)
+        .collect();
+    let mut results = serde_json::Map::new();
+    for ev in &evaluators {
+        let (name, w) = match ev {
+            DatasetEvaluator::Ukeire => ("ukeire", ukeire_weights(&loaded.feature_names)),
+            DatasetEvaluator::Linear => {
+                let file = haifu::fit::weights::WeightsFile::read(weights)?;
+                ("linear", linear_weights(&file, &loaded.feature_names))
+            }
+        };
+        let a = sliced(&loaded, &w, &subset);
+        results.insert(name.to_string(), serde_json::to_value(&a)?);
+    }
+    if json {
+        println!("{}", serde_json::json!({"decisions": subset.len(), "evaluators": results}));
+    } else {
+        println!("{} {} decisions ({:?} split)", subset.len(), select.kind, split);
+        for (name, v) in &results {
+            let f = |x: &serde_json::Value| x.as_f64().unwrap_or(f64::NAN) * 100.0;
+            println!(
+                "{name:8} top-1 {:5.1}%  top-3 {:5.1}%  mean rank {:.2}",
+                f(&v["top1"]),
+                f(&v["top3"]),
+                v["mean_rank"].as_f64().unwrap_or(f64::NAN)
+            );
+            for slice in ["by_shanten", "by_turn", "by_riichi", "by_table", "by_seat"] {
+                if let Some(m) = v[slice].as_object() {
+                    let parts: Vec<String> = m
+                        .iter()
+                        .map(|(k, a)| format!("{k} {:.1}% (n={})", f(&a["top1"]), a["decisions"]))
+                        .collect();
+                    println!("  {slice:11} {}", parts.join("  "));
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,7 @@
 //! Evaluators: functions that rank a decision's options. Each one gives every option a score,
 //! higher is better; the top score is the evaluator's pick.
 
+pub mod agreement;
 pub mod position;
 pub mod ukeire;
 

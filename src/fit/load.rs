@@ -89,14 +89,16 @@ pub fn load(
 ) -> Result<Loaded> {
     let dpath = dir.join("decisions.parquet");
     let opath = dir.join("options.parquet");
-    let decisions = ParquetReader::new(std::fs::File::open(&dpath).with_context(|| format!("cannot open {}", dpath.display()))?)
-        .with_columns(Some(
-            ["decision_id", "game_id", "kind", "is_ai", "table", "shanten", "turn", "any_riichi"]
-                .map(String::from)
-                .to_vec(),
-        ))
-        .finish()
-        .with_context(|| format!("reading {}", dpath.display()))?;
+    let decisions = ParquetReader::new(
+        std::fs::File::open(&dpath).with_context(|| format!("cannot open {}", dpath.display()))?,
+    )
+    .with_columns(Some(
+        ["decision_id", "game_id", "kind", "is_ai", "table", "shanten", "turn", "any_riichi"]
+            .map(String::from)
+            .to_vec(),
+    ))
+    .finish()
+    .with_context(|| format!("reading {}", dpath.display()))?;
     let ids: Vec<u64> = col(&decisions, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
     let game: Vec<&str> = col(&decisions, "game_id")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
     let kind: Vec<&str> = col(&decisions, "kind")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
@@ -104,7 +106,8 @@ pub fn load(
     let table: Vec<&str> = col(&decisions, "table")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
     let shanten: Vec<i8> = col(&decisions, "shanten")?.i8()?.iter().map(|x| x.unwrap_or(0)).collect();
     let turn: Vec<u8> = col(&decisions, "turn")?.u8()?.iter().map(|x| x.unwrap_or(0)).collect();
-    let riichi: Vec<bool> = col(&decisions, "any_riichi")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
+    let riichi: Vec<bool> =
+        col(&decisions, "any_riichi")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
     for (i, &id) in ids.iter().enumerate() {
         if id != i as u64 {
             bail!("{}: decision ids are not 0..n in order", dpath.display());
@@ -148,8 +151,10 @@ pub fn load(
     }
 
     // Feature columns of the options file.
-    let schema = ParquetReader::new(std::fs::File::open(&opath).with_context(|| format!("cannot open {}", opath.display()))?)
-        .schema()?;
+    let schema = ParquetReader::new(
+        std::fs::File::open(&opath).with_context(|| format!("cannot open {}", opath.display()))?,
+    )
+    .schema()?;
     let all: Vec<String> = schema
         .iter_names()
         .map(|n| n.to_string())
@@ -175,7 +180,11 @@ pub fn load(
     let mut cur_id: Option<u64> = None;
     let mut cur_rows: Vec<Vec<f32>> = Vec::new();
     let mut cur_chosen: Option<usize> = None;
-    let flush = |id: u64, rows: &mut Vec<Vec<f32>>, chosen: Option<usize>, data: &mut RankingData, meta: &mut DecisionMeta| {
+    let flush = |id: u64,
+                 rows: &mut Vec<Vec<f32>>,
+                 chosen: Option<usize>,
+                 data: &mut RankingData,
+                 meta: &mut DecisionMeta| {
         let i = id as usize;
         if i < keep.len() && keep[i] {
             if let Some(c) = chosen {

@@ -5,5 +5,7 @@
 pub mod data;
 pub mod load;
 pub mod loss;
+pub mod run;
 pub mod split;
 pub mod train;
+pub mod weights;

@@ -1,0 +1,234 @@
+//! `haifu fit`: load, choose the L2 strength on the validation split, fit, measure every split,
+//! and write the weights file with a markdown report and a loss-curve plot beside it.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Result};
+
+use super::data::RankingData;
+use super::load::{load, Filter, Loaded};
+use super::loss::LossParams;
+use super::split::Split;
+use super::train::{agreement, minimise, Agreement, Objective};
+use super::weights::{L2Trial, NamedWeight, SplitCounts, SplitMetrics, WeightsFile};
+use crate::report::markdown::{pct, table};
+use crate::report::plots::{lines, Line};
+use crate::report::write_atomic;
+
+/// Everything `haifu fit` needs.
+#[derive(Clone, Debug)]
+pub struct FitConfig {
+    pub data: PathBuf,
+    pub filter: Filter,
+    pub loss: LossParams,
+    pub l2_grid: Vec<f64>,
+    pub seed: u64,
+    pub validation: f64,
+    pub test: f64,
+    pub max_iters: u64,
+    pub max_decisions: Option<usize>,
+    pub out: PathBuf,
+}
+
+fn indices(loaded: &Loaded, split: Split) -> Vec<u32> {
+    loaded.meta.split.iter().enumerate().filter(|(_, s)| **s == split).map(|(i, _)| i as u32).collect()
+}
+
+fn scale_of(data: &RankingData) -> Vec<f64> {
+    data.moments.std().iter().map(|s| 1.0 / s).collect()
+}
+
+/// Runs a fit and writes `cfg.out` (JSON), `cfg.out` with `.md` and `.loss.png` beside it.
+pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
+    let loaded = load(&cfg.data, &cfg.filter, cfg.seed, cfg.validation, cfg.test, cfg.max_decisions, None)?;
+    let train = indices(&loaded, Split::Train);
+    let val = indices(&loaded, Split::Validation);
+    let test = indices(&loaded, Split::Test);
+    if train.is_empty() {
+        bail!("no training decisions match the filter {:?} in {}", cfg.filter, cfg.data.display());
+    }
+    let data = &loaded.data;
+    let scale = scale_of(data);
+    let n = data.n_features;
+    let mut trials = Vec::new();
+    let mut best: Option<(Agreement, f64, super::train::Trained)> = None;
+    for &l2 in &cfg.l2_grid {
+        let obj = Objective { data, decisions: &train, params: cfg.loss, l2, scale: &scale };
+        let t = minimise(obj, vec![0.0; n], cfg.max_iters).map_err(|e| anyhow::anyhow!("L-BFGS: {e}"))?;
+        let eval_on = if val.is_empty() { &train } else { &val };
+        let a = agreement(data, eval_on, &t.w_std, &scale);
+        trials.push(L2Trial { l2, iterations: t.iterations, validation: a });
+        if best.as_ref().is_none_or(|(b, _, _)| a.top1 > b.top1) {
+            best = Some((a, l2, t));
+        }
+    }
+    let (_, l2, trained) = best.expect("at least one L2 value");
+    let metric = |idx: &[u32]| {
+        if idx.is_empty() {
+            Agreement::default()
+        } else {
+            agreement(data, idx, &trained.w_std, &scale)
+        }
+    };
+    let features = loaded
+        .feature_names
+        .iter()
+        .zip(trained.w_std.iter().zip(&scale))
+        .map(|(name, (w, s))| NamedWeight { name: name.clone(), weight: w * s })
+        .collect();
+    let file = WeightsFile {
+        haifu_version: env!("CARGO_PKG_VERSION").to_string(),
+        features,
+        loss: cfg.loss,
+        l2,
+        l2_trials: trials,
+        filter: cfg.filter.clone(),
+        split_seed: cfg.seed,
+        validation_fraction: cfg.validation,
+        test_fraction: cfg.test,
+        max_decisions: cfg.max_decisions,
+        data_fingerprint: loaded.fingerprint.clone(),
+        decisions: SplitCounts {
+            train: train.len() as u64,
+            validation: val.len() as u64,
+            test: test.len() as u64,
+        },
+        metrics: SplitMetrics { train: metric(&train), validation: metric(&val), test: metric(&test) },
+        iterations: trained.iterations,
+        loss_curve: trained.curve.clone(),
+    };
+    if let Some(dir) = cfg.out.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir)?;
+        }
+    }
+    write_atomic(&cfg.out, file.to_json())?;
+    write_report(&file, &cfg.out)?;
+    Ok(file)
+}
+
+fn sibling(path: &Path, ext: &str) -> PathBuf {
+    path.with_extension(ext)
+}
+
+/// The markdown report beside the weights: agreement per split, loss curve, weights by family and
+/// the tile-energy table as a grid.
+pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
+    let png = sibling(path, "loss.png");
+    let curve = Line {
+        name: "objective".into(),
+        points: w.loss_curve.iter().enumerate().map(|(i, v)| (i as f64, *v)).collect(),
+    };
+    lines(&png, "Training objective per L-BFGS iteration", "iteration", "objective", &[curve])
+        .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    let mut md = String::new();
+    md.push_str(&format!(
+        "# Fitted weights: {}\n\nLoss `{:?}` (margin {}, smoothing {}), L2 {} chosen on validation top-1, {} iterations.\n\
+         Filter: kind `{}`, tables {:?}, AI seats {:?}. Split by game, seed {} (validation {}, test {}).\n\
+         Data fingerprint `{}`.\n\n",
+        path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default(),
+        w.loss.loss,
+        w.loss.margin,
+        w.loss.smoothing,
+        w.l2,
+        w.iterations,
+        w.filter.kind,
+        w.filter.tables,
+        w.filter.ai,
+        w.split_seed,
+        w.validation_fraction,
+        w.test_fraction,
+        w.data_fingerprint
+    ));
+    md.push_str("## Agreement with the recorded choice\n\n");
+    let row = |name: &str, n: u64, a: &Agreement| {
+        vec![name.to_string(), n.to_string(), pct(a.top1), pct(a.top3), format!("{:.3}", a.mean_rank)]
+    };
+    md.push_str(&table(
+        &["split", "decisions", "top-1", "top-3", "mean rank"],
+        &[
+            row("train", w.decisions.train, &w.metrics.train),
+            row("validation", w.decisions.validation, &w.metrics.validation),
+            row("test", w.decisions.test, &w.metrics.test),
+        ],
+    ));
+    md.push_str("\nL2 strengths tried (validation):\n\n");
+    md.push_str(&table(
+        &["l2", "iterations", "top-1", "top-3"],
+        &w.l2_trials
+            .iter()
+            .map(|t| {
+                vec![
+                    format!("{}", t.l2),
+                    t.iterations.to_string(),
+                    pct(t.validation.top1),
+                    pct(t.validation.top3),
+                ]
+            })
+            .collect::<Vec<_>>(),
+    ));
+    md.push_str(&format!("\n![loss curve]({})\n\n", png.file_name().unwrap().to_string_lossy()));
+    md.push_str("## Weights by feature family (original units)\n\n");
+    let mut by_family: std::collections::BTreeMap<String, Vec<&NamedWeight>> = Default::default();
+    for f in &w.features {
+        let family = crate::features::catalog()
+            .iter()
+            .find(|d| d.name == f.name)
+            .map_or("action".to_string(), |d| d.family.name().to_string());
+        if family != "energy" {
+            by_family.entry(family).or_default().push(f);
+        }
+    }
+    for (family, fs) in by_family {
+        md.push_str(&format!("### {family}\n\n"));
+        md.push_str(&table(
+            &["feature", "weight"],
+            &fs.iter()
+                .map(|f| vec![format!("`{}`", f.name), format!("{:+.4}", f.weight)])
+                .collect::<Vec<_>>(),
+        ));
+        md.push('\n');
+    }
+    md.push_str(&energy_grid(w));
+    write_atomic(&sibling(path, "md"), md)?;
+    Ok(())
+}
+
+/// The tile-energy weights as a grid: one row per tile class and copies held, one column per
+/// neighbour pattern (which of -2, -1, +1, +2 are held).
+fn energy_grid(w: &WeightsFile) -> String {
+    let energy: Vec<&NamedWeight> = w.features.iter().filter(|f| f.name.starts_with("energy_")).collect();
+    if energy.is_empty() {
+        return String::new();
+    }
+    // names look like energy_<class>_x<copies>_n<pattern> (suited) or energy_<class>_x<copies>
+    let mut rows: std::collections::BTreeMap<String, std::collections::BTreeMap<String, f64>> =
+        Default::default();
+    let mut patterns = std::collections::BTreeSet::new();
+    for f in &energy {
+        let rest = &f.name["energy_".len()..];
+        let (head, pat) = match rest.rsplit_once("_n") {
+            Some((h, p)) if p.chars().all(|c| c == '0' || c == '1') => (h.to_string(), p.to_string()),
+            _ => (rest.to_string(), "-".to_string()),
+        };
+        patterns.insert(pat.clone());
+        rows.entry(head).or_default().insert(pat, f.weight);
+    }
+    let pats: Vec<String> = patterns.into_iter().collect();
+    let mut header = vec!["class / copies".to_string()];
+    header.extend(pats.iter().cloned());
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(head, m)| {
+            let mut r = vec![head.clone()];
+            r.extend(pats.iter().map(|p| m.get(p).map_or(String::new(), |v| format!("{v:+.2}"))));
+            r
+        })
+        .collect();
+    let hdr: Vec<&str> = header.iter().map(|s| s.as_str()).collect();
+    format!(
+        "## Tile energy (weight per held tile of each pattern)\n\nColumns: neighbours held at -2 -1 +1 +2 \
+         (1 = held); `-` = no neighbours (honors).\n\n{}",
+        table(&hdr, &body)
+    )
+}

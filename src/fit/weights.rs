@@ -1,0 +1,80 @@
+//! The weights file: a fitted linear evaluator with everything needed to trust and reproduce it.
+//! Deterministic content (no timestamps): the same data and seed give the same file.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::load::Filter;
+use super::loss::LossParams;
+use super::train::Agreement;
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct NamedWeight {
+    pub name: String,
+    /// Weight in the feature's original units (score = Σ weight × value).
+    pub weight: f64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SplitCounts {
+    pub train: u64,
+    pub validation: u64,
+    pub test: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SplitMetrics {
+    pub train: Agreement,
+    pub validation: Agreement,
+    pub test: Agreement,
+}
+
+/// One regularisation strength tried, with its validation agreement.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct L2Trial {
+    pub l2: f64,
+    pub iterations: u64,
+    pub validation: Agreement,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct WeightsFile {
+    pub haifu_version: String,
+    pub features: Vec<NamedWeight>,
+    pub loss: LossParams,
+    /// The chosen L2 strength (on standardised features) and every one tried.
+    pub l2: f64,
+    pub l2_trials: Vec<L2Trial>,
+    pub filter: Filter,
+    pub split_seed: u64,
+    pub validation_fraction: f64,
+    pub test_fraction: f64,
+    pub max_decisions: Option<usize>,
+    pub data_fingerprint: String,
+    pub decisions: SplitCounts,
+    pub metrics: SplitMetrics,
+    pub iterations: u64,
+    /// Objective after each L-BFGS iteration of the final fit.
+    pub loss_curve: Vec<f64>,
+}
+
+impl WeightsFile {
+    pub fn read(path: &Path) -> Result<WeightsFile> {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("{} is not a haifu weights file", path.display()))
+    }
+
+    /// Pretty JSON with a trailing newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("weights serialise");
+        s.push('\n');
+        s
+    }
+
+    /// The weight of a feature (0 when absent).
+    pub fn weight(&self, name: &str) -> f64 {
+        self.features.iter().find(|f| f.name == name).map_or(0.0, |f| f.weight)
+    }
+}
