@@ -3,7 +3,10 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench lint fmt
+.PHONY: demo test build release bench lint fmt weights
+
+# Top-level records of the shared corpus (complete 4-player games; partial/ and sanma/ left out).
+CORPUS = $(wildcard $(SHARED)/data/tenhou/*.mjlog) $(wildcard $(SHARED)/data/tenhou/*.mjlog.gz) $(wildcard $(SHARED)/data/tenhou/*.t6.json)
 
 build:
 	$(CARGO) build
@@ -27,3 +30,10 @@ bench:
 
 fmt:
 	$(CARGO) fmt
+
+# Regenerates data/weights/default.json from the shared corpus: human discards at houou and
+# tokujou tables, seeded game split. Same data and seed give the same file.
+weights: release
+	target/release/haifu ingest $(CORPUS) --out out/corpus
+	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
+		--seed 1 --out data/weights/default.json
