@@ -174,6 +174,13 @@ enum Command {
         /// Print JSON: {"discard":"7s","options":[{"tile","score","shanten","ukeire"},...]}.
         #[arg(long)]
         json: bool,
+        /// Weights file of the linear evaluator.
+        #[arg(long)]
+        weights: Option<PathBuf>,
+        /// With the linear evaluator: each option's largest feature contributions (relative to
+        /// the best option), so you see why one discard beat another.
+        #[arg(long)]
+        explain: bool,
     },
 }
 
@@ -361,7 +368,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 println!("kokushi     {}", form(s.kokushi));
             }
         }
-        Command::Nanikiru { hand, dora, round_wind, seat_wind, evaluator, json } => {
+        Command::Nanikiru { hand, dora, round_wind, seat_wind, evaluator, json, weights, explain } => {
             let hand = Hand::parse(&hand).with_context(|| format!("bad hand {hand:?}"))?;
             if !hand.is_full() {
                 bail!(
@@ -378,12 +385,23 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 indicators.push(t[0]);
             }
             let pos = Position::new(hand, indicators, round_wind, seat_wind);
-            let options = rank_discards(evaluator, &pos);
+            let options = rank_discards(evaluator, &pos, weights.as_deref())?;
+            let explained = if explain {
+                if evaluator != EvaluatorName::Linear {
+                    bail!("--explain needs --evaluator linear");
+                }
+                Some(haifu::eval::linear::Linear::load(weights.as_deref())?.explain(&pos, 5)?)
+            } else {
+                None
+            };
             if json {
-                let out = serde_json::json!({
+                let mut out = serde_json::json!({
                     "discard": options[0].tile.to_string(),
                     "options": options,
                 });
+                if let Some(ex) = &explained {
+                    out["explain"] = ex.iter().map(|(t, c)| (t.to_string(), serde_json::json!(c))).collect();
+                }
                 println!("{out}");
             } else {
                 println!("hand {}  (evaluator: {:?})", pos.hand, evaluator);
@@ -392,6 +410,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     println!("{:>6} {:>8} {:>8} {:>10.2}", o.tile.to_string(), o.shanten, o.ukeire, o.score);
                 }
                 println!("discard {}", options[0].tile);
+                if let Some(ex) = &explained {
+                    for o in &options {
+                        let c = &ex.iter().find(|(t, _)| *t == o.tile).expect("explained option").1;
+                        let parts: Vec<String> =
+                            c.iter().map(|c| format!("{} {:+.2}", c.feature, c.contribution)).collect();
+                        let what = if o.tile == options[0].tile { "largest terms" } else { "vs best" };
+                        println!("  {:>3} {what}: {}", o.tile.to_string(), parts.join(", "));
+                    }
+                }
             }
         }
     }

@@ -2,6 +2,7 @@
 //! higher is better; the top score is the evaluator's pick.
 
 pub mod agreement;
+pub mod linear;
 pub mod position;
 pub mod ukeire;
 
@@ -30,11 +31,19 @@ fn ser_tile<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
 pub enum EvaluatorName {
     /// Lowest shanten, then most unseen effective tiles, then a fixed discard order.
     Ukeire,
+    /// w · features with weights fitted by `haifu fit` (default data/weights/default.json).
+    Linear,
 }
 
-/// Ranks every distinct discard of a 14-tile position, best first.
-pub fn rank_discards(name: EvaluatorName, pos: &Position) -> Vec<RankedDiscard> {
-    match name {
+/// Ranks every distinct discard of a 14-tile position, best first. `weights` is the weights
+/// file of the `linear` evaluator (default: the shipped one).
+pub fn rank_discards(
+    name: EvaluatorName,
+    pos: &Position,
+    weights: Option<&std::path::Path>,
+) -> anyhow::Result<Vec<RankedDiscard>> {
+    Ok(match name {
         EvaluatorName::Ukeire => ukeire::rank(pos),
-    }
+        EvaluatorName::Linear => linear::Linear::load(weights)?.rank(pos)?,
+    })
 }

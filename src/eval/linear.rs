@@ -1,0 +1,148 @@
+//! The linear evaluator: `score = w · features(option)` with weights from `haifu fit`.
+//!
+//! For a bare position (the `nanikiru` command) nothing but the hand, the winds and the dora
+//! indicators is known, so the feature view has empty rivers and nobody in riichi; the safety
+//! columns are then zero, as they are in the training data for such decisions.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::{Position, RankedDiscard};
+use crate::features::view::Opponent;
+use crate::features::{DecisionFeatures, View};
+use crate::fit::weights::WeightsFile;
+use crate::hand::waits::ukeire;
+use crate::ingest::rows::{feature_names, row_width};
+
+/// The shipped default weights (regenerate with `make weights`).
+pub const DEFAULT_WEIGHTS: &str = "data/weights/default.json";
+
+/// A loaded linear evaluator: weights aligned to the option row layout of `ingest`.
+pub struct Linear {
+    pub file: WeightsFile,
+    pub names: Vec<&'static str>,
+    pub w: Vec<f64>,
+}
+
+/// One feature's share of an option's score.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Contribution {
+    pub feature: String,
+    pub value: f32,
+    pub contribution: f64,
+}
+
+impl Linear {
+    pub fn from_file(file: WeightsFile) -> Linear {
+        let names = feature_names();
+        let w = names.iter().map(|n| file.weight(n)).collect();
+        Linear { file, names, w }
+    }
+
+    /// Loads a weights file; `None` means the shipped default (looked up next to the executable's
+    /// working directory, then at the crate root this binary was built from).
+    pub fn load(path: Option<&Path>) -> Result<Linear> {
+        let p = match path {
+            Some(p) => p.to_path_buf(),
+            None => {
+                let local = Path::new(DEFAULT_WEIGHTS).to_path_buf();
+                if local.exists() {
+                    local
+                } else {
+                    Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_WEIGHTS)
+                }
+            }
+        };
+        let file = WeightsFile::read(&p)
+            .with_context(|| "the linear evaluator needs a weights file (make weights)")?;
+        Ok(Linear::from_file(file))
+    }
+
+    fn view(pos: &Position) -> View {
+        let empty = Opponent::default();
+        View {
+            hand: pos.hand.tiles.clone(),
+            melds: pos.hand.melds.clone(),
+            round_wind: pos.round_wind,
+            seat_wind: pos.seat_wind,
+            dora_indicators: pos.dora_indicators.clone(),
+            visible: pos.visible,
+            own_river: Vec::new(),
+            turn: 0,
+            wall_left: 70,
+            opponents: [empty.clone(), empty.clone(), empty],
+        }
+    }
+
+    /// Feature rows of every distinct discard, in `distinct_tiles` order.
+    pub fn rows(&self, pos: &Position) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
+        let view = Self::view(pos);
+        let f = DecisionFeatures::new(&view).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let width = crate::features::width();
+        let class_col = self.names.iter().position(|n| *n == "discard_class").expect("discard_class column");
+        pos.hand
+            .distinct_tiles()
+            .into_iter()
+            .map(|t| {
+                let mut row = vec![0.0f32; row_width()];
+                f.fill(t, &mut row[..width]).map_err(|e| anyhow::anyhow!("{e}"))?;
+                row[class_col] = super::ukeire::discard_class(pos, t) as f32;
+                Ok((t, row))
+            })
+            .collect()
+    }
+
+    fn score(&self, row: &[f32]) -> f64 {
+        row.iter().zip(&self.w).map(|(&x, &w)| x as f64 * w).sum()
+    }
+
+    /// Ranks every distinct discard, best first.
+    pub fn rank(&self, pos: &Position) -> Result<Vec<RankedDiscard>> {
+        let full = pos.hand.counts();
+        let mut out: Vec<RankedDiscard> = self
+            .rows(pos)?
+            .into_iter()
+            .map(|(tile, row)| {
+                let mut after = full;
+                after[tile.kind()] -= 1;
+                let mut seen = pos.visible;
+                seen[tile.kind()] += 1;
+                let u = ukeire(&after, &seen);
+                RankedDiscard { tile, score: self.score(&row), shanten: u.shanten, ukeire: u.count }
+            })
+            .collect();
+        out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.tile.cmp(&b.tile)));
+        Ok(out)
+    }
+
+    /// For each option, the `k` features that move its score most relative to the best option
+    /// (for the best option itself: its largest contributions).
+    pub fn explain(&self, pos: &Position, k: usize) -> Result<Vec<(crate::tile::Tile, Vec<Contribution>)>> {
+        let rows = self.rows(pos)?;
+        let best = rows
+            .iter()
+            .max_by(|a, b| self.score(&a.1).total_cmp(&self.score(&b.1)))
+            .map(|(_, r)| r.clone())
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        for (tile, row) in &rows {
+            let is_best = *row == best;
+            let mut c: Vec<Contribution> = row
+                .iter()
+                .zip(&best)
+                .zip(&self.w)
+                .zip(&self.names)
+                .map(|(((&x, &b), &w), name)| {
+                    let v = if is_best { x as f64 * w } else { (x - b) as f64 * w };
+                    Contribution { feature: name.to_string(), value: x, contribution: v }
+                })
+                .filter(|c| c.contribution.abs() > 1e-9)
+                .collect();
+            c.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
+            c.truncate(k);
+            out.push((*tile, c));
+        }
+        Ok(out)
+    }
+}
