@@ -2,6 +2,7 @@
 //! parquet, CSV and a markdown README with plots ([`tables`]).
 
 pub mod players;
+pub mod studies;
 pub mod tables;
 
 use std::collections::BTreeMap;
@@ -13,7 +14,8 @@ use crate::batch::{self, FileError};
 use crate::dataset::parquet::ParquetSink;
 use crate::report::plots::{bars, Bar};
 use crate::report::write_atomic;
-use players::{game_outcome, GameOutcome, PlayerStats};
+use players::{game_outcome_with, GameOutcome, PlayerStats};
+use studies::{Studies, StudyCollector};
 use tables::Row;
 
 /// Everything `haifu stats` computed.
@@ -22,6 +24,8 @@ pub struct StatsRun {
     pub overall: PlayerStats,
     pub by_table: BTreeMap<&'static str, PlayerStats>,
     pub by_player: BTreeMap<String, PlayerStats>,
+    /// The kabe / early-outside / push-fold counts over every game that replayed.
+    pub studies: Studies,
     pub errors: Vec<FileError>,
 }
 
@@ -44,10 +48,22 @@ pub fn aggregate(
 
 /// Replays everything under `paths` and aggregates.
 pub fn compute(paths: &[PathBuf], jobs: Option<usize>) -> StatsRun {
-    let out = batch::run(paths, jobs, "stats", |g| game_outcome(g).map_err(|e| format!("replay: {e}")));
-    let games: Vec<GameOutcome> = out.results.into_iter().map(|(_, g)| g).collect();
+    let out = batch::run(paths, jobs, "stats", analyse);
+    let mut studies = Studies::default();
+    let mut games: Vec<GameOutcome> = Vec::with_capacity(out.results.len());
+    for (_, (g, s)) in out.results {
+        studies.merge(&s);
+        games.push(g);
+    }
     let (overall, by_table, by_player) = aggregate(&games);
-    StatsRun { files: out.files, overall, by_table, by_player, errors: out.errors }
+    StatsRun { files: out.files, overall, by_table, by_player, studies, errors: out.errors }
+}
+
+/// One game's outcomes and study counts, from a single replay.
+pub fn analyse(game: &crate::log::Game) -> Result<(GameOutcome, Studies), String> {
+    let mut c = StudyCollector::default();
+    let g = game_outcome_with(game, &mut c).map_err(|e| format!("replay: {e}"))?;
+    Ok((g, c.studies))
 }
 
 fn write_table(dir: &Path, name: &str, key: &str, rows: &[Row]) -> Result<()> {
@@ -118,6 +134,8 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
         md.push_str(&format!("\n({} more in players.csv / players.parquet)\n", player_rows.len() - 50));
     }
     md.push_str("\nFiles: `tables.parquet|csv`, `players.parquet|csv`.\n");
+    md.push('\n');
+    md.push_str(&studies::write(&run.studies, dir)?);
     if !run.errors.is_empty() {
         md.push_str("\n## Files that could not be used\n\n");
         for e in &run.errors {
@@ -145,6 +163,7 @@ pub fn overall_json(run: &StatsRun) -> serde_json::Value {
             "draw_rate": s.exhaustive_draw.value(),
             "avg_win_points": s.win_points.value(),
         },
+        "studies": studies::kabe_json(&run.studies),
         "errors": run.errors,
     })
 }
