@@ -503,3 +503,213 @@ pub fn kabe_json(s: &Studies) -> serde_json::Value {
     }
     serde_json::json!({ "kabe": m })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::MeldKind;
+    use crate::stats::test_games::{exhaustive_draw, pon_then_tsumo, riichi_23m_wins, riichi_78s_loses};
+    use crate::tile::counts_of;
+
+    fn studies(game: &crate::log::Game) -> Studies {
+        crate::stats::analyse(game).expect("hand-made game replays").1
+    }
+    fn r(hits: u64, n: u64) -> Rate {
+        Rate { hits, n }
+    }
+    fn z<const N: usize>() -> [Rate; N] {
+        [Rate::default(); N]
+    }
+
+    #[test]
+    fn edge_waits_need_the_two_sided_shape() {
+        let c = |s: &str| counts_of(&parse_mpsz(s).unwrap());
+        use crate::tile::parse_mpsz;
+        let bits = |ks: &[Kind]| ks.iter().fold(0u64, |a, &k| a | 1 << k);
+        // 23m + complete rest: waits 1m 4m.
+        let w = edge_wait(&c("23m456789p234s55z"), 0, bits(&[0, 3])).unwrap();
+        assert_eq!(w, EdgeWait { inner: [1, 2], partner: 6 });
+        // 78p: waits 6p 9p, partner 3p.
+        let w = edge_wait(&c("123456m78p234s55z"), 0, bits(&[14, 17])).unwrap();
+        assert_eq!(w, EdgeWait { inner: [15, 16], partner: 11 });
+        // Shanpon 11m + 44m also waits on 1m 4m, but holds no 23m.
+        assert_eq!(edge_wait(&c("11m44m456789p234s"), 0, bits(&[0, 3])), None);
+        // Nobetan 1234m waits on 1m 4m as tanki, not two-sided.
+        assert_eq!(edge_wait(&c("1234m456789p234s"), 0, bits(&[0, 3])), None);
+        // Other wait sets.
+        assert_eq!(edge_wait(&c("34m456789p234s55z"), 0, bits(&[1, 4])), None);
+    }
+
+    #[test]
+    fn riichi_on_23m_with_three_visible_3m_wins() {
+        let s = studies(&riichi_23m_wins());
+        let mut kabe = z::<5>();
+        kabe[3] = r(1, 1);
+        assert_eq!(s.kabe, kabe);
+        assert_eq!(s.riichi_all, r(1, 1));
+        assert_eq!(s.kabe_turn, [r(1, 1), r(0, 0), r(0, 0)]);
+        // 7m was the dealer's first discard.
+        assert_eq!(s.early_partner, [r(0, 0), r(1, 1)]);
+        // One discard against the riichi: seat 1's 1m, one-chance, ronned.
+        let mut classes = z::<5>();
+        classes[SafetyClass::OneChance.index()] = r(1, 1);
+        assert_eq!(s.classes, classes);
+        assert_eq!(SafetyClass::ALL[2], SafetyClass::OneChance);
+        // Seat 1 was tenpai (shanten 0) on its second draw and pushed.
+        let mut push = z::<6>();
+        push[1] = r(1, 1);
+        assert_eq!(s.push_shanten, push);
+        assert_eq!(s.push_turn, [r(1, 1), r(0, 0), r(0, 0)]);
+        let rows = kabe_rows(&s);
+        let b3 = rows.iter().find(|x| x.dimension == "inner_visible" && x.bucket.starts_with('3')).unwrap();
+        assert_eq!((b3.rate, b3.share), (r(1, 1), 1.0));
+    }
+
+    #[test]
+    fn riichi_on_78s_with_no_wall_loses_and_genbutsu_ron_is_not_a_deal_in() {
+        let s = studies(&riichi_78s_loses());
+        let mut kabe = z::<5>();
+        kabe[0] = r(0, 1);
+        assert_eq!(s.kabe, kabe);
+        assert_eq!(s.riichi_all, r(0, 1));
+        assert_eq!(s.kabe_turn, [r(0, 1), r(0, 0), r(0, 0)]);
+        assert_eq!(s.early_partner, [r(0, 1), r(0, 0)]);
+        // 2z is genbutsu; the ron came from seat 2, who is not in riichi.
+        let mut classes = z::<5>();
+        classes[0] = r(0, 1);
+        assert_eq!(s.classes, classes);
+        // Seat 1: two-shanten, folded (genbutsu), first draw.
+        let mut push = z::<6>();
+        push[3] = r(0, 1);
+        assert_eq!(s.push_shanten, push);
+        assert_eq!(s.push_turn, [r(0, 1), r(0, 0), r(0, 0)]);
+    }
+
+    #[test]
+    fn games_without_riichi_add_nothing_and_counts_merge() {
+        assert_eq!(studies(&pon_then_tsumo()), Studies::default());
+        assert_eq!(studies(&exhaustive_draw()), Studies::default());
+        let mut all = Studies::default();
+        for g in [riichi_23m_wins(), riichi_78s_loses(), pon_then_tsumo(), exhaustive_draw()] {
+            all.merge(&studies(&g));
+        }
+        assert_eq!(all.kabe, [r(0, 1), r(0, 0), r(0, 0), r(1, 1), r(0, 0)]);
+        assert_eq!(all.riichi_all, r(1, 2));
+        assert_eq!(all.early_partner, [r(0, 1), r(1, 1)]);
+        let json = kabe_json(&all);
+        assert_eq!(json["kabe"]["3"]["n"], 1);
+        assert_eq!(json["kabe"]["3"]["rate"], 1.0);
+        assert_eq!(json["kabe"]["0"]["rate"], 0.0);
+        assert!(json["kabe"]["4"]["rate"].is_null());
+        // Shares within a dimension.
+        let rows = kabe_rows(&all);
+        let b0 = rows.iter().find(|x| x.dimension == "inner_visible" && x.bucket == "0").unwrap();
+        assert_eq!(b0.share, 0.5);
+    }
+
+    #[test]
+    fn writes_tables_plots_and_section() {
+        let mut all = studies(&riichi_23m_wins());
+        all.merge(&studies(&riichi_78s_loses()));
+        let dir = tempfile::tempdir().unwrap();
+        let md = write(&all, dir.path()).unwrap();
+        assert!(md.contains("| inner_visible | 3 (one-chance) | riichi win rate | 1 | 1 |"), "{md}");
+        for f in ["study_kabe", "study_early_outside", "study_push_fold"] {
+            let df = crate::dataset::parquet::read(&dir.path().join(format!("{f}.parquet"))).unwrap();
+            let csv = std::fs::read_to_string(dir.path().join(format!("{f}.csv"))).unwrap();
+            assert_eq!(csv.lines().count(), df.height() + 1, "{f}");
+            assert!(csv.starts_with("dimension,bucket,measure,n,hits,rate,ci_lo,ci_hi,share"));
+        }
+        for p in ["study_kabe.png", "study_discard_class.png", "study_push_fold.png"] {
+            assert_eq!(&std::fs::read(dir.path().join(p)).unwrap()[..4], b"\x89PNG");
+        }
+    }
+
+    /// Denominators over real games, checked against counts taken straight from the events (no
+    /// table, no classifier): every accepted riichi is counted once, every discard made while
+    /// another seat's riichi stands is classified once, and the push study sees exactly those
+    /// by players not in riichi themselves.
+    #[test]
+    fn denominators_add_up_on_real_games() {
+        let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with(".mjlog"))
+            .collect();
+        files.sort();
+        files.truncate(40);
+        let batch = crate::log::load_all(&files);
+        assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);
+        let (mut total, mut riichi, mut against, mut by_free, mut edge_candidates) =
+            (Studies::default(), 0u64, 0u64, 0u64, 0u64);
+        for game in &batch.games {
+            let Ok((_, s)) = crate::stats::analyse(game) else { continue };
+            total.merge(&s);
+            for round in &game.rounds {
+                let mut accepted = [false; 4];
+                let mut hands: Vec<Counts> = round
+                    .start
+                    .hands
+                    .iter()
+                    .map(|h| {
+                        let mut c = [0u8; 34];
+                        h.iter().for_each(|t| c[t.kind()] += 1);
+                        c
+                    })
+                    .collect();
+                for e in &round.events {
+                    match e {
+                        Event::Riichi { who, step: 2, .. } => {
+                            riichi += 1;
+                            accepted[*who as usize] = true;
+                            // Brute-force waits: kinds that complete the hand.
+                            let h = hands[*who as usize];
+                            let waits: Vec<Kind> = (0..34)
+                                .filter(|&k| {
+                                    let mut x = h;
+                                    x[k] += 1;
+                                    x[k] <= 4 && min_shanten(&x) == -1
+                                })
+                                .collect();
+                            let edge = (0..3)
+                                .any(|s| waits == [s * 9, s * 9 + 3] || waits == [s * 9 + 5, s * 9 + 8]);
+                            edge_candidates += u64::from(edge);
+                        }
+                        Event::Draw { who, tile } => hands[*who as usize][tile.kind()] += 1,
+                        Event::Discard { who, tile } => {
+                            hands[*who as usize][tile.kind()] -= 1;
+                            if (0..4).any(|p| p != *who as usize && accepted[p]) {
+                                against += 1;
+                                by_free += u64::from(!accepted[*who as usize]);
+                            }
+                        }
+                        Event::Call { who, call } => {
+                            let from_hand: Vec<_> = match call.kind {
+                                MeldKind::Kakan => call.added.into_iter().collect(),
+                                _ => call.tiles.iter().copied().filter(|&t| Some(t) != call.called).collect(),
+                            };
+                            for t in from_hand {
+                                hands[*who as usize][t.kind()] -= 1;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let n = |rates: &[Rate]| sum(rates).n;
+        assert!(riichi > 20, "{riichi} riichi in {} files", files.len());
+        assert_eq!(total.riichi_all.n, riichi);
+        let edge = n(&total.kabe);
+        assert!(edge > 0 && edge <= edge_candidates, "{edge} of {edge_candidates}");
+        assert_eq!(n(&total.kabe_turn), edge);
+        assert_eq!(n(&total.early_partner), edge);
+        assert_eq!(total.kabe[4].n, 0, "a two-sided wait cannot have 4 inner copies visible");
+        assert_eq!(n(&total.classes), against);
+        assert_eq!(n(&total.push_shanten), by_free);
+        assert_eq!(n(&total.push_turn), by_free);
+        assert!(sum(&total.classes).hits <= sum(&total.kabe).n + riichi);
+        assert_eq!(total.classes[0].hits, 0, "a genbutsu discard cannot be ronned by that riichi player");
+    }
+}
