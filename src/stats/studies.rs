@@ -401,12 +401,15 @@ fn plot_bars(rows: &[StudyRow]) -> Vec<Bar> {
     rows.iter()
         .map(|r| {
             let (lo, hi) = r.rate.ci95();
-            Bar {
-                label: format!("{} {}", r.dimension.replace('_', " "), r.bucket),
-                value: r.rate.value(),
-                lo,
-                hi,
-            }
+            // Short labels: the x axis has room for about 10 characters per bar.
+            let prefix = match r.dimension {
+                "inner_visible" => "wall ",
+                "riichi_turn" | "turn" => "turn ",
+                "shanten" => "shanten ",
+                _ => "",
+            };
+            let bucket = r.bucket.split(' ').next().unwrap_or("");
+            Bar { label: format!("{prefix}{bucket}"), value: r.rate.value(), lo, hi }
         })
         .collect()
 }
