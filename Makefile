@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench lint fmt
+.PHONY: demo test build release bench lint fmt notebook notebook-deps
 
 build:
 	$(CARGO) build
@@ -27,3 +27,27 @@ bench:
 
 fmt:
 	$(CARGO) fmt
+
+# The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:
+# `haifu ingest` and `haifu stats` write parquet into out/notebook, polars reads it back.
+# LOGS=path (files or folders) to run on something else.
+VENV ?= .venv
+NB_OUT ?= out/notebook
+LOGS ?= $(wordlist 1,5,$(sort $(wildcard $(SHARED)/data/tenhou/20*.mjlog)))
+
+$(VENV)/.installed: notebooks/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r notebooks/requirements.txt
+	touch $@
+
+notebook-deps: $(VENV)/.installed
+
+notebook: build notebook-deps
+	@test -n "$(LOGS)" || { echo "notebook: no logs (set LOGS=path or SHARED=...)"; exit 1; }
+	rm -rf $(NB_OUT) && mkdir -p $(NB_OUT)
+	target/debug/haifu ingest $(LOGS) --out $(NB_OUT)/ingest || echo "notebook: ingest reported failed files (a folder with sanma games does); going on"
+	target/debug/haifu stats $(LOGS) --out $(NB_OUT)/stats
+	HAIFU_INGEST=$(CURDIR)/$(NB_OUT)/ingest HAIFU_STATS=$(CURDIR)/$(NB_OUT)/stats HAIFU_NB_OUT=$(CURDIR)/$(NB_OUT) \
+		$(VENV)/bin/jupyter nbconvert --to notebook --execute notebooks/explore.ipynb \
+		--ExecutePreprocessor.timeout=300 --output-dir $(NB_OUT) --output explore.executed.ipynb
+	@echo "notebook: executed -> $(NB_OUT)/explore.executed.ipynb, plot $(NB_OUT)/kabe_from_notebook.png"
