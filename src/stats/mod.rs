@@ -1,5 +1,6 @@
-//! Batch statistics over log archives: player and table statistics ([`players`]), written as
-//! parquet, CSV and a markdown README with plots ([`tables`]).
+//! Batch statistics over log archives: player and table statistics ([`players`]) and the
+//! kabe / early-outside / push-fold studies ([`studies`]), collected in one replay pass per game
+//! ([`analyse`]) and written as parquet, CSV and a markdown README with plots ([`tables`]).
 
 pub mod players;
 pub mod studies;
