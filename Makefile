@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench lint fmt weights
+.PHONY: demo test build release bench lint fmt weights notebook notebook-deps
 
 # Top-level records of the shared corpus (complete 4-player games; partial/ and sanma/ left out).
 CORPUS = $(wildcard $(SHARED)/data/tenhou/*.mjlog) $(wildcard $(SHARED)/data/tenhou/*.mjlog.gz) $(wildcard $(SHARED)/data/tenhou/*.t6.json)
@@ -20,7 +20,8 @@ demo: build
 
 # The whole test suite: unit tests next to the code (golden vectors from $(SHARED)) and the CLI tests.
 test:
-	$(CARGO) test --all-targets -- --test-threads=2
+	$(CARGO) test --lib --bins --tests -- --test-threads=2
+	$(CARGO) test --benches
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
 
@@ -37,3 +38,27 @@ weights: release
 	target/release/haifu ingest $(CORPUS) --out out/corpus
 	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --out data/weights/default.json
+
+# The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:
+# `haifu ingest` and `haifu stats` write parquet into out/notebook, polars reads it back.
+# LOGS=path (files or folders) to run on something else.
+VENV ?= .venv
+NB_OUT ?= out/notebook
+LOGS ?= $(wordlist 1,5,$(sort $(wildcard $(SHARED)/data/tenhou/20*.mjlog)))
+
+$(VENV)/.installed: notebooks/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r notebooks/requirements.txt
+	touch $@
+
+notebook-deps: $(VENV)/.installed
+
+notebook: build notebook-deps
+	@test -n "$(LOGS)" || { echo "notebook: no logs (set LOGS=path or SHARED=...)"; exit 1; }
+	rm -rf $(NB_OUT) && mkdir -p $(NB_OUT)
+	target/debug/haifu ingest $(LOGS) --out $(NB_OUT)/ingest || echo "notebook: ingest reported failed files (a folder with sanma games does); going on"
+	target/debug/haifu stats $(LOGS) --out $(NB_OUT)/stats
+	HAIFU_INGEST=$(CURDIR)/$(NB_OUT)/ingest HAIFU_STATS=$(CURDIR)/$(NB_OUT)/stats HAIFU_NB_OUT=$(CURDIR)/$(NB_OUT) \
+		$(VENV)/bin/jupyter nbconvert --to notebook --execute notebooks/explore.ipynb \
+		--ExecutePreprocessor.timeout=300 --output-dir $(NB_OUT) --output explore.executed.ipynb
+	@echo "notebook: executed -> $(NB_OUT)/explore.executed.ipynb, plot $(NB_OUT)/kabe_from_notebook.png"

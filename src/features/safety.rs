@@ -217,6 +217,47 @@ fn block(ctx: &Context, o: &Opp, k: Kind, dora_value: f32, out: &mut [f32]) -> f
     danger
 }
 
+/// The classes of one discard against one riichi opponent, by the definitions of the module doc
+/// (the same code that fills the feature block), for studies outside the feature rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct OpponentSafety {
+    pub genbutsu: bool,
+    pub suji: bool,
+    pub half_suji: bool,
+    pub no_chance: bool,
+    pub one_chance: bool,
+    pub early_outside: bool,
+    /// The hand-set danger estimate (`danger_est`, dora ignored).
+    pub danger_est: f32,
+}
+
+/// Safety of discarding kind `k` against each opponent of `view` (relative seats 1, 2, 3 at
+/// indices 0, 1, 2) that is in riichi; `None` for an opponent not in riichi. `view.hand` is the
+/// deciding player's hand before the discard: its tiles count as seen for kabe.
+pub fn safety_against(view: &View, k: Kind) -> [Option<OpponentSafety>; 3] {
+    let prep = SafetyPrep::new(view);
+    if prep.riichi_count == 0 {
+        return [None; 3];
+    }
+    let ctx = Context::new(view);
+    let mut buf = [0f32; BLOCK];
+    prep.opps.map(|o| {
+        if !o.riichi {
+            return None;
+        }
+        let danger_est = block(&ctx, &o, k, 0.0, &mut buf);
+        Some(OpponentSafety {
+            genbutsu: buf[0] == 1.0,
+            suji: buf[1] == 1.0,
+            half_suji: buf[2] == 1.0,
+            no_chance: buf[3] == 1.0,
+            one_chance: buf[4] == 1.0,
+            early_outside: buf[11] == 1.0,
+            danger_est,
+        })
+    })
+}
+
 pub(crate) fn fill(ctx: &Context, prep: &SafetyPrep, a: &After, cols: &mut Cols) {
     let out = cols.slice();
     out.fill(0.0);

@@ -108,10 +108,34 @@ pub fn placements(scores: &[i32; 4]) -> [u8; 4] {
     out
 }
 
+/// Two observers fed in one replay pass (the player outcomes and the studies).
+struct Both<'a, A, B>(&'a mut A, &'a mut B);
+
+impl<A: Observer, B: Observer> Observer for Both<'_, A, B> {
+    fn before_event(&mut self, table: &Table, index: usize, event: &crate::log::Event) {
+        self.0.before_event(table, index, event);
+        self.1.before_event(table, index, event);
+    }
+    fn after_event(&mut self, table: &Table, index: usize, event: &crate::log::Event) {
+        self.0.after_event(table, index, event);
+        self.1.after_event(table, index, event);
+    }
+    fn round_end(&mut self, table: &Table, result: &RoundResult) {
+        self.0.round_end(table, result);
+        self.1.round_end(table, result);
+    }
+}
+
 /// Replays a game and collects its outcomes.
 pub fn game_outcome(game: &Game) -> Result<GameOutcome, ReplayError> {
+    game_outcome_with(game, &mut ())
+}
+
+/// Replays a game once, collecting its outcomes and feeding `extra` (for example the studies'
+/// observer) in the same pass.
+pub fn game_outcome_with(game: &Game, extra: &mut impl Observer) -> Result<GameOutcome, ReplayError> {
     let mut c = Collector::default();
-    replay_game(game, &mut c, &mut NoWinCheck)?;
+    replay_game(game, &mut Both(&mut c, extra), &mut NoWinCheck)?;
     let last = game.rounds.last().map(|r| r.start.scores).unwrap_or([25_000; 4]);
     let final_scores = game.final_scores.unwrap_or_else(|| {
         let mut s = last;
