@@ -87,3 +87,60 @@ fn check_exit_codes_and_bad_files() {
     let out = haifu(&["check"]);
     assert_eq!(out.status.code(), Some(2), "no path is bad usage");
 }
+
+/// ingest → fit → eval → stats on a few real records: the files each stage writes, the JSON
+/// shapes other tools rely on, and that the fitted evaluator is measured on held-out games.
+#[test]
+fn pipeline_on_real_records() {
+    let Some(dir) = haifu::testdata::shared_file("tenhou") else { return };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mjlog"))
+        .collect();
+    files.sort();
+    let tmp = tempfile::tempdir().unwrap();
+    let logs = tmp.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    for f in files.iter().skip(100).step_by(97).take(8) {
+        std::fs::copy(f, logs.join(f.file_name().unwrap())).unwrap();
+    }
+    let data = tmp.path().join("data");
+    let v = json(&["ingest", logs.to_str().unwrap(), "--out", data.to_str().unwrap(), "--json"]);
+    assert_eq!(v["games"], 8);
+    assert!(v["decisions"].as_u64().unwrap() > 1000);
+    for t in ["games", "rounds", "decisions", "options"] {
+        assert!(data.join(format!("{t}.parquet")).exists(), "{t}.parquet");
+    }
+    let weights = tmp.path().join("w/weights.json");
+    let out = haifu(&[
+        "fit", "--data", data.to_str().unwrap(), "--out", weights.to_str().unwrap(), "--seats", "all",
+        "--test", "0.25", "--validation", "0.25", "--max-iters", "30", "--l2", "0.001",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let w: serde_json::Value = serde_json::from_slice(&std::fs::read(&weights).unwrap()).unwrap();
+    for key in ["features", "loss", "l2", "filter", "split_seed", "data_fingerprint", "haifu_version", "metrics"] {
+        assert!(!w[key].is_null(), "weights file lacks {key}");
+    }
+    assert!(weights.with_extension("md").exists() && weights.with_extension("loss.png").exists());
+    let e = json(&[
+        "eval", "--data", data.to_str().unwrap(), "--weights", weights.to_str().unwrap(), "--seats", "all",
+        "--test", "0.25", "--validation", "0.25", "--split", "test", "--json",
+    ]);
+    assert_eq!(e["decisions"].as_u64(), w["decisions"]["test"].as_u64(), "eval sees the fit's test split");
+    for ev in ["ukeire", "linear"] {
+        let a = &e["evaluators"][ev];
+        let top1 = a["top1"].as_f64().unwrap();
+        assert!(top1 > 0.2 && top1 <= 1.0, "{ev} top1 {top1}");
+        assert!(a["top3"].as_f64().unwrap() >= top1);
+        for s in ["by_shanten", "by_turn", "by_riichi", "by_table", "by_seat"] {
+            assert!(a[s].is_object(), "{ev}.{s}");
+        }
+    }
+    let stats = tmp.path().join("stats");
+    let s = json(&["stats", logs.to_str().unwrap(), "--out", stats.to_str().unwrap(), "--min-games", "1", "--json"]);
+    assert_eq!(s["overall"]["games"], 8);
+    let rates = s["overall"]["placement_rates"].as_array().unwrap();
+    assert_eq!(rates.len(), 4);
+    assert!(stats.join("README.md").exists() && stats.join("players.csv").exists());
+}
