@@ -405,8 +405,12 @@ impl<'a> RoundPlay<'a> {
         &mut self,
         kind: DrawKind,
         deltas: [i32; 4],
-        shown: [Option<Vec<TileId>>; 4],
+        mut shown: [Option<Vec<TileId>>; 4],
     ) -> Result<Outcome, EngineErrorKind> {
+        // Tenhou shows hands sorted.
+        for h in shown.iter_mut().flatten() {
+            h.sort_unstable();
+        }
         let dealer = self.table.start.dealer as usize;
         let dealer_tenpai = shown[dealer].is_some();
         let d = RoundDraw {

@@ -14,3 +14,6 @@ pub mod wall;
 pub use bots::{parse_bot, Bot, EvalBot};
 pub use engine::{play_game, EngineError, GameSpec};
 pub use mjlog_writer::{encode_meld, write_mjlog};
+
+#[cfg(test)]
+mod tests;
