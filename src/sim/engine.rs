@@ -157,9 +157,7 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
                 let won = w.contains(&dealer);
                 (won, won)
             }
-            Outcome::Draw { kind, dealer_tenpai } => {
-                (*kind != DrawKind::Exhaustive || *dealer_tenpai, false)
-            }
+            Outcome::Draw { kind, dealer_tenpai } => (*kind != DrawKind::Exhaustive || *dealer_tenpai, false),
         };
         honba = match outcome {
             Outcome::Wins(_) if !dealer_won => 0,
@@ -212,7 +210,10 @@ pub fn final_results(scores: &[i32; 4], sticks: u8) -> ([i32; 4], [f32; 4]) {
 enum Outcome {
     /// The winners.
     Wins(Vec<u8>),
-    Draw { kind: DrawKind, dealer_tenpai: bool },
+    Draw {
+        kind: DrawKind,
+        dealer_tenpai: bool,
+    },
 }
 
 /// What the current seat does next.
@@ -338,7 +339,13 @@ impl<'a> RoundPlay<'a> {
 
     /// The win of `who` on `tile` from `from` (== who for tsumo), scored as the replay re-scores
     /// it; `None` without a yaku. The table must stand right after the draw / discard / kakan.
-    fn score(&self, who: u8, from: u8, tile: TileId, second_ron: bool) -> Result<Option<Agari>, EngineErrorKind> {
+    fn score(
+        &self,
+        who: u8,
+        from: u8,
+        tile: TileId,
+        second_ron: bool,
+    ) -> Result<Option<Agari>, EngineErrorKind> {
         let t = &self.table;
         let mut hand = t.hands[who as usize].clone();
         if from != who {
@@ -462,7 +469,8 @@ impl<'a> RoundPlay<'a> {
                     Some(tile)
                 }
                 Next::Rinshan => {
-                    let tile = self.wall.draw_rinshan().ok_or(EngineErrorKind::Wall("no replacement tile"))?;
+                    let tile =
+                        self.wall.draw_rinshan().ok_or(EngineErrorKind::Wall("no replacement tile"))?;
                     self.emit(Event::Draw { who: p, tile })?;
                     Some(tile)
                 }
@@ -568,7 +576,8 @@ impl<'a> RoundPlay<'a> {
     /// Added kan: declared, robbed (chankan) or completed. `Some` when the round ended.
     fn kakan(&mut self, p: u8, k: Kind) -> Result<Option<Outcome>, EngineErrorKind> {
         let w = p as usize;
-        let Some(pon) = self.table.melds[w].iter().find(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == k)
+        let Some(pon) =
+            self.table.melds[w].iter().find(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == k)
         else {
             return Err(EngineErrorKind::Bot { who: p, detail: format!("no pon of kind {k}") });
         };
@@ -597,7 +606,12 @@ impl<'a> RoundPlay<'a> {
 
     /// Offers ron on `tile` from `from` to the other seats (chankan when `chankan`). Seats that
     /// could win and pass become furiten. Returns the round's outcome when someone wins.
-    fn offer_ron(&mut self, from: u8, tile: TileId, chankan: bool) -> Result<Option<Outcome>, EngineErrorKind> {
+    fn offer_ron(
+        &mut self,
+        from: u8,
+        tile: TileId,
+        chankan: bool,
+    ) -> Result<Option<Outcome>, EngineErrorKind> {
         let mut winners = Vec::new();
         for i in 1..4u8 {
             let q = (from + i) % 4;
@@ -670,8 +684,12 @@ impl<'a> RoundPlay<'a> {
         let rel = (from + 4 - q) % 4;
         let bad = |detail: String| EngineErrorKind::Bot { who: q, detail };
         let (kind, tiles) = match action {
-            CallAction::Pon(pair) if options.pon.contains(&pair) => (MeldKind::Pon, vec![tile, pair[0], pair[1]]),
-            CallAction::Chi(pair) if options.chi.contains(&pair) => (MeldKind::Chi, vec![tile, pair[0], pair[1]]),
+            CallAction::Pon(pair) if options.pon.contains(&pair) => {
+                (MeldKind::Pon, vec![tile, pair[0], pair[1]])
+            }
+            CallAction::Chi(pair) if options.chi.contains(&pair) => {
+                (MeldKind::Chi, vec![tile, pair[0], pair[1]])
+            }
             CallAction::Daiminkan if options.daiminkan => {
                 let mut t = vec![tile];
                 t.extend(self.table.hands[q as usize].iter().copied().filter(|t| t.kind() == tile.kind()));
@@ -868,6 +886,104 @@ fn distinct_pairs(a: &[TileId], b: &[TileId], red: bool, one_list: bool) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::bots::Bot;
+
+    /// Wins whenever it can, pons whenever it can, otherwise discards the first legal tile.
+    struct PonAll;
+
+    impl Bot for PonAll {
+        fn name(&self) -> &str {
+            "pon-all"
+        }
+        fn turn(&self, _: &Seat, o: &TurnOptions) -> TurnAction {
+            if o.tsumo {
+                TurnAction::Tsumo
+            } else {
+                TurnAction::Discard(o.discards[0])
+            }
+        }
+        fn call(&self, _: &Seat, o: &CallOptions) -> CallAction {
+            match (o.ron, o.pon.first()) {
+                (true, _) => CallAction::Ron,
+                (false, Some(&p)) => CallAction::Pon(p),
+                _ => CallAction::Pass,
+            }
+        }
+    }
+
+    fn ids(v: &[u32]) -> Vec<TileId> {
+        v.iter().map(|&i| TileId::new(i).unwrap()).collect()
+    }
+
+    /// Seat 1 pons all three dragons from seat 0, then rons seat 2 for daisangen: seat 0 is
+    /// liable (pao) and pays half; the written record reads back and re-scores to the same.
+    #[test]
+    fn pao_for_the_third_dragon_set() {
+        let rules = Rules::from_go_type(0x09, Some(0));
+        let start = RoundStart {
+            round: 0,
+            honba: 0,
+            sticks: 0,
+            dice: [0, 0],
+            dora_indicator: TileId::new(3).unwrap(),
+            scores: [START; 4],
+            dealer: 0,
+            hands: [
+                ids(&[124, 128, 132, 13, 17, 21, 25, 29, 33, 61, 65, 69, 73]),
+                ids(&[125, 126, 129, 130, 133, 134, 0, 4, 8, 48, 53, 56, 104]),
+                ids(&[1, 5, 9, 37, 41, 45, 77, 81, 85, 108, 112, 116, 120]),
+                ids(&[2, 6, 10, 38, 42, 46, 78, 82, 86, 109, 113, 117, 121]),
+            ],
+        };
+        let mut rng = Rng::new(0);
+        let bot = PonAll;
+        let mut play =
+            RoundPlay::new(rules, &start, Wall::new(0), &mut rng, [&bot, &bot, &bot, &bot]).unwrap();
+        let id = |i: u32| TileId::new(i).unwrap();
+        let step = |play: &mut RoundPlay, who: u8, draw: Option<u32>, discard: u32| {
+            if let Some(d) = draw {
+                play.emit(Event::Draw { who, tile: id(d) }).unwrap();
+            }
+            play.emit(Event::Discard { who, tile: id(discard) }).unwrap();
+            play.waits[who as usize] = play.wait_kinds(who);
+        };
+        for (dragon, draws, seat1_discard) in
+            [(124, [14, 15, 18], 104), (128, [19, 22, 23], 48), (132, [26, 0, 0], 56)]
+        {
+            step(&mut play, 0, Some(draws[0]), dragon);
+            assert_eq!(play.offer_calls(0, id(dragon)).unwrap(), Some((1, false)));
+            step(&mut play, 1, None, seat1_discard);
+            if dragon != 132 {
+                step(&mut play, 2, Some(draws[1]), draws[1]);
+                step(&mut play, 3, Some(draws[2]), draws[2]);
+            }
+        }
+        assert_eq!(play.pao_dragon[1], Some(0));
+        // Seat 1 waits on 5p alone (tanki); seat 2 draws and discards the red 5p.
+        step(&mut play, 2, Some(52), 52);
+        let outcome = play.offer_ron(2, id(52), false).unwrap();
+        assert!(matches!(outcome, Some(Outcome::Wins(ref w)) if w == &[1]));
+        let Some(Event::Agari(a)) = play.events.last() else { panic!("no win") };
+        assert_eq!(a.yakuman, vec![yaku::DAISANGEN]);
+        assert_eq!(a.pao_who, Some(0));
+        // Non-dealer yakuman ron 32,000: half from the discarder, half from the liable seat.
+        assert_eq!(a.deltas, [-16_000, 32_000, -16_000, 0]);
+
+        let game = Game {
+            id: "pao".into(),
+            rules,
+            players: Default::default(),
+            rounds: vec![Round { start, events: play.events.clone() }],
+            final_scores: None,
+            final_results: None,
+        };
+        let xml = crate::sim::write_mjlog(&game, "pao").unwrap();
+        assert!(xml.contains("paoWho=\"0\""), "{xml}");
+        let back = crate::log::parse_mjlog("pao", xml.as_bytes()).unwrap();
+        let mut rescore = crate::replay::check::Rescore::default();
+        let s = crate::replay::replay_game(&back, &mut (), &mut rescore).unwrap();
+        assert_eq!((s.agari, s.mismatches.len()), (1, 0), "{:?}", s.mismatches);
+    }
 
     #[test]
     fn owari_as_tenhou_2023() {
@@ -885,16 +1001,40 @@ mod tests {
     fn kuikae_suji() {
         let id = |k: u32| TileId::new(k * 4).unwrap();
         // chi 3m with 4m5m (run 345, called at the low end): 3m and 6m forbidden.
-        let call = Call { kind: MeldKind::Chi, tiles: vec![id(2), id(3), id(4)], called: Some(id(2)), from: 3, added: None };
+        let call = Call {
+            kind: MeldKind::Chi,
+            tiles: vec![id(2), id(3), id(4)],
+            called: Some(id(2)),
+            from: 3,
+            added: None,
+        };
         assert_eq!(kuikae_mask(MeldKind::Chi, &call, 2), bit(2) | bit(5));
         // chi 5m with 3m4m (called at the high end): 5m and 2m.
-        let call = Call { kind: MeldKind::Chi, tiles: vec![id(2), id(3), id(4)], called: Some(id(4)), from: 3, added: None };
+        let call = Call {
+            kind: MeldKind::Chi,
+            tiles: vec![id(2), id(3), id(4)],
+            called: Some(id(4)),
+            from: 3,
+            added: None,
+        };
         assert_eq!(kuikae_mask(MeldKind::Chi, &call, 4), bit(4) | bit(1));
         // chi 7m with 8m9m: no 10m, only 7m.
-        let call = Call { kind: MeldKind::Chi, tiles: vec![id(6), id(7), id(8)], called: Some(id(6)), from: 3, added: None };
+        let call = Call {
+            kind: MeldKind::Chi,
+            tiles: vec![id(6), id(7), id(8)],
+            called: Some(id(6)),
+            from: 3,
+            added: None,
+        };
         assert_eq!(kuikae_mask(MeldKind::Chi, &call, 6), bit(6));
         // kanchan: only the called kind.
-        let call = Call { kind: MeldKind::Chi, tiles: vec![id(2), id(3), id(4)], called: Some(id(3)), from: 3, added: None };
+        let call = Call {
+            kind: MeldKind::Chi,
+            tiles: vec![id(2), id(3), id(4)],
+            called: Some(id(3)),
+            from: 3,
+            added: None,
+        };
         assert_eq!(kuikae_mask(MeldKind::Chi, &call, 3), bit(3));
     }
 }

@@ -29,7 +29,8 @@ pub fn encode_meld(call: &Call) -> Result<u32, EncodeError> {
         MeldKind::Chi => {
             let mut tiles = call.tiles.clone();
             tiles.sort_by_key(|t| t.kind());
-            let (k0, k1, k2) = (tiles[0].kind(), tiles.get(1).map(|t| t.kind()), tiles.get(2).map(|t| t.kind()));
+            let (k0, k1, k2) =
+                (tiles[0].kind(), tiles.get(1).map(|t| t.kind()), tiles.get(2).map(|t| t.kind()));
             if tiles.len() != 3 || k0 >= 27 || k0 % 9 > 6 || k1 != Some(k0 + 1) || k2 != Some(k0 + 2) {
                 return Err(bad(call, "not a run"));
             }
@@ -37,7 +38,10 @@ pub fn encode_meld(call: &Call) -> Result<u32, EncodeError> {
                 return Err(bad(call, "no seat to call from"));
             }
             let called = call.called.ok_or_else(|| bad(call, "no called tile"))?;
-            let idx = tiles.iter().position(|&t| t == called).ok_or_else(|| bad(call, "called tile not in meld"))?;
+            let idx = tiles
+                .iter()
+                .position(|&t| t == called)
+                .ok_or_else(|| bad(call, "called tile not in meld"))?;
             let base = (k0 / 9 * 7 + k0 % 9) as u32;
             let t = 3 * base + idx as u32;
             let copy = |i: usize| u32::from(tiles[i].get() % 4);
@@ -61,7 +65,8 @@ pub fn encode_meld(call: &Call) -> Result<u32, EncodeError> {
                 .find(|&c| !pon.iter().any(|t| u32::from(t.get() % 4) == c))
                 .ok_or_else(|| bad(call, "repeated tile"))?;
             let called = call.called.ok_or_else(|| bad(call, "no called tile"))?;
-            let idx = pon.iter().position(|&t| t == called).ok_or_else(|| bad(call, "called tile not in pon"))?;
+            let idx =
+                pon.iter().position(|&t| t == called).ok_or_else(|| bad(call, "called tile not in pon"))?;
             let t = 3 * kind as u32 + idx as u32;
             let flag = if call.kind == MeldKind::Pon { 0x8 } else { 0x10 };
             Ok(t << 9 | unused << 5 | flag | from)
@@ -118,7 +123,8 @@ pub fn write_mjlog(game: &Game, shuffle: &str) -> Result<String, EncodeError> {
         }
         out.push_str("/>");
         // owari goes on the game's last result tag.
-        let last_result = round.events.iter().rposition(|e| matches!(e, Event::Agari(_) | Event::Ryuukyoku(_)));
+        let last_result =
+            round.events.iter().rposition(|e| matches!(e, Event::Agari(_) | Event::Ryuukyoku(_)));
         for (ei, ev) in round.events.iter().enumerate() {
             let owari = if ri == last_round && Some(ei) == last_result { owari(game) } else { None };
             write_event(&mut out, ev, owari.as_deref())?;
@@ -170,7 +176,8 @@ fn write_agari(out: &mut String, a: &Agari, owari: Option<&str>) -> Result<(), E
         let m: Vec<String> = m.iter().map(u32::to_string).collect();
         let _ = write!(out, " m=\"{}\"", m.join(","));
     }
-    let _ = write!(out, " machi=\"{}\" ten=\"{},{},{}\"", a.win_tile.get(), a.fu, a.points, limit_code(a.limit));
+    let _ =
+        write!(out, " machi=\"{}\" ten=\"{},{},{}\"", a.win_tile.get(), a.fu, a.points, limit_code(a.limit));
     if !a.yaku.is_empty() {
         let y: Vec<String> = a.yaku.iter().map(|(id, han)| format!("{id},{han}")).collect();
         let _ = write!(out, " yaku=\"{}\"", y.join(","));
@@ -200,7 +207,8 @@ fn write_draw(out: &mut String, d: &RoundDraw, owari: Option<&str>) {
     if let Some(t) = draw_type(d.kind) {
         let _ = write!(out, " type=\"{t}\"");
     }
-    let _ = write!(out, " ba=\"{},{}\" sc=\"{}\"", d.honba, d.sticks, score_pairs(&d.scores_before, &d.deltas));
+    let _ =
+        write!(out, " ba=\"{},{}\" sc=\"{}\"", d.honba, d.sticks, score_pairs(&d.scores_before, &d.deltas));
     for (i, h) in d.shown.iter().enumerate() {
         if let Some(h) = h {
             let mut h = h.clone();
@@ -285,7 +293,7 @@ mod tests {
                 MeldKind::Pon => m & !0x190,
                 MeldKind::Kakan => m & !0x180,
                 MeldKind::Daiminkan => m & !0xC0,
-                MeldKind::Ankan => (m >> 8) / 4 * 4 << 8,
+                MeldKind::Ankan => ((m >> 8) / 4 * 4) << 8,
             };
             assert_eq!(enc, canonical, "m={m}");
             checked += 1;

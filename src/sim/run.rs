@@ -138,16 +138,17 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, SimError> {
     let n = game_count(cfg.games, cfg.duplicate);
     let bar = crate::batch::progress(n, "simulate");
     let started = Instant::now();
-    let results: Vec<Result<(Game, Seating, GameOutcome), OneError>> = crate::batch::pool(cfg.jobs).install(|| {
-        (0..n)
-            .into_par_iter()
-            .map(|i| {
-                let r = one_game(cfg, &bots, &labels, i);
-                bar.inc(1);
-                r
-            })
-            .collect()
-    });
+    let results: Vec<Result<(Game, Seating, GameOutcome), OneError>> =
+        crate::batch::pool(cfg.jobs).install(|| {
+            (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    let r = one_game(cfg, &bots, &labels, i);
+                    bar.inc(1);
+                    r
+                })
+                .collect()
+        });
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let mut summaries: Vec<BotSummary> = labels.iter().map(|l| BotSummary::new(l.clone())).collect();

@@ -199,7 +199,8 @@ pub fn to_markdown(bots: &[BotSummary]) -> String {
         let _ = write!(out, " {} / {} |", b.games, b.rounds);
     }
     out.push('\n');
-    let names: Vec<&str> = bots.first().map(|b| b.figures().iter().map(|f| f.0).collect()).unwrap_or_default();
+    let names: Vec<&str> =
+        bots.first().map(|b| b.figures().iter().map(|f| f.0).collect()).unwrap_or_default();
     for (i, name) in names.iter().enumerate() {
         let _ = write!(out, "| {name} |");
         let percent = !(name.starts_with("avg") || name.starts_with("balance"));
