@@ -112,7 +112,6 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
     let mut rounds: Vec<Round> = Vec::new();
     let (mut round, mut honba, mut sticks) = (0u8, 0u8, 0u8);
     let mut scores = [START; 4];
-    let (last, latest) = if spec.hanchan { (7u8, 11u8) } else { (3, 7) };
     loop {
         let index = rounds.len();
         if index >= MAX_ROUNDS {
@@ -163,16 +162,8 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
             Outcome::Wins(_) if !dealer_won => 0,
             _ => honba.saturating_add(1),
         };
-        let busted = scores.iter().any(|&s| s < 0);
-        let top = placements(&scores).iter().position(|&p| p == 1).unwrap_or(0) as u8;
-        let ended = busted
-            || (round >= last
-                && if stays {
-                    dealer_won && top == dealer && scores[dealer as usize] >= TARGET
-                } else {
-                    round >= latest || scores.iter().any(|&s| s >= TARGET)
-                });
-        if ended {
+        let after = RoundEnd { round, stays, dealer_won, scores };
+        if game_over(&after, spec.hanchan) {
             let (final_scores, results) = final_results(&scores, sticks);
             return Ok(Game {
                 id: spec.id.clone(),
@@ -187,6 +178,35 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
             round += 1;
         }
     }
+}
+
+/// How a round left the game, for the end-of-game rule.
+#[derive(Clone, Copy, Debug)]
+pub struct RoundEnd {
+    /// The round just played (0 = E1 ... 7 = S4, 8 = W1).
+    pub round: u8,
+    /// The dealer keeps the deal (won, tenpai at an exhaustive draw, or an abortive draw).
+    pub stays: bool,
+    pub dealer_won: bool,
+    /// Scores after the round.
+    pub scores: [i32; 4],
+}
+
+/// Whether the game ends after this round (the rule is in the module doc): a score below zero;
+/// from the last round on (S4, E4 in tonpuu), the dealer's win leaving the dealer first with
+/// 30,000 (agari-yame), or a passed deal leaving someone at 30,000 or passing the latest round
+/// (W4, S4 in tonpuu).
+pub fn game_over(r: &RoundEnd, hanchan: bool) -> bool {
+    let (last, latest) = if hanchan { (7u8, 11u8) } else { (3, 7) };
+    let dealer = r.round % 4;
+    let top = placements(&r.scores).iter().position(|&p| p == 1).unwrap_or(0) as u8;
+    r.scores.iter().any(|&s| s < 0)
+        || (r.round >= last
+            && if r.stays {
+                r.dealer_won && top == dealer && r.scores[dealer as usize] >= TARGET
+            } else {
+                r.round >= latest || r.scores.iter().any(|&s| s >= TARGET)
+            })
 }
 
 /// Final scores (leftover sticks to the first place) and Tenhou's uma/oka results.
@@ -995,6 +1015,31 @@ mod tests {
         let (fin, r) = final_results(&[25_000, 25_000, 24_000, 24_000], 2);
         assert_eq!(fin, [27_000, 25_000, 24_000, 24_000]);
         assert_eq!(r, [37.0, 5.0, -16.0, -26.0]);
+    }
+
+    #[test]
+    fn end_of_game() {
+        let end = |round, stays, dealer_won, scores| RoundEnd { round, stays, dealer_won, scores };
+        let even = [25_000; 4];
+        let s4 = [31_000, 25_000, 24_000, 20_000];
+        // Not the last round: only a bust ends it.
+        assert!(!game_over(&end(6, false, false, s4), true));
+        assert!(game_over(&end(2, false, false, [40_000, 35_000, 26_000, -1_000]), true));
+        assert!(!game_over(&end(2, false, false, [40_000, 35_000, 25_000, 0]), true), "0 is not a bust");
+        // S4 passes with someone at 30,000: over; with nobody: West.
+        assert!(game_over(&end(7, false, false, s4), true));
+        assert!(!game_over(&end(7, false, false, even), true));
+        // S4 dealer (seat 3) wins into first place with 30,000+: agari-yame; tenpai: no yame.
+        let dealer_top = [20_000, 25_000, 24_000, 31_000];
+        assert!(game_over(&end(7, true, true, dealer_top), true));
+        assert!(!game_over(&end(7, true, false, dealer_top), true));
+        assert!(!game_over(&end(7, true, true, [31_000, 25_000, 24_000, 20_000]), true), "dealer not first");
+        // West sudden death, W4 at the latest; tonpuu goes to South, S4 at the latest.
+        assert!(!game_over(&end(9, false, false, even), true));
+        assert!(game_over(&end(11, false, false, even), true));
+        assert!(game_over(&end(3, false, false, s4), false));
+        assert!(!game_over(&end(3, false, false, even), false));
+        assert!(game_over(&end(7, false, false, even), false));
     }
 
     #[test]

@@ -234,6 +234,15 @@ mod tests {
         for s in &ra.bots {
             assert_eq!(s.games, 8);
         }
+        // The four games of a set are dealt the same first wall, whoever sits where.
+        let first = |i: usize| {
+            let p = game_path(a.path(), 5, i);
+            crate::log::source::parse_game("x.mjlog", &std::fs::read(p).unwrap()).unwrap().rounds[0]
+                .start
+                .clone()
+        };
+        assert!((1..4).all(|i| first(i) == first(0)));
+        assert_ne!(first(4).hands, first(0).hands);
         let out = crate::batch::run(&[a.path().to_path_buf()], Some(1), "check", |g| {
             let mut c = crate::replay::check::Rescore::default();
             crate::replay::replay_game(g, &mut (), &mut c).map_err(|e| e.to_string())
