@@ -106,6 +106,7 @@ enum Command {
         /// One bot for all seats or four, comma-separated: an evaluator name (ukeire) or stress.
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
+        /// Seed of the walls (and of the stress bot's random choices).
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Play each wall set 4 times, rotating the bots through the seats.
