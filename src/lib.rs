@@ -19,6 +19,7 @@ pub mod log;
 pub mod replay;
 pub mod report;
 pub mod score;
+pub mod sim;
 pub mod stats;
 pub mod tile;
 

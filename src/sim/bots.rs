@@ -1,0 +1,286 @@
+//! Bots: a discard evaluator ([`EvaluatorName`]) plus simple rules for wins, calls, riichi and
+//! kans. The engine offers each seat only legal options ([`TurnOptions`], [`CallOptions`]) and
+//! checks the answer, so a bot never needs to know the rules, only to choose.
+//!
+//! Policies:
+//! - [`Policy::Standard`] (the bot named after its evaluator, e.g. `ukeire`): wins whenever it
+//!   can; declares kyuushu kyuuhai whenever it can; riichi at once when tenpai with a closed hand
+//!   (the tenpai discard the evaluator ranks best); always pushes (no folding); pon only a
+//!   yakuhai pair (dragons, seat wind, round wind), no chi, no open kan; a closed kan when it
+//!   does not raise shanten and the seat is not in riichi; an added kan whenever possible.
+//! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
+//!   chi / pon / open kan half of the time, every kan, riichi at once, kyuushu half of the time:
+//!   it drives the engine through every rule path (kuikae, chankan, four kans, pao...).
+//!
+//! TODO(ev, linear): when the `ev` and `linear` evaluators land in [`EvaluatorName`], they plug in
+//! here with no change: `parse_bot("ev")` resolves any evaluator name through clap's
+//! `ValueEnum`. A push/fold decision belongs in [`Bot::turn`] (rank safe discards when the
+//! evaluator says fold); add it as a new [`Policy`] when `ev` exposes its fold signal.
+
+use clap::ValueEnum;
+
+use crate::eval::{rank_discards, EvaluatorName, Position};
+use crate::hand::shanten::min_shanten;
+use crate::hand::Hand;
+use crate::replay::{RiichiState, Table};
+use crate::tile::{Kind, Tile, TileId};
+
+/// What a seat may do on its own turn (after a draw, or after a chi / pon with only discards).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnOptions {
+    /// The drawn tile completes a hand with a yaku.
+    pub tsumo: bool,
+    /// Nine kinds of terminals and honors on the first uninterrupted draw.
+    pub kyuushu: bool,
+    pub ankan: Vec<Kind>,
+    pub kakan: Vec<Kind>,
+    /// Discards that may declare riichi (empty when riichi is not allowed).
+    pub riichi: Vec<TileId>,
+    /// Legal discards (kuikae removed; only the drawn tile in riichi).
+    pub discards: Vec<TileId>,
+}
+
+/// A seat's choice on its own turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnAction {
+    Tsumo,
+    Kyuushu,
+    Ankan(Kind),
+    Kakan(Kind),
+    /// Declare riichi with this discard.
+    Riichi(TileId),
+    Discard(TileId),
+}
+
+/// What a seat may do with another seat's discard (or an added kan, for chankan: ron only).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallOptions {
+    /// The tile on offer and the absolute seat it came from.
+    pub tile: Option<(u8, TileId)>,
+    pub ron: bool,
+    /// The two hand tiles of each possible pon.
+    pub pon: Vec<[TileId; 2]>,
+    pub daiminkan: bool,
+    /// The two hand tiles of each possible chi.
+    pub chi: Vec<[TileId; 2]>,
+}
+
+impl CallOptions {
+    pub fn any(&self) -> bool {
+        self.ron || !self.pon.is_empty() || self.daiminkan || !self.chi.is_empty()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallAction {
+    Pass,
+    Ron,
+    Pon([TileId; 2]),
+    Daiminkan,
+    Chi([TileId; 2]),
+}
+
+/// One seat's view when deciding. Bots read only their own hand and public information from
+/// the table (the table holds every hand; the engine trusts its bots not to look).
+pub struct Seat<'a> {
+    pub table: &'a Table,
+    pub who: u8,
+    /// A random number the engine draws for this decision (from the game's seed), for bots that
+    /// randomise; deterministic for a given seed.
+    pub random: u64,
+}
+
+impl Seat<'_> {
+    /// The seat's hand as an evaluator [`Position`] (visible = rivers, all melds, dora indicators).
+    pub fn position(&self) -> Position {
+        let t = self.table;
+        let hand = Hand::new(t.hand_tiles(self.who), t.hand_melds(self.who));
+        let red = t.rules.red_fives;
+        let dora: Vec<Tile> = t.dora_indicators.iter().map(|d| d.tile(red)).collect();
+        let mut pos = Position::new(hand, dora, t.round_wind(), t.seat_wind(self.who));
+        pos.visible = t.public_counts();
+        pos
+    }
+
+    pub fn in_riichi(&self) -> bool {
+        self.table.riichi[self.who as usize] != RiichiState::None
+    }
+}
+
+/// A player. `Sync` so one bot serves many games in parallel; decisions take `&self` and must
+/// depend only on their arguments, which keeps games deterministic for a seed.
+pub trait Bot: Sync {
+    fn name(&self) -> &str;
+    fn turn(&self, seat: &Seat, options: &TurnOptions) -> TurnAction;
+    fn call(&self, seat: &Seat, options: &CallOptions) -> CallAction;
+}
+
+/// Call / riichi / kan rules around the evaluator (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    Standard,
+    Stress,
+}
+
+/// A bot = an evaluator for discards + a policy for everything else.
+#[derive(Clone, Debug)]
+pub struct EvalBot {
+    pub name: String,
+    pub evaluator: EvaluatorName,
+    pub policy: Policy,
+}
+
+/// Unknown bot name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {name:?} (known: {known})")]
+pub struct UnknownBot {
+    pub name: String,
+    pub known: String,
+}
+
+/// Bot names: every evaluator name (standard policy), and `stress`.
+pub fn bot_names() -> Vec<String> {
+    let mut v: Vec<String> = EvaluatorName::value_variants()
+        .iter()
+        .filter_map(|e| e.to_possible_value().map(|p| p.get_name().to_string()))
+        .collect();
+    v.push("stress".into());
+    v
+}
+
+/// A bot by name: an evaluator name gives that evaluator with the standard policy.
+pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
+    let name = name.trim();
+    if name == "stress" {
+        return Ok(EvalBot { name: name.into(), evaluator: EvaluatorName::Ukeire, policy: Policy::Stress });
+    }
+    match EvaluatorName::from_str(name, true) {
+        Ok(evaluator) => Ok(EvalBot { name: name.into(), evaluator, policy: Policy::Standard }),
+        Err(_) => Err(UnknownBot { name: name.into(), known: bot_names().join(", ") }),
+    }
+}
+
+impl EvalBot {
+    /// The evaluator's best option among `allowed` ids (a Tile ranked by the evaluator maps to
+    /// the first allowed id showing that tile, red fives kept apart).
+    fn best_of(&self, seat: &Seat, allowed: &[TileId]) -> Option<TileId> {
+        let red = seat.table.rules.red_fives;
+        let ranked = rank_discards(self.evaluator, &seat.position());
+        ranked
+            .iter()
+            .find_map(|r| allowed.iter().copied().find(|id| id.tile(red) == r.tile))
+            .or_else(|| allowed.first().copied())
+    }
+
+    /// A closed kan that does not raise shanten (compared with the best discard now).
+    fn good_ankan(seat: &Seat, kinds: &[Kind]) -> Option<Kind> {
+        let counts = seat.table.hand_counts(seat.who);
+        let now = min_shanten(&counts);
+        kinds.iter().copied().find(|&k| {
+            let mut c = counts;
+            c[k] -= 4;
+            min_shanten(&c) <= now
+        })
+    }
+}
+
+impl Bot for EvalBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn turn(&self, seat: &Seat, o: &TurnOptions) -> TurnAction {
+        let coin = seat.random & 1 == 0;
+        if o.tsumo {
+            return TurnAction::Tsumo;
+        }
+        match self.policy {
+            Policy::Standard => {
+                if o.kyuushu {
+                    return TurnAction::Kyuushu;
+                }
+                if let Some(&k) = o.kakan.first() {
+                    return TurnAction::Kakan(k);
+                }
+                if !seat.in_riichi() {
+                    if let Some(k) = Self::good_ankan(seat, &o.ankan) {
+                        return TurnAction::Ankan(k);
+                    }
+                }
+            }
+            Policy::Stress => {
+                if o.kyuushu && coin {
+                    return TurnAction::Kyuushu;
+                }
+                if let Some(&k) = o.kakan.first() {
+                    return TurnAction::Kakan(k);
+                }
+                if let Some(&k) = o.ankan.first() {
+                    return TurnAction::Ankan(k);
+                }
+            }
+        }
+        if !o.riichi.is_empty() {
+            if let Some(t) = self.best_of(seat, &o.riichi) {
+                return TurnAction::Riichi(t);
+            }
+        }
+        match self.best_of(seat, &o.discards) {
+            Some(t) => TurnAction::Discard(t),
+            // No discard offered cannot happen on a legal turn; tsumogiri keeps the engine going
+            // and the engine rejects it if it is illegal.
+            None => TurnAction::Discard(seat.table.hands[seat.who as usize][0]),
+        }
+    }
+
+    fn call(&self, seat: &Seat, o: &CallOptions) -> CallAction {
+        if o.ron {
+            return CallAction::Ron;
+        }
+        match self.policy {
+            Policy::Standard => {
+                let Some((_, tile)) = o.tile else { return CallAction::Pass };
+                let pos = seat.position();
+                let pair = seat.table.hand_counts(seat.who)[tile.kind()] == 2;
+                match o.pon.first() {
+                    Some(&p) if pair && pos.is_yakuhai(tile.kind()) => CallAction::Pon(p),
+                    _ => CallAction::Pass,
+                }
+            }
+            Policy::Stress => {
+                let r = seat.random;
+                if r % 2 == 0 {
+                    return CallAction::Pass;
+                }
+                if o.daiminkan && r % 3 == 0 {
+                    return CallAction::Daiminkan;
+                }
+                if let Some(&p) = o.pon.first() {
+                    return CallAction::Pon(p);
+                }
+                if !o.chi.is_empty() {
+                    return CallAction::Chi(o.chi[(r / 7) as usize % o.chi.len()]);
+                }
+                if o.daiminkan {
+                    return CallAction::Daiminkan;
+                }
+                CallAction::Pass
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluator_names_are_bot_names() {
+        let b = parse_bot("ukeire").unwrap();
+        assert_eq!((b.evaluator, b.policy), (EvaluatorName::Ukeire, Policy::Standard));
+        assert_eq!(parse_bot("stress").unwrap().policy, Policy::Stress);
+        let e = parse_bot("nobody").unwrap_err();
+        assert!(e.to_string().contains("ukeire"), "{e}");
+        assert!(bot_names().contains(&"ukeire".to_string()));
+    }
+}

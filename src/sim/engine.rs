@@ -1,0 +1,1085 @@
+//! The 4-player game engine under Tenhou rules (red fives, open tanyao, hanchan or tonpuu).
+//!
+//! The engine produces the same typed [`Event`]s a reader produces and applies each one to the
+//! replay's [`Table`] before recording it, so the rules the replay validates (turn order, tiles in
+//! hand, call shapes, riichi conditions, the wall count) are not written twice: an engine bug
+//! shows up as a [`TableError`] at once. Wins are scored by the same code that re-scores real
+//! records ([`crate::replay::check::win_input`] + [`score_with`] + [`payments`]). The engine adds
+//! what a record never has to prove: the options each seat had (furiten, kuikae, kan limits,
+//! riichi conditions), the abortive draws and the game's end.
+//!
+//! Rules, where Tenhou leaves a choice or we do:
+//! - Furiten: permanent (a wait in the own river), temporary (a winning tile passed since the
+//!   own last discard) and riichi furiten (a winning tile passed after riichi). A tile that
+//!   completes the shape without a yaku also counts as passed.
+//! - Kuikae: after chi or pon, neither the called kind nor the other end of a chi's run (suji)
+//!   may be discarded; a call that would leave no legal discard is not offered.
+//! - Riichi: closed hand, tenpai after the discard, 1000 points, 4+ tiles left in the wall.
+//!   A closed kan in riichi only with the drawn tile and when it keeps the waits unchanged.
+//! - Kans: at most four; none on the last tile (haitei / houtei). Kan dora: a closed kan shows
+//!   its indicator at once; an open or added kan shows it at the next discard or kan (Tenhou's
+//!   order in the records), so a rinshan win after an open kan does not see it.
+//! - Double ron as Tenhou (honba and sticks to the first winner in turn order); triple ron is an
+//!   abortive draw. Pao (sekinin barai) for daisangen and daisuushii.
+//! - Abortive draws: kyuushu kyuuhai (the bot chooses), four winds, four riichi, four kans by
+//!   more than one player (after the discard that follows the fourth kan).
+//! - Not played: nagashi mangan (rare: 10 in 52,000 real rounds; left out for simplicity), and
+//!   Tenhou's chankan on a closed kan for kokushi (the replay has no such chankan either).
+//! - Exhaustive draw: a seat is tenpai when its hand waits on a kind it does not hold all four
+//!   of; noten payments 3000 in total.
+//! - End of game: someone below zero; after the last round (S4, or E4 in tonpuu) when the
+//!   dealer does not keep the deal and someone has 30,000; in the last round the dealer's win
+//!   ends the game when the dealer is then first with 30,000 or more (agari-yame; there is no
+//!   tenpai-yame, as on Tenhou); otherwise the game goes on into the next wind (sudden death:
+//!   it ends after the first round, not kept by its dealer, that leaves someone at 30,000),
+//!   W4 (S4 in tonpuu) at the latest. Leftover riichi sticks go to the first place.
+//! - `owari`: (score - 30,000) / 1000 + uma 20/10/-10/-20 for 2nd-4th with one decimal, first
+//!   place gets minus the sum of the others (oka included), as Tenhou has written it since 2023.
+
+use crate::hand::shanten::{min_shanten, necessary_kinds};
+use crate::hand::MeldKind;
+use crate::log::{Agari, Call, DrawKind, Event, Game, Player, Round, RoundDraw, RoundStart, Rules};
+use crate::replay::check::{score_rules, win_input};
+use crate::replay::{round_name, RiichiState, Table, TableError};
+use crate::score::{payments, score_with, yaku};
+use crate::stats::players::placements;
+use crate::tile::{is_yaochu, Counts, Kind, TileId, KINDS};
+
+use super::bots::{Bot, CallAction, CallOptions, Seat, TurnAction, TurnOptions};
+use super::mjlog_writer::{encode_meld, EncodeError};
+use super::wall::{mix, Rng, Wall};
+
+/// Starting score.
+pub const START: i32 = 25_000;
+/// The score the game is played to (Tenhou's "return", 30,000).
+pub const TARGET: i32 = 30_000;
+/// Uma of 1st..4th.
+pub const UMA: [f64; 4] = [20.0, 10.0, -10.0, -20.0];
+
+/// An engine failure, placed in the game. Each kind is a bug (in the engine or a bot), never
+/// a consequence of the seed: the engine is deterministic and every legal game finishes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, round {round}, event {event}: {kind}")]
+pub struct EngineError {
+    pub game: String,
+    pub round: String,
+    pub event: usize,
+    pub kind: EngineErrorKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineErrorKind {
+    #[error("the replay table rejected the engine's event: {0}")]
+    Table(#[from] TableError),
+    #[error("bot at seat {who} chose an option it was not offered: {detail}")]
+    Bot { who: u8, detail: String },
+    #[error("wall: {0}")]
+    Wall(&'static str),
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    #[error("scoring: {0}")]
+    Score(String),
+    #[error("the game did not end within {0} rounds")]
+    TooLong(usize),
+}
+
+/// What to play: the rules and the seed of the walls.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    pub id: String,
+    /// Seed of the wall set: round `i` of the game (its i-th INIT) uses wall `mix(seed, i)`, so
+    /// games with the same seed and different seatings see the same walls in the same order.
+    pub seed: u64,
+    pub hanchan: bool,
+    pub players: [Player; 4],
+}
+
+impl GameSpec {
+    /// Tenhou GO type: 0x01 (ranked lobby) | 0x08 for hanchan; red fives and open tanyao on;
+    /// the ippan table.
+    pub fn rules(&self) -> Rules {
+        Rules::from_go_type(if self.hanchan { 0x09 } else { 0x01 }, Some(0))
+    }
+}
+
+/// Rounds after which a runaway game is stopped as an engine bug (a real hanchan has < 30).
+const MAX_ROUNDS: usize = 400;
+
+/// Plays one game with `bots[seat]` at each seat.
+pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineError> {
+    let rules = spec.rules();
+    let mut rng = Rng::new(mix(&[spec.seed, 0xB075]));
+    let mut rounds: Vec<Round> = Vec::new();
+    let (mut round, mut honba, mut sticks) = (0u8, 0u8, 0u8);
+    let mut scores = [START; 4];
+    loop {
+        let index = rounds.len();
+        if index >= MAX_ROUNDS {
+            return Err(EngineError {
+                game: spec.id.clone(),
+                round: round_name(round, honba),
+                event: 0,
+                kind: EngineErrorKind::TooLong(MAX_ROUNDS),
+            });
+        }
+        let dealer = round % 4;
+        let mut wall = Wall::new(mix(&[spec.seed, index as u64]));
+        let hands = wall.deal(dealer);
+        let start = RoundStart {
+            round,
+            honba,
+            sticks,
+            dice: wall.dice,
+            dora_indicator: wall.first_indicator(),
+            scores,
+            dealer,
+            hands,
+        };
+        let mut play = RoundPlay::new(rules, &start, wall, &mut rng, bots).map_err(|kind| EngineError {
+            game: spec.id.clone(),
+            round: round_name(round, honba),
+            event: 0,
+            kind,
+        })?;
+        let played = play.play();
+        let outcome = played.map_err(|kind| EngineError {
+            game: spec.id.clone(),
+            round: round_name(round, honba),
+            event: play.events.len(),
+            kind,
+        })?;
+        scores = play.table.scores;
+        sticks = play.table.sticks;
+        rounds.push(Round { start, events: play.events });
+        let (stays, dealer_won) = match &outcome {
+            Outcome::Wins(w) => {
+                let won = w.contains(&dealer);
+                (won, won)
+            }
+            Outcome::Draw { kind, dealer_tenpai } => (*kind != DrawKind::Exhaustive || *dealer_tenpai, false),
+        };
+        honba = match outcome {
+            Outcome::Wins(_) if !dealer_won => 0,
+            _ => honba.saturating_add(1),
+        };
+        let after = RoundEnd { round, stays, dealer_won, scores };
+        if game_over(&after, spec.hanchan) {
+            let (final_scores, results) = final_results(&scores, sticks);
+            return Ok(Game {
+                id: spec.id.clone(),
+                rules,
+                players: spec.players.clone(),
+                rounds,
+                final_scores: Some(final_scores),
+                final_results: Some(results),
+            });
+        }
+        if !stays {
+            round += 1;
+        }
+    }
+}
+
+/// How a round left the game, for the end-of-game rule.
+#[derive(Clone, Copy, Debug)]
+pub struct RoundEnd {
+    /// The round just played (0 = E1 ... 7 = S4, 8 = W1).
+    pub round: u8,
+    /// The dealer keeps the deal (won, tenpai at an exhaustive draw, or an abortive draw).
+    pub stays: bool,
+    pub dealer_won: bool,
+    /// Scores after the round.
+    pub scores: [i32; 4],
+}
+
+/// Whether the game ends after this round (the rule is in the module doc): a score below zero;
+/// from the last round on (S4, E4 in tonpuu), the dealer's win leaving the dealer first with
+/// 30,000 (agari-yame), or a passed deal leaving someone at 30,000 or passing the latest round
+/// (W4, S4 in tonpuu).
+pub fn game_over(r: &RoundEnd, hanchan: bool) -> bool {
+    let (last, latest) = if hanchan { (7u8, 11u8) } else { (3, 7) };
+    let dealer = r.round % 4;
+    let top = placements(&r.scores).iter().position(|&p| p == 1).unwrap_or(0) as u8;
+    r.scores.iter().any(|&s| s < 0)
+        || (r.round >= last
+            && if r.stays {
+                r.dealer_won && top == dealer && r.scores[dealer as usize] >= TARGET
+            } else {
+                r.round >= latest || r.scores.iter().any(|&s| s >= TARGET)
+            })
+}
+
+/// Final scores (leftover sticks to the first place) and Tenhou's uma/oka results.
+pub fn final_results(scores: &[i32; 4], sticks: u8) -> ([i32; 4], [f32; 4]) {
+    let place = placements(scores);
+    let mut fin = *scores;
+    let top = place.iter().position(|&p| p == 1).unwrap_or(0);
+    fin[top] += 1000 * sticks as i32;
+    let mut res = [0f64; 4];
+    for s in 0..4 {
+        if s != top {
+            res[s] = (fin[s] - TARGET) as f64 / 1000.0 + UMA[place[s] as usize - 1];
+        }
+    }
+    res[top] = -res.iter().sum::<f64>();
+    // One decimal, exactly (scores are multiples of 100).
+    (fin, res.map(|r| ((r * 10.0).round() / 10.0) as f32))
+}
+
+/// How a round ended, for the game's transition.
+enum Outcome {
+    /// The winners.
+    Wins(Vec<u8>),
+    Draw {
+        kind: DrawKind,
+        dealer_tenpai: bool,
+    },
+}
+
+/// What the current seat does next.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Draw,
+    Rinshan,
+    /// After chi / pon: discard without drawing.
+    Discard,
+}
+
+struct RoundPlay<'a> {
+    rules: Rules,
+    table: Table,
+    events: Vec<Event>,
+    wall: Wall,
+    rng: &'a mut Rng,
+    bots: [&'a dyn Bot; 4],
+    /// Open / added kan indicators not shown yet.
+    pending_dora: u8,
+    temp_furiten: [bool; 4],
+    riichi_furiten: [bool; 4],
+    /// Winning kinds of each 13-tile hand (bits), kept from the seat's last discard.
+    waits: [u64; 4],
+    /// Kinds each seat has discarded this round (bits).
+    discarded: [u64; 4],
+    kans_by: [u8; 4],
+    /// Kinds the seat may not discard right now (kuikae).
+    kuikae: [u64; 4],
+    /// Who fed the third dragon set / fourth wind set (pao), per seat.
+    pao_dragon: [Option<u8>; 4],
+    pao_wind: [Option<u8>; 4],
+}
+
+fn bit(k: Kind) -> u64 {
+    1u64 << k
+}
+
+impl<'a> RoundPlay<'a> {
+    fn new(
+        rules: Rules,
+        start: &RoundStart,
+        wall: Wall,
+        rng: &'a mut Rng,
+        bots: [&'a dyn Bot; 4],
+    ) -> Result<RoundPlay<'a>, EngineErrorKind> {
+        let table = Table::new(rules, start)?;
+        let mut p = RoundPlay {
+            rules,
+            table,
+            events: Vec::new(),
+            wall,
+            rng,
+            bots,
+            pending_dora: 0,
+            temp_furiten: [false; 4],
+            riichi_furiten: [false; 4],
+            waits: [0; 4],
+            discarded: [0; 4],
+            kans_by: [0; 4],
+            kuikae: [0; 4],
+            pao_dragon: [None; 4],
+            pao_wind: [None; 4],
+        };
+        for who in 0..4u8 {
+            p.waits[who as usize] = p.wait_kinds(who);
+        }
+        Ok(p)
+    }
+
+    fn emit(&mut self, ev: Event) -> Result<(), EngineErrorKind> {
+        self.table.apply(&ev)?;
+        self.events.push(ev);
+        Ok(())
+    }
+
+    fn ask_turn(&mut self, who: u8, options: &TurnOptions) -> TurnAction {
+        let random = self.rng.next_u64();
+        let seat = Seat { table: &self.table, who, random };
+        self.bots[who as usize].turn(&seat, options)
+    }
+
+    fn ask_call(&mut self, who: u8, options: &CallOptions) -> CallAction {
+        let random = self.rng.next_u64();
+        let seat = Seat { table: &self.table, who, random };
+        self.bots[who as usize].call(&seat, options)
+    }
+
+    /// Winning kinds of a seat's 13-tile (3n+1) hand.
+    fn wait_kinds(&self, who: u8) -> u64 {
+        let (sh, kinds) = necessary_kinds(&self.table.hand_counts(who));
+        if sh == 0 {
+            kinds
+        } else {
+            0
+        }
+    }
+
+    fn furiten(&self, who: u8) -> bool {
+        let w = who as usize;
+        self.temp_furiten[w] || self.riichi_furiten[w] || self.waits[w] & self.discarded[w] != 0
+    }
+
+    fn in_riichi(&self, who: u8) -> bool {
+        self.table.riichi[who as usize] != RiichiState::None
+    }
+
+    fn flush_dora(&mut self) -> Result<(), EngineErrorKind> {
+        while self.pending_dora > 0 {
+            self.pending_dora -= 1;
+            let indicator = self.wall.reveal().ok_or(EngineErrorKind::Wall("no kan dora indicator left"))?;
+            self.emit(Event::NewDora { indicator })?;
+        }
+        Ok(())
+    }
+
+    /// A canonical call: what a reader decodes from its `m` bits, so the in-memory game equals
+    /// the written one.
+    fn canonical(call: Call) -> Result<Call, EngineErrorKind> {
+        let m = encode_meld(&call)?;
+        crate::log::decode_meld(m).map_err(|_| EngineErrorKind::Score(format!("m={m} does not decode")))
+    }
+
+    /// The win of `who` on `tile` from `from` (== who for tsumo), scored as the replay re-scores
+    /// it; `None` without a yaku. The table must stand right after the draw / discard / kakan.
+    fn score(
+        &self,
+        who: u8,
+        from: u8,
+        tile: TileId,
+        second_ron: bool,
+    ) -> Result<Option<Agari>, EngineErrorKind> {
+        let t = &self.table;
+        let mut hand = t.hands[who as usize].clone();
+        if from != who {
+            hand.push(tile);
+        }
+        hand.sort_unstable();
+        let riichi = matches!(t.riichi[who as usize], RiichiState::Accepted { .. });
+        let mut a = Agari {
+            who,
+            from_who: from,
+            pao_who: None,
+            honba: t.start.honba,
+            sticks: if second_ron { 0 } else { t.sticks },
+            hand,
+            melds: t.melds[who as usize].clone(),
+            win_tile: tile,
+            fu: 0,
+            points: 0,
+            limit: crate::log::Limit::None,
+            yaku: Vec::new(),
+            yakuman: Vec::new(),
+            dora_indicators: t.dora_indicators.clone(),
+            ura_indicators: if riichi { self.wall.ura() } else { Vec::new() },
+            scores_before: t.scores,
+            deltas: [0; 4],
+        };
+        let input = win_input(t, &a, second_ron).map_err(EngineErrorKind::Score)?;
+        let Some(win) = score_with(&input, &score_rules(&self.rules)) else { return Ok(None) };
+        let pao = if win.yakuman.contains(&yaku::DAISANGEN) {
+            self.pao_dragon[who as usize]
+        } else if win.yakuman.contains(&yaku::DAISUUSHII) {
+            self.pao_wind[who as usize]
+        } else {
+            None
+        };
+        let ron_from = (from != who).then_some(from);
+        a.deltas = payments(&win, who, t.start.dealer, ron_from, pao, input.honba, input.sticks);
+        a.pao_who = pao;
+        a.fu = win.fu as u32;
+        a.points = win.base_points as i32;
+        a.limit = win.limit;
+        a.yaku = win.yaku.clone();
+        // Tenhou lists ura dora with 0 han on a riichi hand without ura.
+        if riichi && win.yakuman.is_empty() && !a.yaku.iter().any(|&(id, _)| id == yaku::URA_DORA) {
+            a.yaku.push((yaku::URA_DORA, 0));
+        }
+        a.yakuman = win.yakuman.clone();
+        Ok(Some(a))
+    }
+
+    /// Records the wins (in the order given: nearest the discarder first) and settles them.
+    fn finish_wins(&mut self, winners: &[(u8, u8, TileId)]) -> Result<Outcome, EngineErrorKind> {
+        for (i, &(who, from, tile)) in winners.iter().enumerate() {
+            let a = self
+                .score(who, from, tile, i > 0)?
+                .ok_or_else(|| EngineErrorKind::Score(format!("seat {who}'s win lost its yaku")))?;
+            self.table.settle(&a.deltas, true);
+            self.events.push(Event::Agari(Box::new(a)));
+        }
+        Ok(Outcome::Wins(winners.iter().map(|w| w.0).collect()))
+    }
+
+    fn finish_draw(
+        &mut self,
+        kind: DrawKind,
+        deltas: [i32; 4],
+        mut shown: [Option<Vec<TileId>>; 4],
+    ) -> Result<Outcome, EngineErrorKind> {
+        // Tenhou shows hands sorted.
+        for h in shown.iter_mut().flatten() {
+            h.sort_unstable();
+        }
+        let dealer = self.table.start.dealer as usize;
+        let dealer_tenpai = shown[dealer].is_some();
+        let d = RoundDraw {
+            kind,
+            honba: self.table.start.honba,
+            sticks: self.table.sticks,
+            scores_before: self.table.scores,
+            deltas,
+            shown,
+        };
+        self.table.settle(&deltas, false);
+        self.events.push(Event::Ryuukyoku(Box::new(d)));
+        Ok(Outcome::Draw { kind, dealer_tenpai })
+    }
+
+    /// Tenpai at an exhaustive draw: a wait on some kind the seat does not hold all four of.
+    fn tenpai(&self, who: u8) -> bool {
+        let mut own = self.table.hand_counts(who);
+        for m in &self.table.melds[who as usize] {
+            for id in &m.tiles {
+                own[id.kind()] += 1;
+            }
+        }
+        let w = self.wait_kinds(who);
+        (0..KINDS).any(|k| w & bit(k) != 0 && own[k] < 4)
+    }
+
+    fn exhaustive(&mut self) -> Result<Outcome, EngineErrorKind> {
+        let tenpai: [bool; 4] = std::array::from_fn(|p| self.tenpai(p as u8));
+        let n = tenpai.iter().filter(|&&t| t).count() as i32;
+        let mut deltas = [0; 4];
+        if (1..=3).contains(&n) {
+            for p in 0..4 {
+                deltas[p] = if tenpai[p] { 3000 / n } else { -3000 / (4 - n) };
+            }
+        }
+        let shown = std::array::from_fn(|p| tenpai[p].then(|| self.table.hands[p].clone()));
+        self.finish_draw(DrawKind::Exhaustive, deltas, shown)
+    }
+
+    fn play(&mut self) -> Result<Outcome, EngineErrorKind> {
+        let mut p = self.table.start.dealer;
+        let mut next = Next::Draw;
+        loop {
+            let drawn = match next {
+                Next::Draw => {
+                    let tile = self.wall.draw().ok_or(EngineErrorKind::Wall("live wall exhausted"))?;
+                    self.emit(Event::Draw { who: p, tile })?;
+                    Some(tile)
+                }
+                Next::Rinshan => {
+                    let tile =
+                        self.wall.draw_rinshan().ok_or(EngineErrorKind::Wall("no replacement tile"))?;
+                    self.emit(Event::Draw { who: p, tile })?;
+                    Some(tile)
+                }
+                Next::Discard => None,
+            };
+            let options = self.turn_options(p, drawn, next == Next::Draw);
+            let action = self.ask_turn(p, &options);
+            let bad = |detail: String| EngineErrorKind::Bot { who: p, detail };
+            let (tile, riichi) = match action {
+                TurnAction::Tsumo if options.tsumo => {
+                    let tile = drawn.ok_or_else(|| bad("tsumo without a draw".into()))?;
+                    return self.finish_wins(&[(p, p, tile)]);
+                }
+                TurnAction::Kyuushu if options.kyuushu => {
+                    let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
+                    shown[p as usize] = Some(self.table.hands[p as usize].clone());
+                    return self.finish_draw(DrawKind::Yao9, [0; 4], shown);
+                }
+                TurnAction::Ankan(k) if options.ankan.contains(&k) => {
+                    let tiles: Vec<TileId> =
+                        self.table.hands[p as usize].iter().copied().filter(|t| t.kind() == k).collect();
+                    let call = Self::canonical(Call {
+                        kind: MeldKind::Ankan,
+                        tiles,
+                        called: None,
+                        from: 0,
+                        added: None,
+                    })?;
+                    self.emit(Event::Call { who: p, call })?;
+                    self.kans_by[p as usize] += 1;
+                    self.flush_dora()?;
+                    self.pending_dora = 1;
+                    self.flush_dora()?;
+                    next = Next::Rinshan;
+                    continue;
+                }
+                TurnAction::Kakan(k) if options.kakan.contains(&k) => {
+                    if let Some(outcome) = self.kakan(p, k)? {
+                        return Ok(outcome);
+                    }
+                    next = Next::Rinshan;
+                    continue;
+                }
+                TurnAction::Riichi(t) if options.riichi.contains(&t) => (t, true),
+                TurnAction::Discard(t) if options.discards.contains(&t) => (t, false),
+                other => return Err(bad(format!("{other:?} with options {options:?}"))),
+            };
+            if riichi {
+                self.emit(Event::Riichi { who: p, step: 1, scores: None })?;
+            }
+            self.flush_dora()?;
+            self.emit(Event::Discard { who: p, tile })?;
+            let w = p as usize;
+            self.kuikae[w] = 0;
+            self.temp_furiten[w] = false;
+            self.discarded[w] |= bit(tile.kind());
+            self.waits[w] = self.wait_kinds(p);
+
+            // Ron.
+            if let Some(outcome) = self.offer_ron(p, tile, false)? {
+                return Ok(outcome);
+            }
+            if riichi {
+                let mut s = self.table.scores;
+                s[w] -= 1000;
+                self.emit(Event::Riichi { who: p, step: 2, scores: Some(s) })?;
+                if self.table.riichi.iter().all(|r| matches!(r, RiichiState::Accepted { .. })) {
+                    let shown = std::array::from_fn(|q| Some(self.table.hands[q].clone()));
+                    return self.finish_draw(DrawKind::Reach4, [0; 4], shown);
+                }
+            }
+            if self.four_winds() {
+                return self.finish_draw(DrawKind::Kaze4, [0; 4], Default::default());
+            }
+            if self.table.kans >= 4 && !self.kans_by.contains(&4) {
+                return self.finish_draw(DrawKind::Kan4, [0; 4], Default::default());
+            }
+            if self.table.wall_left == 0 {
+                return self.exhaustive();
+            }
+            // Calls.
+            match self.offer_calls(p, tile)? {
+                Some((q, kan)) => {
+                    p = q;
+                    next = if kan { Next::Rinshan } else { Next::Discard };
+                }
+                None => {
+                    p = (p + 1) % 4;
+                    next = Next::Draw;
+                }
+            }
+        }
+    }
+
+    fn four_winds(&self) -> bool {
+        let d = &self.table.discards;
+        !self.table.any_call
+            && d.len() == 4
+            && (27..31).contains(&d[0].1.kind())
+            && d.iter().all(|(_, t)| t.kind() == d[0].1.kind())
+    }
+
+    /// Added kan: declared, robbed (chankan) or completed. `Some` when the round ended.
+    fn kakan(&mut self, p: u8, k: Kind) -> Result<Option<Outcome>, EngineErrorKind> {
+        let w = p as usize;
+        let Some(pon) =
+            self.table.melds[w].iter().find(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == k)
+        else {
+            return Err(EngineErrorKind::Bot { who: p, detail: format!("no pon of kind {k}") });
+        };
+        let added = self.table.hands[w].iter().copied().find(|t| t.kind() == k);
+        let Some(added) = added else {
+            return Err(EngineErrorKind::Bot { who: p, detail: format!("no tile of kind {k} to add") });
+        };
+        let mut tiles = pon.tiles.clone();
+        tiles.push(added);
+        let call = Self::canonical(Call {
+            kind: MeldKind::Kakan,
+            tiles,
+            called: pon.called,
+            from: pon.from,
+            added: Some(added),
+        })?;
+        self.emit(Event::Call { who: p, call })?;
+        self.kans_by[w] += 1;
+        self.flush_dora()?;
+        if let Some(outcome) = self.offer_ron(p, added, true)? {
+            return Ok(Some(outcome));
+        }
+        self.pending_dora += 1;
+        Ok(None)
+    }
+
+    /// Offers ron on `tile` from `from` to the other seats (chankan when `chankan`). Seats that
+    /// could win and pass become furiten. Returns the round's outcome when someone wins.
+    fn offer_ron(
+        &mut self,
+        from: u8,
+        tile: TileId,
+        chankan: bool,
+    ) -> Result<Option<Outcome>, EngineErrorKind> {
+        let mut winners = Vec::new();
+        for i in 1..4u8 {
+            let q = (from + i) % 4;
+            let qi = q as usize;
+            if self.waits[qi] & bit(tile.kind()) == 0 {
+                continue;
+            }
+            let can = !self.furiten(q) && self.score(q, from, tile, false)?.is_some();
+            let took = if can {
+                let options = CallOptions { tile: Some((from, tile)), ron: true, ..Default::default() };
+                match self.ask_call(q, &options) {
+                    CallAction::Ron => true,
+                    CallAction::Pass => false,
+                    other => {
+                        let detail = format!("{other:?} on {} (chankan {chankan})", tile.get());
+                        return Err(EngineErrorKind::Bot { who: q, detail });
+                    }
+                }
+            } else {
+                false
+            };
+            if took {
+                winners.push((q, from, tile));
+            } else {
+                self.temp_furiten[qi] = true;
+                if matches!(self.table.riichi[qi], RiichiState::Accepted { .. }) {
+                    self.riichi_furiten[qi] = true;
+                }
+            }
+        }
+        match winners.len() {
+            0 => Ok(None),
+            3 => {
+                let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
+                for &(q, _, _) in &winners {
+                    shown[q as usize] = Some(self.table.hands[q as usize].clone());
+                }
+                Ok(Some(self.finish_draw(DrawKind::Ron3, [0; 4], shown)?))
+            }
+            _ => Ok(Some(self.finish_wins(&winners)?)),
+        }
+    }
+
+    /// Offers pon / open kan / chi on a discard that nobody ronned. Returns the caller and
+    /// whether it was a kan.
+    fn offer_calls(&mut self, from: u8, tile: TileId) -> Result<Option<(u8, bool)>, EngineErrorKind> {
+        let mut choices: Vec<(u8, CallAction, CallOptions)> = Vec::new();
+        for i in 1..4u8 {
+            let q = (from + i) % 4;
+            let options = self.call_options(q, from, tile);
+            if !options.any() {
+                continue;
+            }
+            let action = self.ask_call(q, &options);
+            choices.push((q, action, options));
+        }
+        // Pon and kan before chi; only one seat can pon or kan a given discard.
+        let pick = choices
+            .iter()
+            .find(|(_, a, _)| matches!(a, CallAction::Pon(_) | CallAction::Daiminkan))
+            .or_else(|| choices.iter().find(|(_, a, _)| matches!(a, CallAction::Chi(_))));
+        let Some((q, action, options)) = pick.cloned() else {
+            for (q, a, _) in &choices {
+                if *a != CallAction::Pass {
+                    return Err(EngineErrorKind::Bot { who: *q, detail: format!("{a:?} not offered") });
+                }
+            }
+            return Ok(None);
+        };
+        let rel = (from + 4 - q) % 4;
+        let bad = |detail: String| EngineErrorKind::Bot { who: q, detail };
+        let (kind, tiles) = match action {
+            CallAction::Pon(pair) if options.pon.contains(&pair) => {
+                (MeldKind::Pon, vec![tile, pair[0], pair[1]])
+            }
+            CallAction::Chi(pair) if options.chi.contains(&pair) => {
+                (MeldKind::Chi, vec![tile, pair[0], pair[1]])
+            }
+            CallAction::Daiminkan if options.daiminkan => {
+                let mut t = vec![tile];
+                t.extend(self.table.hands[q as usize].iter().copied().filter(|t| t.kind() == tile.kind()));
+                (MeldKind::Daiminkan, t)
+            }
+            other => return Err(bad(format!("{other:?} with options {options:?}"))),
+        };
+        let call = Self::canonical(Call { kind, tiles, called: Some(tile), from: rel, added: None })?;
+        let qi = q as usize;
+        if kind == MeldKind::Chi || kind == MeldKind::Pon {
+            self.kuikae[qi] = kuikae_mask(kind, &call, tile.kind());
+        }
+        self.emit(Event::Call { who: q, call })?;
+        self.temp_furiten[qi] = false;
+        if kind != MeldKind::Chi {
+            self.set_pao(q, from, tile.kind());
+        }
+        if kind == MeldKind::Daiminkan {
+            self.kans_by[qi] += 1;
+            self.pending_dora += 1;
+        }
+        Ok(Some((q, kind == MeldKind::Daiminkan)))
+    }
+
+    /// Sekinin barai: the seat that fed the third dragon set or the fourth wind set.
+    fn set_pao(&mut self, q: u8, from: u8, kind: Kind) {
+        let sets = |range: std::ops::Range<Kind>| {
+            self.table.melds[q as usize]
+                .iter()
+                .filter(|m| m.kind != MeldKind::Chi && range.contains(&m.tiles[0].kind()))
+                .count()
+        };
+        if kind >= 31 && sets(31..34) == 3 {
+            self.pao_dragon[q as usize] = Some(from);
+        }
+        if (27..31).contains(&kind) && sets(27..31) == 4 {
+            self.pao_wind[q as usize] = Some(from);
+        }
+    }
+
+    fn call_options(&self, q: u8, from: u8, tile: TileId) -> CallOptions {
+        let mut o = CallOptions { tile: Some((from, tile)), ..Default::default() };
+        let t = &self.table;
+        if t.wall_left == 0 || self.in_riichi(q) {
+            return o;
+        }
+        let hand = &t.hands[q as usize];
+        let k = tile.kind();
+        let same: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == k).collect();
+        let counts = t.hand_counts(q);
+        let has_discard_after = |used: &[Kind], forbidden: u64| {
+            let mut c = counts;
+            for &u in used {
+                c[u] -= 1;
+            }
+            (0..KINDS).any(|x| c[x] > 0 && forbidden & bit(x) == 0)
+        };
+        if same.len() >= 2 && has_discard_after(&[k, k], bit(k)) {
+            o.pon = distinct_pairs(&same, &same, self.rules.red_fives, true);
+        }
+        if same.len() == 3 && t.kans < 4 {
+            o.daiminkan = true;
+        }
+        if q == (from + 1) % 4 && k < 27 {
+            let n = k % 9;
+            for lo in n.saturating_sub(2)..=n.min(6) {
+                let base = k - n + lo;
+                let others: Vec<Kind> = (base..base + 3).filter(|&x| x != k).collect();
+                if others.iter().any(|&x| counts[x] == 0) {
+                    continue;
+                }
+                let mut forbidden = bit(k);
+                if base == k && n + 3 <= 8 {
+                    forbidden |= bit(k + 3);
+                }
+                if base + 2 == k && n >= 3 {
+                    forbidden |= bit(k - 3);
+                }
+                if !has_discard_after(&others, forbidden) {
+                    continue;
+                }
+                let a: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == others[0]).collect();
+                let b: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == others[1]).collect();
+                o.chi.extend(distinct_pairs(&a, &b, self.rules.red_fives, false));
+            }
+        }
+        o
+    }
+
+    fn turn_options(&self, p: u8, drawn: Option<TileId>, live_draw: bool) -> TurnOptions {
+        let t = &self.table;
+        let w = p as usize;
+        let counts = t.hand_counts(p);
+        let accepted = matches!(t.riichi[w], RiichiState::Accepted { .. });
+        let mut o = TurnOptions::default();
+        if let Some(tile) = drawn {
+            if min_shanten(&counts) < 0 {
+                o.tsumo = matches!(self.score(p, p, tile, false), Ok(Some(_)));
+            }
+            o.kyuushu = live_draw
+                && t.first_turn(p)
+                && (0..KINDS).filter(|&k| is_yaochu(k) && counts[k] > 0).count() >= 9;
+            if t.kans < 4 && t.wall_left > 0 {
+                for k in 0..KINDS {
+                    if counts[k] == 4 && (!accepted || self.riichi_kan_keeps_waits(p, k, tile)) {
+                        o.ankan.push(k);
+                    }
+                    if counts[k] >= 1
+                        && !accepted
+                        && t.melds[w].iter().any(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == k)
+                    {
+                        o.kakan.push(k);
+                    }
+                }
+            }
+            if t.riichi[w] == RiichiState::None && t.is_closed(p) && t.scores[w] >= 1000 && t.wall_left >= 4 {
+                let mut c = counts;
+                let mut ok_kinds = 0u64;
+                for k in 0..KINDS {
+                    if c[k] == 0 {
+                        continue;
+                    }
+                    c[k] -= 1;
+                    if min_shanten(&c) == 0 {
+                        ok_kinds |= bit(k);
+                    }
+                    c[k] += 1;
+                }
+                o.riichi = t.hands[w].iter().copied().filter(|id| ok_kinds & bit(id.kind()) != 0).collect();
+            }
+        }
+        o.discards = if accepted {
+            drawn.into_iter().collect()
+        } else {
+            t.hands[w].iter().copied().filter(|id| self.kuikae[w] & bit(id.kind()) == 0).collect()
+        };
+        o
+    }
+
+    /// In riichi, a closed kan of the drawn tile's kind that leaves the waits as they were.
+    fn riichi_kan_keeps_waits(&self, p: u8, k: Kind, drawn: TileId) -> bool {
+        if drawn.kind() != k {
+            return false;
+        }
+        let mut before: Counts = self.table.hand_counts(p);
+        before[k] -= 1;
+        let mut after = before;
+        after[k] -= 3;
+        let (sb, wb) = necessary_kinds(&before);
+        let (sa, wa) = necessary_kinds(&after);
+        sb == 0 && sa == 0 && wb == wa
+    }
+}
+
+/// Kinds forbidden after a call (kuikae): the called kind, and for a chi called at one end the
+/// kind that extends the run from the other end (suji).
+fn kuikae_mask(kind: MeldKind, call: &Call, called: Kind) -> u64 {
+    let mut m = bit(called);
+    if kind == MeldKind::Chi {
+        let lo = call.tiles.iter().map(|t| t.kind()).min().unwrap_or(called);
+        let n = called % 9;
+        if called == lo && n + 3 <= 8 {
+            m |= bit(called + 3);
+        }
+        if called == lo + 2 && n >= 3 {
+            m |= bit(called - 3);
+        }
+    }
+    m
+}
+
+/// Pairs (a, b) of ids from two lists, one per distinct pair of tiles (a red five and a plain
+/// five are different tiles; two plain fives are the same). For pon, `one_list`: `a` and `b`
+/// are the same list and each unordered pair counts once.
+fn distinct_pairs(a: &[TileId], b: &[TileId], red: bool, one_list: bool) -> Vec<[TileId; 2]> {
+    let mut out: Vec<[TileId; 2]> = Vec::new();
+    let mut seen = Vec::new();
+    for &x in a {
+        for &y in b {
+            if x == y || (one_list && x > y) {
+                continue;
+            }
+            let mut key = [x.tile(red), y.tile(red)];
+            key.sort();
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push([x, y]);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::bots::Bot;
+
+    /// Wins whenever it can, pons whenever it can, otherwise discards the first legal tile.
+    struct PonAll;
+
+    impl Bot for PonAll {
+        fn name(&self) -> &str {
+            "pon-all"
+        }
+        fn turn(&self, _: &Seat, o: &TurnOptions) -> TurnAction {
+            if o.tsumo {
+                TurnAction::Tsumo
+            } else {
+                TurnAction::Discard(o.discards[0])
+            }
+        }
+        fn call(&self, _: &Seat, o: &CallOptions) -> CallAction {
+            match (o.ron, o.pon.first()) {
+                (true, _) => CallAction::Ron,
+                (false, Some(&p)) => CallAction::Pon(p),
+                _ => CallAction::Pass,
+            }
+        }
+    }
+
+    fn ids(v: &[u32]) -> Vec<TileId> {
+        v.iter().map(|&i| TileId::new(i).unwrap()).collect()
+    }
+
+    /// Seat 1 pons all three dragons from seat 0, then rons seat 2 for daisangen: seat 0 is
+    /// liable (pao) and pays half; the written record reads back and re-scores to the same.
+    #[test]
+    fn pao_for_the_third_dragon_set() {
+        let rules = Rules::from_go_type(0x09, Some(0));
+        let start = RoundStart {
+            round: 0,
+            honba: 0,
+            sticks: 0,
+            dice: [0, 0],
+            dora_indicator: TileId::new(3).unwrap(),
+            scores: [START; 4],
+            dealer: 0,
+            hands: [
+                ids(&[124, 128, 132, 13, 17, 21, 25, 29, 33, 61, 65, 69, 73]),
+                ids(&[125, 126, 129, 130, 133, 134, 0, 4, 8, 48, 53, 56, 104]),
+                ids(&[1, 5, 9, 37, 41, 45, 77, 81, 85, 108, 112, 116, 120]),
+                ids(&[2, 6, 10, 38, 42, 46, 78, 82, 86, 109, 113, 117, 121]),
+            ],
+        };
+        let mut rng = Rng::new(0);
+        let bot = PonAll;
+        let mut play =
+            RoundPlay::new(rules, &start, Wall::new(0), &mut rng, [&bot, &bot, &bot, &bot]).unwrap();
+        let id = |i: u32| TileId::new(i).unwrap();
+        let step = |play: &mut RoundPlay, who: u8, draw: Option<u32>, discard: u32| {
+            if let Some(d) = draw {
+                play.emit(Event::Draw { who, tile: id(d) }).unwrap();
+            }
+            play.emit(Event::Discard { who, tile: id(discard) }).unwrap();
+            play.waits[who as usize] = play.wait_kinds(who);
+        };
+        for (dragon, draws, seat1_discard) in
+            [(124, [14, 15, 18], 104), (128, [19, 22, 23], 48), (132, [26, 0, 0], 56)]
+        {
+            step(&mut play, 0, Some(draws[0]), dragon);
+            assert_eq!(play.offer_calls(0, id(dragon)).unwrap(), Some((1, false)));
+            step(&mut play, 1, None, seat1_discard);
+            if dragon != 132 {
+                step(&mut play, 2, Some(draws[1]), draws[1]);
+                step(&mut play, 3, Some(draws[2]), draws[2]);
+            }
+        }
+        assert_eq!(play.pao_dragon[1], Some(0));
+        // Seat 1 waits on 5p alone (tanki); seat 2 draws and discards the red 5p.
+        step(&mut play, 2, Some(52), 52);
+        let outcome = play.offer_ron(2, id(52), false).unwrap();
+        assert!(matches!(outcome, Some(Outcome::Wins(ref w)) if w == &[1]));
+        let Some(Event::Agari(a)) = play.events.last() else { panic!("no win") };
+        assert_eq!(a.yakuman, vec![yaku::DAISANGEN]);
+        assert_eq!(a.pao_who, Some(0));
+        // Non-dealer yakuman ron 32,000: half from the discarder, half from the liable seat.
+        assert_eq!(a.deltas, [-16_000, 32_000, -16_000, 0]);
+
+        let game = Game {
+            id: "pao".into(),
+            rules,
+            players: Default::default(),
+            rounds: vec![Round { start, events: play.events.clone() }],
+            final_scores: None,
+            final_results: None,
+        };
+        let xml = crate::sim::write_mjlog(&game, "pao").unwrap();
+        assert!(xml.contains("paoWho=\"0\""), "{xml}");
+        let back = crate::log::parse_mjlog("pao", xml.as_bytes()).unwrap();
+        let mut rescore = crate::replay::check::Rescore::default();
+        let s = crate::replay::replay_game(&back, &mut (), &mut rescore).unwrap();
+        assert_eq!((s.agari, s.mismatches.len()), (1, 0), "{:?}", s.mismatches);
+    }
+
+    #[test]
+    fn owari_as_tenhou_2023() {
+        // 2023 records write exact values: e.g. 32,200 2nd -> 2.2 + 10 = 12.2.
+        let (fin, r) = final_results(&[26_000, 32_200, -24_200, 66_000], 0);
+        assert_eq!(fin, [26_000, 32_200, -24_200, 66_000]);
+        assert_eq!(r, [-14.0, 12.2, -74.2, 76.0]);
+        // Leftover sticks go to first place; ties rank by seat.
+        let (fin, r) = final_results(&[25_000, 25_000, 24_000, 24_000], 2);
+        assert_eq!(fin, [27_000, 25_000, 24_000, 24_000]);
+        assert_eq!(r, [37.0, 5.0, -16.0, -26.0]);
+    }
+
+    #[test]
+    fn end_of_game() {
+        let end = |round, stays, dealer_won, scores| RoundEnd { round, stays, dealer_won, scores };
+        let even = [25_000; 4];
+        let s4 = [31_000, 25_000, 24_000, 20_000];
+        // Not the last round: only a bust ends it.
+        assert!(!game_over(&end(6, false, false, s4), true));
+        assert!(game_over(&end(2, false, false, [40_000, 35_000, 26_000, -1_000]), true));
+        assert!(!game_over(&end(2, false, false, [40_000, 35_000, 25_000, 0]), true), "0 is not a bust");
+        // S4 passes with someone at 30,000: over; with nobody: West.
+        assert!(game_over(&end(7, false, false, s4), true));
+        assert!(!game_over(&end(7, false, false, even), true));
+        // S4 dealer (seat 3) wins into first place with 30,000+: agari-yame; tenpai: no yame.
+        let dealer_top = [20_000, 25_000, 24_000, 31_000];
+        assert!(game_over(&end(7, true, true, dealer_top), true));
+        assert!(!game_over(&end(7, true, false, dealer_top), true));
+        assert!(!game_over(&end(7, true, true, [31_000, 25_000, 24_000, 20_000]), true), "dealer not first");
+        // West sudden death, W4 at the latest; tonpuu goes to South, S4 at the latest.
+        assert!(!game_over(&end(9, false, false, even), true));
+        assert!(game_over(&end(11, false, false, even), true));
+        assert!(game_over(&end(3, false, false, s4), false));
+        assert!(!game_over(&end(3, false, false, even), false));
+        assert!(game_over(&end(7, false, false, even), false));
+    }
+
+    #[test]
+    fn kuikae_suji() {
+        let id = |k: u32| TileId::new(k * 4).unwrap();
+        // chi 3m with 4m5m (run 345, called at the low end): 3m and 6m forbidden.
+        let call = Call {
+            kind: MeldKind::Chi,
+            tiles: vec![id(2), id(3), id(4)],
+            called: Some(id(2)),
+            from: 3,
+            added: None,
+        };
+        assert_eq!(kuikae_mask(MeldKind::Chi, &call, 2), bit(2) | bit(5));
+        // chi 5m with 3m4m (called at the high end): 5m and 2m.
+        let call = Call {
+            kind: MeldKind::Chi,
+            tiles: vec![id(2), id(3), id(4)],
+            called: Some(id(4)),
+            from: 3,
+            added: None,
+        };
+        assert_eq!(kuikae_mask(MeldKind::Chi, &call, 4), bit(4) | bit(1));
+        // chi 7m with 8m9m: no 10m, only 7m.
+        let call = Call {
+            kind: MeldKind::Chi,
+            tiles: vec![id(6), id(7), id(8)],
+            called: Some(id(6)),
+            from: 3,
+            added: None,
+        };
+        assert_eq!(kuikae_mask(MeldKind::Chi, &call, 6), bit(6));
+        // kanchan: only the called kind.
+        let call = Call {
+            kind: MeldKind::Chi,
+            tiles: vec![id(2), id(3), id(4)],
+            called: Some(id(3)),
+            from: 3,
+            added: None,
+        };
+        assert_eq!(kuikae_mask(MeldKind::Chi, &call, 3), bit(3));
+    }
+}
