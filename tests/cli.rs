@@ -114,18 +114,45 @@ fn pipeline_on_real_records() {
     }
     let weights = tmp.path().join("w/weights.json");
     let out = haifu(&[
-        "fit", "--data", data.to_str().unwrap(), "--out", weights.to_str().unwrap(), "--seats", "all",
-        "--test", "0.25", "--validation", "0.25", "--max-iters", "30", "--l2", "0.001",
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+        "--seats",
+        "all",
+        "--test",
+        "0.25",
+        "--validation",
+        "0.25",
+        "--max-iters",
+        "30",
+        "--l2",
+        "0.001",
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let w: serde_json::Value = serde_json::from_slice(&std::fs::read(&weights).unwrap()).unwrap();
-    for key in ["features", "loss", "l2", "filter", "split_seed", "data_fingerprint", "haifu_version", "metrics"] {
+    for key in
+        ["features", "loss", "l2", "filter", "split_seed", "data_fingerprint", "haifu_version", "metrics"]
+    {
         assert!(!w[key].is_null(), "weights file lacks {key}");
     }
     assert!(weights.with_extension("md").exists() && weights.with_extension("loss.png").exists());
     let e = json(&[
-        "eval", "--data", data.to_str().unwrap(), "--weights", weights.to_str().unwrap(), "--seats", "all",
-        "--test", "0.25", "--validation", "0.25", "--split", "test", "--json",
+        "eval",
+        "--data",
+        data.to_str().unwrap(),
+        "--weights",
+        weights.to_str().unwrap(),
+        "--seats",
+        "all",
+        "--test",
+        "0.25",
+        "--validation",
+        "0.25",
+        "--split",
+        "test",
+        "--json",
     ]);
     assert_eq!(e["decisions"].as_u64(), w["decisions"]["test"].as_u64(), "eval sees the fit's test split");
     for ev in ["ukeire", "linear"] {
@@ -138,7 +165,15 @@ fn pipeline_on_real_records() {
         }
     }
     let stats = tmp.path().join("stats");
-    let s = json(&["stats", logs.to_str().unwrap(), "--out", stats.to_str().unwrap(), "--min-games", "1", "--json"]);
+    let s = json(&[
+        "stats",
+        logs.to_str().unwrap(),
+        "--out",
+        stats.to_str().unwrap(),
+        "--min-games",
+        "1",
+        "--json",
+    ]);
     assert_eq!(s["overall"]["games"], 8);
     let rates = s["overall"]["placement_rates"].as_array().unwrap();
     assert_eq!(rates.len(), 4);

@@ -19,6 +19,7 @@ use crate::ingest::rows::{feature_names, row_width};
 pub const DEFAULT_WEIGHTS: &str = "data/weights/default.json";
 
 /// A loaded linear evaluator: weights aligned to the option row layout of `ingest`.
+#[derive(Debug)]
 pub struct Linear {
     pub file: WeightsFile,
     pub names: Vec<&'static str>,

@@ -128,9 +128,11 @@ pub struct EvalBot {
     pub name: String,
     pub evaluator: EvaluatorName,
     pub policy: Policy,
+    /// The fitted weights, loaded once, for the `linear` evaluator.
+    pub linear: Option<std::sync::Arc<crate::eval::linear::Linear>>,
 }
 
-/// Unknown bot name.
+/// Unknown bot name, or a bot whose evaluator cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown bot {name:?} (known: {known})")]
 pub struct UnknownBot {
@@ -152,10 +154,27 @@ pub fn bot_names() -> Vec<String> {
 pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     let name = name.trim();
     if name == "stress" {
-        return Ok(EvalBot { name: name.into(), evaluator: EvaluatorName::Ukeire, policy: Policy::Stress });
+        return Ok(EvalBot {
+            name: name.into(),
+            evaluator: EvaluatorName::Ukeire,
+            policy: Policy::Stress,
+            linear: None,
+        });
     }
     match EvaluatorName::from_str(name, true) {
-        Ok(evaluator) => Ok(EvalBot { name: name.into(), evaluator, policy: Policy::Standard }),
+        Ok(EvaluatorName::Linear) => {
+            let linear = crate::eval::linear::Linear::load(None).map_err(|e| UnknownBot {
+                name: name.into(),
+                known: format!("{} (linear: {e:#})", bot_names().join(", ")),
+            })?;
+            Ok(EvalBot {
+                name: name.into(),
+                evaluator: EvaluatorName::Linear,
+                policy: Policy::Standard,
+                linear: Some(std::sync::Arc::new(linear)),
+            })
+        }
+        Ok(evaluator) => Ok(EvalBot { name: name.into(), evaluator, policy: Policy::Standard, linear: None }),
         Err(_) => Err(UnknownBot { name: name.into(), known: bot_names().join(", ") }),
     }
 }
@@ -165,7 +184,12 @@ impl EvalBot {
     /// the first allowed id showing that tile, red fives kept apart).
     fn best_of(&self, seat: &Seat, allowed: &[TileId]) -> Option<TileId> {
         let red = seat.table.rules.red_fives;
-        let ranked = rank_discards(self.evaluator, &seat.position());
+        let pos = seat.position();
+        let ranked = match &self.linear {
+            Some(l) => l.rank(&pos),
+            None => rank_discards(self.evaluator, &pos, None),
+        }
+        .unwrap_or_default();
         ranked
             .iter()
             .find_map(|r| allowed.iter().copied().find(|id| id.tile(red) == r.tile))
