@@ -14,7 +14,8 @@ build:
 release:
 	$(CARGO) build --release
 
-# The main job on data the project makes itself (a walk-through until the pipeline's later stages land).
+# The main job on data the project makes itself: self-play, then check, ingest, fit, eval, stats
+# (LOGS=path runs it on your own records instead).
 demo: build
 	@./scripts/demo.sh target/debug/haifu
 

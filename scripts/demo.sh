@@ -1,14 +1,45 @@
 #!/usr/bin/env bash
-# make demo: a guided walk through what haifu does today, on hands written here (no outside data).
+# make demo: the whole pipeline on records haifu makes itself (self-play), or on yours with LOGS=path.
+#   simulate -> check -> ingest -> fit -> eval -> stats, then a nanikiru walk-through.
+# Outputs go to out/demo (or DEMO_OUT).
 set -euo pipefail
 HAIFU=${1:-target/debug/haifu}
+OUT=${DEMO_OUT:-out/demo}
+GAMES=${DEMO_GAMES:-40}
 say() { printf '\n== %s\n' "$*"; }
-say "Shanten of a hand in every form (standard, chiitoitsu, kokushi)"
-echo "\$ haifu shanten 19m19p19s1234567z"; "$HAIFU" shanten 19m19p19s1234567z
-say "A hand with melds: concealed part first, then each meld as a group"
-echo "\$ haifu shanten '2367m34p11z 555z 789s' --json"; "$HAIFU" shanten '2367m34p11z 555z 789s' --json
-say "What to discard (nanikiru) with the max-ukeire evaluator; dora indicator 4p makes 5p dora"
-echo "\$ haifu nanikiru 1234678m056p3s114z --dora 4p"; "$HAIFU" nanikiru 1234678m056p3s114z --dora 4p
-say "The same as JSON"
-echo "\$ haifu nanikiru 1234678m056p3s114z --dora 4p --json"; "$HAIFU" nanikiru 1234678m056p3s114z --dora 4p --json
-say "Done: haifu ranked every discard by shanten, then unseen effective tiles, then the guest-wind..dora order."
+run() { echo "\$ haifu $*"; "$HAIFU" "$@"; }
+
+rm -rf "$OUT" && mkdir -p "$OUT"
+if [ -n "${LOGS:-}" ]; then
+    say "Your records: $LOGS"
+    LOGDIR=$LOGS
+else
+    say "Self-play: $GAMES hanchan games of four max-ukeire bots (duplicate walls), written as Tenhou mjlog"
+    run simulate --games "$GAMES" --bots ukeire --duplicate --seed 7 --out "$OUT/logs"
+    LOGDIR=$OUT/logs
+fi
+
+say "Replay every game with full validation and re-score every win against the record"
+run check "$LOGDIR" || echo "(some records failed; the rest of the pipeline uses the good ones)"
+
+say "Every decision with its options and feature vectors, to parquet"
+run ingest "$LOGDIR" --out "$OUT/dataset" || true
+
+say "Fit the linear evaluator to the recorded picks (softmax ranking loss, L-BFGS)"
+run fit --data "$OUT/dataset" --seats all --max-iters 60 --l2 0.001,0.01 --out "$OUT/weights.json"
+
+say "Agreement with the recorded picks on held-out games: ukeire vs the fitted linear evaluator"
+run eval --data "$OUT/dataset" --weights "$OUT/weights.json" --seats all --split test
+
+say "Player and table statistics, wall / suji studies"
+run stats "$LOGDIR" --out "$OUT/stats" --min-games 1
+
+say "What to discard, by max ukeire and by the evaluator just fitted (with the reasons)"
+run nanikiru 1234678m056p3s114z --dora 4p
+run nanikiru 1234678m056p3s114z --dora 4p --evaluator linear --weights "$OUT/weights.json" --explain
+
+say "Done. Outputs in $OUT:"
+echo "  logs/            self-play records (Tenhou mjlog; open them with any mjlog viewer)"
+echo "  dataset/         games, rounds, decisions, options parquet (schema: docs/schema.md)"
+echo "  weights.json     fitted weights; weights.md report with loss curve (weights.loss.png)"
+echo "  stats/README.md  player / table statistics and studies with plots"
