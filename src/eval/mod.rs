@@ -1,10 +1,12 @@
 //! Evaluators: functions that rank a decision's options. Each one gives every option a score,
 //! higher is better; the top score is the evaluator's pick.
 
+pub mod expected_value;
 pub mod position;
+pub mod push_fold;
 pub mod ukeire;
 
-pub use position::Position;
+pub use position::{Position, RiverInfo};
 
 use crate::tile::Tile;
 
@@ -29,11 +31,14 @@ fn ser_tile<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
 pub enum EvaluatorName {
     /// Lowest shanten, then most unseen effective tiles, then a fixed discard order.
     Ukeire,
+    /// 電脳麻将's expected hand value: points × unseen tiles over the 12/72/216 recursion.
+    Ev,
 }
 
 /// Ranks every distinct discard of a 14-tile position, best first.
 pub fn rank_discards(name: EvaluatorName, pos: &Position) -> Vec<RankedDiscard> {
     match name {
         EvaluatorName::Ukeire => ukeire::rank(pos),
+        EvaluatorName::Ev => expected_value::rank(pos),
     }
 }

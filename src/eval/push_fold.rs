@@ -1,0 +1,1 @@
+//! push/fold (todo)
