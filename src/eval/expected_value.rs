@@ -132,15 +132,7 @@ impl<'p> EvSearch<'p> {
     pub fn new(pos: &'p Position) -> Self {
         let st = St::from_hand(&pos.hand);
         let (root, root_red) = st.all();
-        EvSearch {
-            pos,
-            vis: pos.visible,
-            vis_red: 0,
-            root,
-            root_red,
-            reds: true,
-            memo: HashMap::default(),
-        }
+        EvSearch { pos, vis: pos.visible, vis_red: 0, root, root_red, reds: true, memo: HashMap::default() }
     }
 
     /// Sets whether the game has red fives and which of them are visible outside the hand.
@@ -211,7 +203,8 @@ impl<'p> EvSearch<'p> {
         for o in opts.iter_mut().filter(|o| o.shanten == s) {
             o.score = if s <= 2 { self.value13(&o.after, 0) } else { self.far(&o.after, s, o.need) };
         }
-        let best_normal = opts.iter().filter(|o| o.shanten == s).min_by(|a, b| order(a.score, a.tie, b.score, b.tie));
+        let best_normal =
+            opts.iter().filter(|o| o.shanten == s).min_by(|a, b| order(a.score, a.tie, b.score, b.tie));
         let (best_value, best_ukeire) = best_normal.map_or((0.0, 0), |o| (o.score.max(0.0), o.ukeire));
         for o in opts.iter_mut().filter(|o| o.shanten != s) {
             o.score = if o.shanten >= 3 {
@@ -314,7 +307,8 @@ impl<'p> EvSearch<'p> {
     /// Value of the hand right after a call (3n+2 concealed tiles): 0 unless the call lowered
     /// shanten below `s`, else the best discard that keeps the new shanten and is not kuikae.
     fn after_call(&mut self, h: &St, s: i8, forbidden: &[Kind]) -> f64 {
-        let tag = 1 << 18 | forbidden.iter().enumerate().map(|(i, &k)| (k as u64 + 1) << (6 * i + 6)).sum::<u64>();
+        let tag =
+            1 << 18 | forbidden.iter().enumerate().map(|(i, &k)| (k as u64 + 1) << (6 * i + 6)).sum::<u64>();
         let key = h.key(tag);
         if let Some(&v) = self.memo.get(&key) {
             return v;
@@ -365,13 +359,20 @@ impl<'p> EvSearch<'p> {
                 c[k] -= 2;
                 min_shanten(&c) < s
             };
-            let chi = !pon && chi_pairs(&h.c, k).iter().any(|&(a, b)| {
-                let mut c = h.c;
-                c[a] -= 1;
-                c[b] -= 1;
-                min_shanten(&c) < s
-            });
-            w += n * if pon { 4 } else if chi { 2 } else { 1 };
+            let chi = !pon
+                && chi_pairs(&h.c, k).iter().any(|&(a, b)| {
+                    let mut c = h.c;
+                    c[a] -= 1;
+                    c[b] -= 1;
+                    min_shanten(&c) < s
+                });
+            w += n * if pon {
+                4
+            } else if chi {
+                2
+            } else {
+                1
+            };
         }
         w as f64 / 1000.0 - s as f64
     }
@@ -491,6 +492,8 @@ struct St {
     red: u8,
     melds: [u16; 4],
     nm: usize,
+    /// `c` packed 3 bits per kind, kept in step with `c` so the memo key costs nothing.
+    packed: u128,
 }
 
 impl St {
@@ -503,7 +506,8 @@ impl St {
                 red |= five_bit(t.kind());
             }
         }
-        let mut st = St { c, red, melds: [0; 4], nm: 0 };
+        let packed = (0..KINDS).fold(0u128, |a, k| a | (c[k] as u128) << (3 * k));
+        let mut st = St { c, red, melds: [0; 4], nm: 0, packed };
         for m in hand.melds.iter().take(4) {
             let ty = match m.kind {
                 MeldKind::Chi => CHI,
@@ -531,15 +535,18 @@ impl St {
     }
 
     fn key(&self, tag: u64) -> (u128, u64) {
-        let mut a = self.red as u128;
-        for &x in &self.c {
-            a = a << 3 | x as u128;
-        }
-        let mut b = tag;
-        for &m in &self.melds {
-            b = b << 10 | m as u64;
-        }
-        (a, b)
+        let b = self.melds.iter().fold(tag, |b, &m| b << 10 | m as u64);
+        (self.packed | (self.red as u128) << 102, b)
+    }
+
+    fn add(&mut self, k: Kind, n: u8) {
+        self.c[k] += n;
+        self.packed += (n as u128) << (3 * k);
+    }
+
+    fn remove(&mut self, k: Kind, n: u8) {
+        self.c[k] -= n;
+        self.packed -= (n as u128) << (3 * k);
     }
 
     /// Counts and reds of the whole hand, melds included.
@@ -562,7 +569,7 @@ impl St {
 
     fn with(&self, t: Tile) -> St {
         let mut h = *self;
-        h.c[t.kind()] += 1;
+        h.add(t.kind(), 1);
         if t.is_red() {
             h.red |= five_bit(t.kind());
         }
@@ -571,7 +578,7 @@ impl St {
 
     fn without(&self, t: Tile) -> St {
         let mut h = *self;
-        h.c[t.kind()] -= 1;
+        h.remove(t.kind(), 1);
         if t.is_red() {
             h.red &= !five_bit(t.kind());
         }
@@ -599,14 +606,14 @@ impl St {
         let red_held = self.red & five_bit(k) != 0;
         if red_held && self.plain_count(k) >= 1 {
             let mut h = *self;
-            h.c[k] -= 2;
+            h.remove(k, 2);
             h.red &= !five_bit(k);
             h.add_meld(PON, k, true);
             out.push(h);
         }
         if self.plain_count(k) >= 2 {
             let mut h = *self;
-            h.c[k] -= 2;
+            h.remove(k, 2);
             h.add_meld(PON, k, t.is_red());
             out.push(h);
         }
@@ -641,7 +648,7 @@ impl St {
             for use_red in choices {
                 let mut h = *self;
                 for &x in &others {
-                    h.c[x] -= 1;
+                    h.remove(x, 1);
                 }
                 if use_red {
                     h.red &= !five.map_or(0, five_bit);
@@ -885,6 +892,106 @@ mod tests {
                 d[k] -= 1;
                 assert_eq!(keep >> k & 1 == 1, min_shanten(&d) == s, "{h} kind {k}");
             }
+        }
+    }
+}
+
+/// Real hands: kobalab's 14-tile shanten vectors, as positions in East round, South seat,
+/// nothing visible. Only hands at minimum shanten `lo..=hi`.
+#[cfg(test)]
+pub(crate) fn kobalab_positions(lo: i8, hi: i8, limit: usize) -> Vec<Position> {
+    let Some(dir) = crate::testdata::shared_file("kobalab") else { return Vec::new() };
+    #[derive(serde::Deserialize)]
+    struct Case {
+        q: Vec<String>,
+        x: [i8; 3],
+    }
+    let mut out = Vec::new();
+    for i in 1..=4 {
+        let text = std::fs::read_to_string(dir.join(format!("xiangting_{i}.json"))).unwrap();
+        let cases: Vec<Case> = serde_json::from_str(&text).unwrap();
+        for c in cases {
+            let min = *c.x.iter().min().unwrap();
+            if !(lo..=hi).contains(&min) {
+                continue;
+            }
+            let tiles = c.q.iter().map(|t| crate::tile::parse_majiang(t).unwrap()[0]).collect();
+            out.push(Position::new(
+                Hand::new(tiles, vec![]),
+                vec![],
+                crate::tile::EAST,
+                crate::tile::EAST + 1,
+            ));
+            if out.len() == limit {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod real_data {
+    use super::*;
+
+    /// Rankings of real 1- and 2-shanten hands keep the module's tiers: scores never increase
+    /// down the list, searched options score ≥ 0, options at 3+ shanten score in
+    /// (-shanten, -shanten + 0.544], and the top option never has a higher shanten than needed
+    /// unless it is a searched shanten-back discard.
+    #[test]
+    fn tiers_hold_on_kobalab_hands() {
+        let positions = kobalab_positions(0, 3, 300);
+        if positions.is_empty() {
+            return;
+        }
+        for p in &positions {
+            let s = min_shanten(&p.hand.counts());
+            let r = rank(p);
+            assert_eq!(r.len(), p.hand.distinct_tiles().len());
+            for w in r.windows(2) {
+                assert!(w[0].score >= w[1].score - TIE_EPS, "{}: {r:?}", p.hand);
+            }
+            for o in &r {
+                if o.shanten >= 3 {
+                    let sh = o.shanten as f64;
+                    assert!(o.score > -sh && o.score <= -sh + 0.544, "{}: {o:?}", p.hand);
+                } else if o.shanten == s {
+                    assert!(o.score >= 0.0, "{}: {o:?}", p.hand);
+                }
+            }
+            assert!(r[0].shanten == s || (s <= 1 && r[0].score >= 0.0), "{}: {r:?}", p.hand);
+        }
+    }
+
+    /// Debug-build timing of `rank` on real 1- and 2-shanten hands; run with
+    /// `cargo test --lib expected_value::real_data::timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn timing() {
+        for s in [1, 2] {
+            let positions = kobalab_positions(s, s, 200);
+            let mut memo = 0;
+            let mut times: Vec<f64> = positions
+                .iter()
+                .map(|p| {
+                    let t = std::time::Instant::now();
+                    let mut search = EvSearch::new(p);
+                    std::hint::black_box(search.rank());
+                    memo += search.memo_len();
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            let n = times.len();
+            let mean = times.iter().sum::<f64>() / n as f64;
+            println!(
+                "shanten {s}: {n} positions, mean {mean:.3} ms, median {:.3} ms, p99 {:.3} ms, max {:.3} ms, \
+                 {} memo entries per position",
+                times[n / 2],
+                times[(n * 99 / 100).min(n - 1)],
+                times[n - 1],
+                memo / n
+            );
         }
     }
 }
