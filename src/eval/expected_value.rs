@@ -50,7 +50,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::{Position, RankedDiscard};
 use crate::hand::shanten::{kinds_of, min_shanten, necessary_kinds};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::score::{score, WinInput};
+use crate::score::{score_with, ScoreRules, WinInput};
 use crate::tile::{dora_from_indicator, is_honor, Counts, Kind, Tile, KINDS};
 
 /// Divisors of the draw sum at shanten 0, 1, 2: 12, 12 × 6, 12 × 6 × 3 (電脳麻将's `width`).
@@ -123,6 +123,7 @@ pub struct EvSearch<'p> {
     root_red: u8,
     /// The game plays with one red five per suit (Tenhou's default).
     reds: bool,
+    rules: ScoreRules,
     memo: HashMap<(u128, u64), f64, BuildHasherDefault<Fx>>,
 }
 
@@ -132,13 +133,29 @@ impl<'p> EvSearch<'p> {
     pub fn new(pos: &'p Position) -> Self {
         let st = St::from_hand(&pos.hand);
         let (root, root_red) = st.all();
-        EvSearch { pos, vis: pos.visible, vis_red: 0, root, root_red, reds: true, memo: HashMap::default() }
+        EvSearch {
+            pos,
+            vis: pos.visible,
+            vis_red: 0,
+            root,
+            root_red,
+            reds: true,
+            rules: ScoreRules::TENHOU,
+            memo: HashMap::default(),
+        }
     }
 
     /// Sets whether the game has red fives and which of them are visible outside the hand.
     pub fn with_reds(mut self, in_play: bool, visible: [bool; 3]) -> Self {
         self.reds = in_play;
         self.vis_red = visible.iter().enumerate().map(|(s, &v)| u8::from(v) << s).sum();
+        self.memo.clear();
+        self
+    }
+
+    /// Scores wins under other rules than Tenhou's (for example without open tanyao).
+    pub fn with_rules(mut self, rules: ScoreRules) -> Self {
+        self.rules = rules;
         self.memo.clear();
         self
     }
@@ -194,7 +211,8 @@ impl<'p> EvSearch<'p> {
             .map(|tile| {
                 let after = h.without(tile);
                 let (shanten, need) = necessary_kinds(&after.c);
-                let ukeire = kinds_of(need).map(|k| self.unseen_kind(&after, k)).sum();
+                let held = after.all();
+                let ukeire = kinds_of(need).map(|k| self.unseen_kind(&held, k)).sum();
                 let tie = tile_value(self.pos, tile);
                 Opt { tile, after, shanten, need, ukeire, score: 0.0, tie }
             })
@@ -229,13 +247,14 @@ impl<'p> EvSearch<'p> {
             return v;
         }
         let (s, need) = necessary_kinds(&h.c);
+        let held = h.all();
         let v = if back != 0 && need >> (back - 1) & 1 == 1 {
             0.0
         } else if s == 0 {
             let mut sum = 0.0;
             for k in kinds_of(need) {
                 for t in self.variants(k) {
-                    let n = self.unseen(h, t);
+                    let n = self.unseen(&held, t);
                     if n > 0 {
                         sum += n as f64 * self.win_points(h, t);
                     }
@@ -246,7 +265,7 @@ impl<'p> EvSearch<'p> {
             let mut sum = 0.0;
             for k in kinds_of(need) {
                 for t in self.variants(k) {
-                    let n = self.unseen(h, t);
+                    let n = self.unseen(&held, t);
                     if n == 0 {
                         continue;
                     }
@@ -330,10 +349,11 @@ impl<'p> EvSearch<'p> {
     /// draws of `back` are skipped and futures worth `min` or less count as 0.
     fn back_value(&mut self, h: &St, back: Kind, min: f64) -> f64 {
         let (s, need) = necessary_kinds(&h.c);
+        let held = h.all();
         let mut sum = 0.0;
         for k in kinds_of(need).filter(|&k| k != back) {
             for t in self.variants(k) {
-                let n = self.unseen(h, t);
+                let n = self.unseen(&held, t);
                 if n == 0 {
                     continue;
                 }
@@ -349,8 +369,9 @@ impl<'p> EvSearch<'p> {
     /// The 3+ shanten score of the module doc.
     fn far(&self, h: &St, s: i8, need: u64) -> f64 {
         let mut w = 0u32;
+        let held = h.all();
         for k in kinds_of(need) {
-            let n = self.unseen_kind(h, k);
+            let n = self.unseen_kind(&held, k);
             if n == 0 {
                 continue;
             }
@@ -403,7 +424,7 @@ impl<'p> EvSearch<'p> {
         input.seat_wind = self.pos.seat_wind;
         input.riichi = full.is_closed();
         input.dora_indicators = self.pos.dora_indicators.clone();
-        score(&input).map_or(0.0, |s| s.base_points as f64)
+        score_with(&input, &self.rules).map_or(0.0, |s| s.base_points as f64)
     }
 
     /// The tiles of a kind as draws: the plain tile, and the red five when reds are in play.
@@ -413,9 +434,10 @@ impl<'p> EvSearch<'p> {
     }
 
     /// Unseen copies of the exact tile `t` for the hypothetical hand `h` (see the module doc).
-    fn unseen(&self, h: &St, t: Tile) -> u32 {
+    /// `held` is [`St::all`] of the hypothetical hand.
+    fn unseen(&self, held: &(Counts, u8), t: Tile) -> u32 {
         let k = t.kind();
-        let (all, all_red) = h.all();
+        let (all, all_red) = *held;
         let seen = self.vis[k] + self.root[k].max(all[k]);
         let bit = five_bit(k);
         if !self.reds || bit == 0 {
@@ -432,8 +454,8 @@ impl<'p> EvSearch<'p> {
     }
 
     /// Unseen copies of a kind, red and plain together.
-    fn unseen_kind(&self, h: &St, k: Kind) -> u32 {
-        self.variants(k).map(|t| self.unseen(h, t)).sum()
+    fn unseen_kind(&self, held: &(Counts, u8), k: Kind) -> u32 {
+        self.variants(k).map(|t| self.unseen(held, t)).sum()
     }
 }
 
@@ -729,6 +751,7 @@ impl Hasher for Fx {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::score::score;
     use crate::tile::{parse_mpsz, EAST};
 
     const SOUTH: Kind = EAST + 1;
@@ -993,5 +1016,76 @@ mod real_data {
                 memo / n
             );
         }
+    }
+}
+
+/// Golden values from the reference implementation, kobalab's `@kobalab/majiang-ai` 1.0.13 (MIT
+/// License, Copyright (c) 2021 Satoshi Kobayashi), computed by its own `eval_shoupai` (every
+/// discard that keeps shanten) and its `select_dapai` logic (the pick's value, shanten back
+/// included) on 233 kobalab hands at shanten 0, 1 and 2 in three table contexts (8 picks are
+/// shanten-back discards, 77 hands hold red fives). testdata/README.md says how it was made.
+#[cfg(test)]
+mod majiang_ai {
+    use super::*;
+    use crate::tile::{parse_majiang, EAST};
+
+    #[derive(serde::Deserialize)]
+    struct Opt {
+        discard: String,
+        ev: f64,
+    }
+    #[derive(serde::Deserialize)]
+    struct Case {
+        q: String,
+        variant: u8,
+        options: Vec<Opt>,
+        pick_ev: f64,
+    }
+
+    /// Variant 0: East round, South seat, no dora, nothing visible. Variant 1: South round,
+    /// East seat (dealer), dora indicator 4s, visible 5z 5z 7p and the red 5m. Variant 2: as 0,
+    /// the hand holding red fives.
+    fn position(q: &str, variant: u8) -> (Position, [bool; 3]) {
+        let hand = Hand::new(parse_majiang(q).unwrap(), vec![]);
+        if variant != 1 {
+            return (Position::new(hand, vec![], EAST, EAST + 1), [false; 3]);
+        }
+        let mut p = Position::new(hand, parse_majiang("s4").unwrap(), EAST + 1, EAST);
+        for t in parse_majiang("z55p7m0").unwrap() {
+            p.visible[t.kind()] += 1;
+        }
+        (p, [true, false, false])
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-6 * b.abs().max(1.0)
+    }
+
+    #[test]
+    fn values_and_picks_match_majiang_ai() {
+        let text = include_str!("testdata/majiang_ai_ev.json");
+        let cases: Vec<Case> = serde_json::from_str(text).unwrap();
+        assert_eq!(cases.len(), 233);
+        let mut bad = Vec::new();
+        let mut options = 0;
+        for c in &cases {
+            let (p, reds) = position(&c.q, c.variant);
+            // majiang-core counts suuankou tanki and the other "double" forms twice.
+            let mut search = EvSearch::new(&p).with_reds(true, reds).with_rules(ScoreRules::MAJIANG);
+            for o in &c.options {
+                let t = parse_majiang(&o.discard).unwrap()[0];
+                let v = search.value(&p.hand.without(t).unwrap());
+                options += 1;
+                if !close(v, o.ev) {
+                    bad.push(format!("{} v{} -{}: ours {v} theirs {}", p.hand, c.variant, o.discard, o.ev));
+                }
+            }
+            let r = search.rank();
+            if !close(r[0].score, c.pick_ev) {
+                bad.push(format!("{} v{} pick: ours {:?} theirs {}", p.hand, c.variant, r[0], c.pick_ev));
+            }
+        }
+        assert_eq!(options, 728);
+        assert!(bad.is_empty(), "{} of {options} differ: {:#?}", bad.len(), &bad[..bad.len().min(10)]);
     }
 }
