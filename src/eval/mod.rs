@@ -2,11 +2,13 @@
 //! higher is better; the top score is the evaluator's pick.
 
 pub mod agreement;
+pub mod expected_value;
 pub mod linear;
 pub mod position;
+pub mod push_fold;
 pub mod ukeire;
 
-pub use position::Position;
+pub use position::{Position, RiverInfo};
 
 use crate::tile::Tile;
 
@@ -31,6 +33,8 @@ fn ser_tile<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
 pub enum EvaluatorName {
     /// Lowest shanten, then most unseen effective tiles, then a fixed discard order.
     Ukeire,
+    /// 電脳麻将's expected hand value: points × unseen tiles over the 12/72/216 recursion.
+    Ev,
     /// w · features with weights fitted by `haifu fit` (default data/weights/default.json).
     Linear,
 }
@@ -44,6 +48,7 @@ pub fn rank_discards(
 ) -> anyhow::Result<Vec<RankedDiscard>> {
     Ok(match name {
         EvaluatorName::Ukeire => ukeire::rank(pos),
+        EvaluatorName::Ev => expected_value::rank(pos),
         EvaluatorName::Linear => linear::Linear::load(weights)?.rank(pos)?,
     })
 }

@@ -15,6 +15,20 @@ pub struct Position {
     pub seat_wind: Kind,
     /// Tiles seen outside the hand: rivers, others' melds, dora indicators.
     pub visible: Counts,
+    /// One entry per opponent in riichi (empty when nobody is): what the push/fold policy needs
+    /// to judge which tiles are safe against them.
+    pub opponents_riichi: Vec<RiverInfo>,
+}
+
+/// What is known about one riichi opponent's safe tiles.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RiverInfo {
+    /// The opponent's own discards, in order, including tiles called away from the river: all
+    /// of them are genbutsu (their furiten rule forbids a ron on them).
+    pub discards: Vec<Tile>,
+    /// Tiles discarded by anyone after the riichi declaration: the riichi player let them pass,
+    /// so they are furiten for the rest of the hand and safe too.
+    pub passed_after_riichi: Vec<Tile>,
 }
 
 impl Position {
@@ -24,7 +38,7 @@ impl Position {
         for t in &dora_indicators {
             visible[t.kind()] += 1;
         }
-        Position { hand, dora_indicators, round_wind, seat_wind, visible }
+        Position { hand, dora_indicators, round_wind, seat_wind, visible, opponents_riichi: Vec::new() }
     }
 
     /// How many dora a tile is worth: once per indicator pointing at its kind, plus one if red.
