@@ -90,6 +90,10 @@ enum Command {
         /// Keep at most this many decisions (whole games, a seeded sample) to bound memory.
         #[arg(long)]
         max_decisions: Option<usize>,
+        /// Leave out feature columns whose names start with any of these prefixes (comma-separated),
+        /// e.g. `ev,log_ev` to fit without the expected-value features.
+        #[arg(long, value_delimiter = ',')]
+        drop: Vec<String>,
     },
     /// Agreement of evaluators with the recorded choices over an ingested dataset.
     ///
@@ -254,6 +258,8 @@ enum SplitArg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum DatasetEvaluator {
     Ukeire,
+    /// The expected-value evaluator (needs the `ev` columns of ingest).
+    Ev,
     Linear,
 }
 
@@ -296,7 +302,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
         Command::Schema => print!("{}", haifu::ingest::rows::features_markdown()),
-        Command::Fit { data, out, loss, margin, smoothing, l2, select, max_iters, max_decisions } => {
+        Command::Fit { data, out, loss, margin, smoothing, l2, select, max_iters, max_decisions, drop } => {
             let cfg = haifu::fit::run::FitConfig {
                 data,
                 filter: select.filter(),
@@ -307,6 +313,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 test: select.test,
                 max_iters,
                 max_decisions,
+                drop,
                 out: out.clone(),
             };
             let w = haifu::fit::run::fit(&cfg)?;
@@ -527,7 +534,7 @@ fn eval_cmd(
     use haifu::eval::agreement::{linear_weights, sliced, ukeire_weights};
     use haifu::fit::split::Split;
     let evaluators = if evaluators.is_empty() {
-        vec![DatasetEvaluator::Ukeire, DatasetEvaluator::Linear]
+        vec![DatasetEvaluator::Ukeire, DatasetEvaluator::Ev, DatasetEvaluator::Linear]
     } else {
         evaluators.to_vec()
     };
@@ -554,6 +561,7 @@ fn eval_cmd(
     for ev in &evaluators {
         let (name, w) = match ev {
             DatasetEvaluator::Ukeire => ("ukeire", ukeire_weights(&loaded.feature_names)),
+            DatasetEvaluator::Ev => ("ev", haifu::eval::agreement::ev_weights(&loaded.feature_names)),
             DatasetEvaluator::Linear => {
                 let file = haifu::fit::weights::WeightsFile::read(weights)?;
                 ("linear", linear_weights(&file, &loaded.feature_names))

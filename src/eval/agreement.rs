@@ -26,6 +26,23 @@ pub fn ukeire_weights(names: &[String]) -> Vec<f64> {
         .collect()
 }
 
+/// Weights of the `ev` evaluator over the option columns: the expected value where it is defined
+/// (shanten 2 or better after the discard; those options always rank first), then lower shanten,
+/// more ukeire and the discard order as tie-breaks.
+pub fn ev_weights(names: &[String]) -> Vec<f64> {
+    names
+        .iter()
+        .map(|n| match n.as_str() {
+            "ev" => 1.0,
+            "ev_defined" => 1e5,
+            "shanten_min" => -1e-3,
+            "ukeire_count" => 1e-6,
+            "discard_class" => -1e-8,
+            _ => 0.0,
+        })
+        .collect()
+}
+
 /// Weights of a fitted file aligned to the dataset's columns (absent features weigh 0).
 pub fn linear_weights(file: &WeightsFile, names: &[String]) -> Vec<f64> {
     names.iter().map(|n| file.weight(n)).collect()

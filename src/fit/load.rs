@@ -76,6 +76,18 @@ fn col<'a>(df: &'a DataFrame, name: &str) -> Result<&'a Column> {
     df.column(name).with_context(|| format!("column {name} missing"))
 }
 
+/// The feature column names of a dataset's options file.
+pub fn feature_columns(dir: &Path) -> Result<Vec<String>> {
+    let opath = dir.join("options.parquet");
+    let file = std::fs::File::open(&opath).with_context(|| format!("cannot open {}", opath.display()))?;
+    let schema = ParquetReader::new(file).schema()?;
+    Ok(schema
+        .iter_names()
+        .map(|n| n.to_string())
+        .filter(|n| !["decision_id", "option", "chosen"].contains(&n.as_str()))
+        .collect())
+}
+
 /// Loads the decisions passing `filter`. `features` chooses the feature columns (by name; all of
 /// the options file's feature columns when `None`).
 pub fn load(
@@ -150,16 +162,7 @@ pub fn load(
         }
     }
 
-    // Feature columns of the options file.
-    let schema = ParquetReader::new(
-        std::fs::File::open(&opath).with_context(|| format!("cannot open {}", opath.display()))?,
-    )
-    .schema()?;
-    let all: Vec<String> = schema
-        .iter_names()
-        .map(|n| n.to_string())
-        .filter(|n| !["decision_id", "option", "chosen"].contains(&n.as_str()))
-        .collect();
+    let all = feature_columns(dir)?;
     let names: Vec<String> = match features {
         Some(f) => {
             for n in f {

@@ -27,6 +27,8 @@ pub struct FitConfig {
     pub test: f64,
     pub max_iters: u64,
     pub max_decisions: Option<usize>,
+    /// Feature-name prefixes to leave out.
+    pub drop: Vec<String>,
     pub out: PathBuf,
 }
 
@@ -40,7 +42,14 @@ fn scale_of(data: &RankingData) -> Vec<f64> {
 
 /// Runs a fit and writes `cfg.out` (JSON), `cfg.out` with `.md` and `.loss.png` beside it.
 pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
-    let loaded = load(&cfg.data, &cfg.filter, cfg.seed, cfg.validation, cfg.test, cfg.max_decisions, None)?;
+    let keep: Option<Vec<String>> = if cfg.drop.is_empty() {
+        None
+    } else {
+        let all = super::load::feature_columns(&cfg.data)?;
+        Some(all.into_iter().filter(|n| !cfg.drop.iter().any(|p| n.starts_with(p.as_str()))).collect())
+    };
+    let loaded =
+        load(&cfg.data, &cfg.filter, cfg.seed, cfg.validation, cfg.test, cfg.max_decisions, keep.as_deref())?;
     let train = indices(&loaded, Split::Train);
     let val = indices(&loaded, Split::Validation);
     let test = indices(&loaded, Split::Test);

@@ -25,7 +25,10 @@ use crate::tile::{format_mpsz, Counts, Tile};
 use super::view::view_of;
 
 /// Option columns after the catalog's features: (name, meaning).
-pub const ACTION_COLUMNS: [(&str, &str); 10] = [
+pub const ACTION_COLUMNS: [(&str, &str); 13] = [
+    ("ev", "expected hand value after the discard (電脳麻将's 12/72/216 recursion), 0 at 3+ shanten"),
+    ("log_ev", "ln(1 + ev), 0 at 3+ shanten"),
+    ("ev_defined", "1 when the hand after the discard is at shanten 2 or better (ev is defined)"),
     (
         "discard_class",
         "discard order class of the max-ukeire bot: 0 guest wind, 1 yakuhai, 2 1/9, 3 2/8, 4 3/7, 5 4/6, 6 5, 7 dora",
@@ -171,6 +174,24 @@ fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
     best.map(|(_, _, t)| t)
 }
 
+/// Which red fives (m, p, s) are publicly visible: in a river, a meld or among the indicators.
+fn visible_reds(t: &Table) -> [bool; 3] {
+    let red = t.rules.red_fives;
+    let mut out = [false; 3];
+    let mut mark = |id: crate::tile::TileId| {
+        let tile = id.tile(red);
+        if tile.is_red() {
+            out[tile.suit()] = true;
+        }
+    };
+    for p in 0..4 {
+        t.rivers[p].iter().filter(|r| !r.called).for_each(|r| mark(r.tile));
+        t.melds[p].iter().flat_map(|m| m.tiles.iter()).for_each(|&id| mark(id));
+    }
+    t.dora_indicators.iter().for_each(|&id| mark(id));
+    out
+}
+
 fn remove_tiles(hand: &[Tile], take: &[Tile]) -> Option<Vec<Tile>> {
     let mut h = hand.to_vec();
     for t in take {
@@ -216,17 +237,27 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
         DecisionKind::Discard => {
             let view = view_of(t, who, hand);
             let f = DecisionFeatures::new(&view).map_err(|e| e.to_string())?;
-            let pos = crate::eval::Position::new(
+            let mut pos = crate::eval::Position::new(
                 crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
                 view.dora_indicators.clone(),
                 view.round_wind,
                 view.seat_wind,
             );
+            pos.visible = view.visible;
+            let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").expect("shanten_min");
+            let mut ev = crate::eval::expected_value::EvSearch::new(&pos)
+                .with_reds(t.rules.red_fives, visible_reds(t));
             for (i, o) in d.options.iter().enumerate() {
                 let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 f.fill(*tile, &mut r[..width()]).map_err(|e| e.to_string())?;
                 set(r, "discard_class", crate::eval::ukeire::discard_class(&pos, *tile) as f32);
+                if r[shanten_col] <= 2.0 {
+                    let v = ev.discard_value(*tile).unwrap_or(0.0).max(0.0);
+                    set(r, "ev", v as f32);
+                    set(r, "log_ev", v.ln_1p() as f32);
+                    set(r, "ev_defined", 1.0);
+                }
             }
         }
         DecisionKind::Riichi => {
