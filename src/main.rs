@@ -119,6 +119,34 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Compare the evaluators (ukeire, ev, linear; each with and without push/fold) with the human
+    /// picks, and write a markdown report with plots.
+    ///
+    /// Top-1 / top-3 agreement overall and by shanten, turn and riichi situation; how often the
+    /// human played safe by hand-value class; the positions where linear and ev disagree with the
+    /// human most. By default only the test split (games the fit never saw) of human houou discards.
+    Report {
+        /// Folder written by `haifu ingest`.
+        #[arg(long)]
+        data: PathBuf,
+        /// Weights of the linear evaluator.
+        #[arg(long, default_value = "data/weights/default.json")]
+        weights: PathBuf,
+        /// Output folder (README.md and PNG plots).
+        #[arg(long, default_value = "reports")]
+        out: PathBuf,
+        #[command(flatten)]
+        select: Select,
+        /// Use every selected decision, not only the test split.
+        #[arg(long)]
+        all_games: bool,
+        /// Expected value at which a hand is good (push safe tiles) rather than weak (fold).
+        #[arg(long, default_value_t = 400.0)]
+        good: f64,
+        /// Expected value at which a hand is excellent (push anything).
+        #[arg(long, default_value_t = 1200.0)]
+        excellent: f64,
+    },
     /// Print the option feature columns (name, family, meaning) as a markdown table.
     Schema,
     /// Player and table statistics over archives: placements, win / deal-in / riichi / call rates...
@@ -302,6 +330,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
         Command::Schema => print!("{}", haifu::ingest::rows::features_markdown()),
+        Command::Report { data, weights, out, select, all_games, good, excellent } => {
+            let cfg = haifu::report::compare::ReportConfig {
+                data,
+                weights,
+                filter: select.filter(),
+                seed: select.seed,
+                validation: select.validation,
+                test: select.test,
+                test_only: !all_games,
+                out: out.clone(),
+                thresholds: haifu::eval::push_fold::Thresholds { good, excellent },
+            };
+            let md = haifu::report::compare::run(&cfg)?;
+            let overall: Vec<&str> =
+                md.lines().skip_while(|l| !l.starts_with("## Overall")).take(10).collect();
+            println!("{}", overall.join("\n"));
+            println!("wrote {}/README.md", out.display());
+        }
         Command::Fit { data, out, loss, margin, smoothing, l2, select, max_iters, max_decisions, drop } => {
             let cfg = haifu::fit::run::FitConfig {
                 data,

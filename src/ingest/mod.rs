@@ -160,6 +160,7 @@ fn decisions_columns(games: &[&IngestedGame], first_id: u64) -> Columns {
     c.push("dora_indicators", Values::Str(rows.iter().map(|(_, d)| d.dora_indicators.clone()).collect()));
     c.push("shanten", Values::I8(rows.iter().map(|(_, d)| d.shanten).collect()));
     c.push("offered", Values::Str(rows.iter().map(|(_, d)| d.offered.clone()).collect()));
+    c.push("hand", Values::Str(rows.iter().map(|(_, d)| d.hand.clone()).collect()));
     c.push("player", Values::Str(rows.iter().map(|(g, d)| g.players[d.seat as usize].clone()).collect()));
     c.push("dan", Values::I16(rows.iter().map(|(g, d)| g.dan[d.seat as usize]).collect()));
     c.push("rate", Values::F32(rows.iter().map(|(g, d)| g.rate[d.seat as usize]).collect()));

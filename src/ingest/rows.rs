@@ -74,6 +74,9 @@ pub struct DecisionRow {
     /// 13-tile hand for calls).
     pub shanten: i8,
     pub offered: String,
+    /// The deciding player's hand before the decision (concealed tiles in mpsz, then melds),
+    /// as `haifu nanikiru` reads it.
+    pub hand: String,
 }
 
 /// One option: its label, whether it was chosen, and its row of `row_width()` values.
@@ -354,6 +357,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
         dora_indicators: format_mpsz(&t.dora_indicators.iter().map(|x| x.tile(red)).collect::<Vec<_>>()),
         shanten,
         offered: d.offered.map(|x| x.to_string()).unwrap_or_default(),
+        hand: crate::hand::Hand::new(t.hand_tiles(who), t.hand_melds(who)).to_string(),
     });
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Reports: PNG plots ([`plots`]) and markdown tables ([`markdown`]) that the stats, fit and
 //! report stages write.
 
+pub mod compare;
 pub mod markdown;
 pub mod plots;
 
