@@ -564,4 +564,59 @@ mod tests {
         let base = t.elapsed().as_secs_f64() * 1e6 / positions.len() as f64;
         println!("{} positions: yaku {yaku:.1} µs per position (ukeire alone {base:.1} µs)", positions.len());
     }
+
+    /// Top-1 agreement with the recorded discards of real Tenhou games, yaku vs ukeire. Run with
+    /// `cargo test --lib yaku_eval::tests::agreement_on_real_games -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn agreement_on_real_games() {
+        use crate::replay::decision::{Action, DecisionKind, DecisionRecorder};
+        let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+        let batch = crate::log::load_all(&[dir]);
+        let (mut n, mut yaku, mut uke, mut sy) = (0, 0, 0, 0);
+        let (mut open_n, mut open_yaku, mut open_uke) = (0, 0, 0);
+        for g in batch.games.iter().take(200) {
+            let mut rec = DecisionRecorder::new();
+            if crate::replay::replay_game(g, &mut rec, &mut crate::replay::NoWinCheck).is_err() {
+                continue;
+            }
+            for d in rec.take().iter().filter(|d| d.kind == DecisionKind::Discard && d.chosen_listed) {
+                let Action::Discard(chosen) = d.options[d.chosen] else { continue };
+                let view = crate::ingest::view::view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
+                let mut pos = Position::new(
+                    Hand::new(view.hand.clone(), view.melds.clone()),
+                    view.dora_indicators.clone(),
+                    view.round_wind,
+                    view.seat_wind,
+                );
+                pos.visible = view.visible;
+                let r = rank(&pos);
+                let hit_y = r[0].tile == chosen;
+                // For comparison only: lowest shanten first, then the yaku value (not the brief's
+                // evaluator; a hint of what a shanten guard would add).
+                let min_sh = r.iter().map(|o| o.shanten).min().unwrap_or(0);
+                sy += usize::from(r.iter().find(|o| o.shanten == min_sh).is_some_and(|o| o.tile == chosen));
+                let hit_u = ukeire::rank(&pos)[0].tile == chosen;
+                n += 1;
+                yaku += usize::from(hit_y);
+                uke += usize::from(hit_u);
+                if !pos.hand.is_closed() {
+                    open_n += 1;
+                    open_yaku += usize::from(hit_y);
+                    open_uke += usize::from(hit_u);
+                }
+            }
+        }
+        assert!(n > 0);
+        let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+        println!(
+            "{n} discards: yaku {:.1}%, ukeire {:.1}%, shanten-then-yaku {:.1}%; open hands ({open_n}): \
+             yaku {:.1}%, ukeire {:.1}%",
+            pct(yaku, n),
+            pct(uke, n),
+            pct(sy, n),
+            pct(open_yaku, open_n),
+            pct(open_uke, open_n)
+        );
+    }
 }
