@@ -7,6 +7,7 @@ pub mod linear;
 pub mod position;
 pub mod push_fold;
 pub mod ukeire;
+pub mod yaku_eval;
 
 pub use position::{Position, RiverInfo};
 
@@ -37,6 +38,8 @@ pub enum EvaluatorName {
     Ev,
     /// w · features with weights fitted by `haifu fit` (default data/weights/default.json).
     Linear,
+    /// Yaku evaluation function: max over yaku families of han × (weights · 21-class vector).
+    Yaku,
 }
 
 /// Ranks every distinct discard of a 14-tile position, best first. `weights` is the weights
@@ -50,5 +53,6 @@ pub fn rank_discards(
         EvaluatorName::Ukeire => ukeire::rank(pos),
         EvaluatorName::Ev => expected_value::rank(pos),
         EvaluatorName::Linear => linear::Linear::load(weights)?.rank(pos)?,
+        EvaluatorName::Yaku => yaku_eval::rank(pos),
     })
 }
