@@ -37,14 +37,16 @@ pub struct ReportConfig {
     pub thresholds: Thresholds,
 }
 
-const EVALUATORS: [&str; 3] = ["ukeire", "ev", "linear"];
+const EVALUATORS: [&str; 4] = ["ukeire", "ev", "yaku", "linear"];
+const YAKU: usize = 2;
+const LINEAR: usize = 3;
 
 /// One option as the report needs it.
 #[derive(Clone, Debug)]
 struct Opt {
     label: String,
     chosen: bool,
-    scores: [f64; 3],
+    scores: [f64; 4],
     ev: f64,
     ev_defined: bool,
     safe: bool,
@@ -117,6 +119,21 @@ fn push_fold_scores(opts: &[Opt], e: usize, class: &str) -> Vec<f64> {
         .collect()
 }
 
+/// Fills the yaku evaluator's score of each option from the decision's hand (the yaku function
+/// needs the shape, not the feature columns). Options it cannot place keep 0.
+fn yaku_scores(opts: &mut [Opt], hand: &str, dora: &str, round_wind: u8, seat: u8, dealer: u8) {
+    let Ok(h) = crate::hand::Hand::parse(hand) else { return };
+    let indicators = crate::tile::parse_mpsz(dora).unwrap_or_default();
+    let seat_wind = crate::tile::EAST + ((seat + 4 - dealer) % 4) as usize;
+    let pos = crate::eval::Position::new(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
+    let ranked = crate::eval::yaku_eval::rank(&pos);
+    for o in opts.iter_mut() {
+        if let Some(r) = ranked.iter().find(|r| r.tile.to_string() == o.label) {
+            o.scores[YAKU] = r.score;
+        }
+    }
+}
+
 fn col_f32(df: &polars::prelude::DataFrame, name: &str) -> Result<Vec<f32>> {
     Ok(df
         .column(name)
@@ -135,9 +152,22 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
         std::fs::File::open(&dpath).with_context(|| format!("cannot open {}", dpath.display()))?,
     )
     .with_columns(Some(
-        ["game_id", "kind", "is_ai", "table", "shanten", "turn", "any_riichi", "hand", "dora_indicators"]
-            .map(String::from)
-            .to_vec(),
+        [
+            "game_id",
+            "kind",
+            "is_ai",
+            "table",
+            "shanten",
+            "turn",
+            "any_riichi",
+            "hand",
+            "dora_indicators",
+            "round_wind",
+            "seat",
+            "dealer",
+        ]
+        .map(String::from)
+        .to_vec(),
     ))
     .finish()?;
     let strs = |n: &str| -> Result<Vec<String>> {
@@ -150,6 +180,10 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
     let turn: Vec<u8> = decisions.column("turn")?.u8()?.iter().map(|x| x.unwrap_or(0)).collect();
     let riichi: Vec<bool> =
         decisions.column("any_riichi")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
+    let u8s = |n: &str| -> Result<Vec<u8>> {
+        Ok(decisions.column(n)?.u8()?.iter().map(|x| x.unwrap_or(0)).collect())
+    };
+    let (round_wind, seat, dealer) = (u8s("round_wind")?, u8s("seat")?, u8s("dealer")?);
     let keep: Vec<bool> = (0..game.len())
         .map(|i| {
             kind[i] == cfg.filter.kind
@@ -161,13 +195,19 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
 
     let names = feature_columns(&cfg.data)?;
     let weights = WeightsFile::read(&cfg.weights)?;
-    let w: [Vec<f64>; 3] = [ukeire_weights(&names), ev_weights(&names), linear_weights(&weights, &names)];
+    // The yaku evaluator is not a function of the columns: it is scored from the hand (below).
+    let w: [Vec<f64>; 4] = [
+        ukeire_weights(&names),
+        ev_weights(&names),
+        vec![0.0; names.len()],
+        linear_weights(&weights, &names),
+    ];
     let mut columns = vec!["decision_id".to_string(), "option".to_string(), "chosen".to_string()];
     columns.extend(names.iter().cloned());
     let n_rows = ParquetReader::new(std::fs::File::open(&opath)?).num_rows()?;
 
-    let mut plain: [Tally; 3] = Default::default();
-    let mut with_pf: [Tally; 3] = Default::default();
+    let mut plain: [Tally; 4] = Default::default();
+    let mut with_pf: [Tally; 4] = Default::default();
     let mut folded: BTreeMap<&'static str, Rate> = BTreeMap::new();
     let mut worst: Vec<(f64, usize, [String; 3])> = Vec::new();
     let mut decisions_used = 0usize;
@@ -177,9 +217,10 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
         let i = id as usize;
         if opts.len() >= 2 && opts.iter().filter(|o| o.chosen).count() == 1 {
             decisions_used += 1;
+            yaku_scores(opts, &hand[i], &dora[i], round_wind[i], seat[i], dealer[i]);
             let ctx = Ctx { shanten: shanten[i], turn: turn[i], riichi: riichi[i] };
             let class = hand_class(opts, &cfg.thresholds);
-            for e in 0..3 {
+            for e in 0..EVALUATORS.len() {
                 let (b, t) = rank_of(opts, |o| o.scores[e]);
                 plain[e].add(&ctx, b, t);
                 if ctx.riichi {
@@ -208,10 +249,10 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
             // Where linear and ev both disagree with the human: margin of linear's pick.
             let pick =
                 |e: usize| opts.iter().max_by(|a, b| a.scores[e].total_cmp(&b.scores[e])).expect("options");
-            let (lp, ep) = (pick(2), pick(1));
+            let (lp, ep) = (pick(LINEAR), pick(1));
             if !lp.chosen && !ep.chosen {
                 let c = opts.iter().find(|o| o.chosen).expect("chosen");
-                let margin = lp.scores[2] - c.scores[2];
+                let margin = lp.scores[LINEAR] - c.scores[LINEAR];
                 worst.push((margin, i, [c.label.clone(), lp.label.clone(), ep.label.clone()]));
                 worst.sort_by(|a, b| b.0.total_cmp(&a.0));
                 worst.truncate(8);
@@ -253,8 +294,8 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
                 continue;
             }
             let x = |c: Option<usize>| c.map_or(0.0, |c| feats[c][r] as f64);
-            let mut scores = [0.0; 3];
-            for (e, we) in w.iter().enumerate() {
+            let mut scores = [0.0; 4];
+            for (e, we) in w.iter().enumerate().filter(|(e, _)| *e != YAKU) {
                 scores[e] =
                     feats.iter().zip(we).filter(|(_, &wj)| wj != 0.0).map(|(f, &wj)| f[r] as f64 * wj).sum();
             }
@@ -280,8 +321,8 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
 fn write_report(
     cfg: &ReportConfig,
     n: usize,
-    plain: &[Tally; 3],
-    with_pf: &[Tally; 3],
+    plain: &[Tally; 4],
+    with_pf: &[Tally; 4],
     folded: &BTreeMap<&'static str, Rate>,
     worst: &[(f64, usize, [String; 3])],
     hand: &[String],
@@ -343,7 +384,7 @@ fn write_report(
             .map(|k| {
                 let mut r =
                     vec![k.clone(), get(&plain[0]).get(k).map_or(0, |a| a.finish().decisions).to_string()];
-                for e in 0..3 {
+                for e in 0..EVALUATORS.len() {
                     r.push(pct(get(&plain[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
                     r.push(pct(get(&with_pf[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
                 }
