@@ -99,6 +99,20 @@ impl Seat<'_> {
         let dora: Vec<Tile> = t.dora_indicators.iter().map(|d| d.tile(red)).collect();
         let mut pos = Position::new(hand, dora, t.round_wind(), t.seat_wind(self.who));
         pos.visible = t.public_counts();
+        // Opponents whose riichi was accepted: what the push/fold layer needs to judge safety.
+        for d in 1..4u8 {
+            let o = (self.who + d) % 4;
+            if let RiichiState::Accepted { river_index, .. } = t.riichi[o as usize] {
+                let river = &t.rivers[o as usize];
+                let declared = river[river_index].tile;
+                let after =
+                    t.discards.iter().position(|&(s, x)| s == o && x == declared).map_or(0, |g| g + 1);
+                pos.opponents_riichi.push(crate::eval::RiverInfo {
+                    discards: river.iter().map(|r| r.tile.tile(red)).collect(),
+                    passed_after_riichi: t.discards[after..].iter().map(|&(_, x)| x.tile(red)).collect(),
+                });
+            }
+        }
         pos
     }
 
@@ -185,11 +199,19 @@ impl EvalBot {
     fn best_of(&self, seat: &Seat, allowed: &[TileId]) -> Option<TileId> {
         let red = seat.table.rules.red_fives;
         let pos = seat.position();
-        let ranked = match &self.linear {
+        let mut ranked = match &self.linear {
             Some(l) => l.rank(&pos),
             None => rank_discards(self.evaluator, &pos, None),
         }
         .unwrap_or_default();
+        // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.
+        if self.evaluator == EvaluatorName::Ev {
+            ranked = crate::eval::push_fold::push_fold(
+                &pos,
+                ranked,
+                &crate::eval::push_fold::Thresholds::default(),
+            );
+        }
         ranked
             .iter()
             .find_map(|r| allowed.iter().copied().find(|id| id.tile(red) == r.tile))
