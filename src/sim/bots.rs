@@ -5,17 +5,18 @@
 //! Policies:
 //! - [`Policy::Standard`] (the bot named after its evaluator, e.g. `ukeire`): wins whenever it
 //!   can; declares kyuushu kyuuhai whenever it can; riichi at once when tenpai with a closed hand
-//!   (the tenpai discard the evaluator ranks best); always pushes (no folding); pon only a
+//!   (the tenpai discard the evaluator ranks best); pushes (only `ev` folds, see below); pon only a
 //!   yakuhai pair (dragons, seat wind, round wind), no chi, no open kan; a closed kan when it
 //!   does not raise shanten and the seat is not in riichi; an added kan whenever possible.
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
 //!   chi / pon / open kan half of the time, every kan, riichi at once, kyuushu half of the time:
 //!   it drives the engine through every rule path (kuikae, chankan, four kans, pao...).
 //!
-//! TODO(ev, linear): when the `ev` and `linear` evaluators land in [`EvaluatorName`], they plug in
-//! here with no change: `parse_bot("ev")` resolves any evaluator name through clap's
-//! `ValueEnum`. A push/fold decision belongs in [`Bot::turn`] (rank safe discards when the
-//! evaluator says fold); add it as a new [`Policy`] when `ev` exposes its fold signal.
+//! Every evaluator name is a bot (`ukeire`, `ev`, `yaku`, `linear`), resolved through clap's
+//! `ValueEnum`. The `ev` bot re-ranks its discards with the push/fold layer
+//! ([`crate::eval::push_fold`]) when an opponent's riichi is accepted: weak hands fold, good hands
+//! push only safe tiles, excellent hands push anything. The `linear` bot loads the shipped weights
+//! once; its safety features let it fold on its own. Riichi, calls and kans follow the policy.
 
 use clap::ValueEnum;
 
