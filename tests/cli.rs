@@ -131,6 +131,31 @@ fn pipeline_on_real_records() {
         "0.001",
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The same data and seed give the same weights file, whatever the thread count.
+    let again = tmp.path().join("w/again.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .env("RAYON_NUM_THREADS", "1")
+        .args([
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            again.to_str().unwrap(),
+            "--seats",
+            "all",
+            "--test",
+            "0.25",
+            "--validation",
+            "0.25",
+            "--max-iters",
+            "30",
+            "--l2",
+            "0.001",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(std::fs::read(&weights).unwrap() == std::fs::read(&again).unwrap(), "fit is not deterministic");
     let w: serde_json::Value = serde_json::from_slice(&std::fs::read(&weights).unwrap()).unwrap();
     for key in
         ["features", "loss", "l2", "filter", "split_seed", "data_fingerprint", "haifu_version", "metrics"]
