@@ -14,30 +14,20 @@ use haifu::eval::expected_value::EvSearch;
 use haifu::eval::Position;
 use haifu::hand::shanten::min_shanten;
 use haifu::hand::Hand;
-use haifu::tile::{counts_of, parse_majiang, EAST};
+use haifu::tile::{counts_of, EAST};
 
 const PER_SHANTEN: usize = 500;
 
 fn positions(shanten: i8) -> Vec<Position> {
-    let Some(dir) = haifu::testdata::shared_file("kobalab") else { return Vec::new() };
+    let Some(hands) = haifu::testdata::kobalab_hands() else { return Vec::new() };
     let mut out = Vec::new();
-    for i in 1..=4 {
-        let text = std::fs::read_to_string(dir.join(format!("xiangting_{i}.json"))).unwrap();
-        let cases: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
-        for c in cases {
-            let tiles: Vec<_> = c["q"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| parse_majiang(t.as_str().unwrap()).unwrap()[0])
-                .collect();
-            if min_shanten(&counts_of(&tiles)) != shanten {
-                continue;
-            }
-            out.push(Position::new(Hand::new(tiles, vec![]), vec![], EAST, EAST + 1));
-            if out.len() == PER_SHANTEN {
-                return out;
-            }
+    for (tiles, _) in hands {
+        if min_shanten(&counts_of(&tiles)) != shanten {
+            continue;
+        }
+        out.push(Position::new(Hand::new(tiles, vec![]), vec![], EAST, EAST + 1));
+        if out.len() == PER_SHANTEN {
+            return out;
         }
     }
     out

@@ -3,28 +3,19 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use haifu::hand::shanten::{min_shanten, necessary_kinds, shanten_all, standard};
-use haifu::tile::{counts_of, parse_majiang, Counts};
+use haifu::tile::{counts_of, Counts};
 
 fn hands() -> Vec<Counts> {
-    let Some(dir) = haifu::testdata::shared_file("kobalab") else { return Vec::new() };
-    let mut out = Vec::new();
-    for i in 1..=4 {
-        let text = std::fs::read_to_string(dir.join(format!("xiangting_{i}.json"))).unwrap();
-        let cases: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
-        for c in cases {
-            let tiles: Vec<_> = c["q"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| parse_majiang(t.as_str().unwrap()).unwrap()[0])
-                .collect();
+    let Some(hands) = haifu::testdata::kobalab_hands() else { return Vec::new() };
+    hands
+        .into_iter()
+        .map(|(tiles, _)| {
             let mut counts = counts_of(&tiles);
             // 13-tile hands, as the evaluators see them after a discard: drop the 14th tile.
             counts[tiles[13].kind()] -= 1;
-            out.push(counts);
-        }
-    }
-    out
+            counts
+        })
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -92,13 +92,7 @@ fn check_exit_codes_and_bad_files() {
 /// shapes other tools rely on, and that the fitted evaluator is measured on held-out games.
 #[test]
 fn pipeline_on_real_records() {
-    let Some(dir) = haifu::testdata::shared_file("tenhou") else { return };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mjlog"))
-        .collect();
-    files.sort();
+    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
     let tmp = tempfile::tempdir().unwrap();
     let logs = tmp.path().join("logs");
     std::fs::create_dir(&logs).unwrap();

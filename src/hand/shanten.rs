@@ -361,37 +361,23 @@ mod tests {
     /// All 40,000 kobalab golden vectors: x = [standard, kokushi, chiitoitsu].
     #[test]
     fn kobalab_golden_vectors() {
-        let Some(dir) = crate::testdata::shared_file("kobalab") else { return };
-        #[derive(serde::Deserialize)]
-        struct Case {
-            q: Vec<String>,
-            x: [i8; 3],
-        }
+        let Some(hands) = crate::testdata::kobalab_hands() else { return };
         let mut checked = 0;
         let mut bad = Vec::new();
-        for i in 1..=4 {
-            let path = dir.join(format!("xiangting_{i}.json"));
-            let text = std::fs::read_to_string(&path).unwrap();
-            let cases: Vec<Case> = serde_json::from_str(&text).unwrap();
-            for case in cases {
-                let tiles: Vec<_> =
-                    case.q.iter().map(|t| crate::tile::parse_majiang(t).unwrap()[0]).collect();
-                let h = counts_of(&tiles);
-                let all = shanten_all(&h, 0);
-                let got = [all.standard, all.kokushi.unwrap(), all.chiitoitsu.unwrap()];
-                // the xiangting tables must give the same minimum
-                let min_ok = min_shanten(&h) == *case.x.iter().min().unwrap();
-                if got != case.x || all.shanten != *case.x.iter().min().unwrap() || !min_ok {
-                    bad.push(format!(
-                        "{}: want {:?} got {:?} min {}",
-                        case.q.concat(),
-                        case.x,
-                        got,
-                        min_shanten(&h)
-                    ));
-                }
-                checked += 1;
+        for (tiles, want) in hands {
+            let h = counts_of(&tiles);
+            let all = shanten_all(&h, 0);
+            let got = [all.standard, all.kokushi.unwrap(), all.chiitoitsu.unwrap()];
+            let min = *want.iter().min().unwrap();
+            // the xiangting tables must give the same minimum
+            if got != want || all.shanten != min || min_shanten(&h) != min {
+                bad.push(format!(
+                    "{}: want {want:?} got {got:?} min {}",
+                    crate::tile::format_mpsz(&tiles),
+                    min_shanten(&h)
+                ));
             }
+            checked += 1;
         }
         assert_eq!(checked, 40_000);
         assert!(bad.is_empty(), "{} mismatches, first: {:?}", bad.len(), &bad[..bad.len().min(5)]);

@@ -279,13 +279,7 @@ mod tests {
     use polars::prelude::*;
 
     fn sample_files(step: usize) -> Option<Vec<PathBuf>> {
-        let dir = crate::testdata::shared_file("tenhou")?;
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "mjlog"))
-            .collect();
-        files.sort();
+        let files = crate::testdata::tenhou_files(&[".mjlog"])?;
         Some(files.into_iter().step_by(step).collect())
     }
 

@@ -184,13 +184,7 @@ mod tests {
     /// every win re-scores exactly as Tenhou recorded it (yaku, han, fu, points, limit, payments).
     #[test]
     fn every_complete_game_replays_and_rescores() {
-        let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
-        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.is_file() && !p.ends_with("MANIFEST.tsv") && !p.ends_with("README.md"))
-            .collect();
-        files.sort();
+        let Some(files) = crate::testdata::tenhou_files(&[".mjlog", ".mjlog.gz", ".t6.json"]) else { return };
         let known = |f: &str| KNOWN_BAD.iter().any(|k| f.ends_with(k));
         let out = crate::batch::run(&files, None, "check", |g| {
             let mut checker = Rescore::default();

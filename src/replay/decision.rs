@@ -405,13 +405,7 @@ mod tests {
     /// chose it; every riichi declaration is a riichi decision that chose riichi.
     #[test]
     fn every_recorded_action_is_a_listed_option() {
-        let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "mjlog"))
-            .collect();
-        files.sort();
+        let Some(files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         let mut checked = 0;
         for path in files.iter().step_by(25) {
             let bytes = std::fs::read(path).unwrap();

@@ -634,13 +634,7 @@ mod tests {
     /// by players not in riichi themselves.
     #[test]
     fn denominators_add_up_on_real_games() {
-        let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.to_string_lossy().ends_with(".mjlog"))
-            .collect();
-        files.sort();
+        let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         files.truncate(40);
         let batch = crate::log::load_all(&files);
         assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);
