@@ -81,14 +81,16 @@ impl Linear {
         let view = Self::view(pos);
         let f = DecisionFeatures::new(&view).map_err(|e| anyhow::anyhow!("{e}"))?;
         let width = crate::features::width();
-        let class_col = self.names.iter().position(|n| *n == "discard_class").expect("discard_class column");
+        let shanten_col = self.names.iter().position(|n| *n == "shanten_min").expect("shanten_min column");
+        // Red fives: a bare position shows none outside the hand.
+        let mut ev = super::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
         pos.hand
             .distinct_tiles()
             .into_iter()
             .map(|t| {
                 let mut row = vec![0.0f32; row_width()];
                 f.fill(t, &mut row[..width]).map_err(|e| anyhow::anyhow!("{e}"))?;
-                row[class_col] = super::ukeire::discard_class(pos, t) as f32;
+                crate::ingest::rows::discard_extras(pos, t, &mut row, shanten_col, &mut ev);
                 Ok((t, row))
             })
             .collect()

@@ -177,6 +177,25 @@ fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
     best.map(|(_, _, t)| t)
 }
 
+/// The extra columns of a discard option after the catalog's: the max-ukeire discard class and
+/// the expected value (where the hand after the discard is at shanten 2 or better). Shared by
+/// ingest and the `linear` evaluator so training and use see the same values.
+pub fn discard_extras(
+    pos: &crate::eval::Position,
+    tile: Tile,
+    row: &mut [f32],
+    shanten_col: usize,
+    ev: &mut crate::eval::expected_value::EvSearch,
+) {
+    set(row, "discard_class", crate::eval::ukeire::discard_class(pos, tile) as f32);
+    if row[shanten_col] <= 2.0 {
+        let v = ev.discard_value(tile).unwrap_or(0.0).max(0.0);
+        set(row, "ev", v as f32);
+        set(row, "log_ev", v.ln_1p() as f32);
+        set(row, "ev_defined", 1.0);
+    }
+}
+
 /// Which red fives (m, p, s) are publicly visible: in a river, a meld or among the indicators.
 fn visible_reds(t: &Table) -> [bool; 3] {
     let red = t.rules.red_fives;
@@ -254,13 +273,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
                 let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 f.fill(*tile, &mut r[..width()]).map_err(|e| e.to_string())?;
-                set(r, "discard_class", crate::eval::ukeire::discard_class(&pos, *tile) as f32);
-                if r[shanten_col] <= 2.0 {
-                    let v = ev.discard_value(*tile).unwrap_or(0.0).max(0.0);
-                    set(r, "ev", v as f32);
-                    set(r, "log_ev", v.ln_1p() as f32);
-                    set(r, "ev_defined", 1.0);
-                }
+                discard_extras(&pos, *tile, r, shanten_col, &mut ev);
             }
         }
         DecisionKind::Riichi => {
