@@ -38,7 +38,7 @@ fmt:
 weights: release
 	target/release/haifu ingest $(CORPUS) --out out/corpus
 	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
-		--seed 1 --l2 0.0001,0.001 --max-iters 100 --out data/weights/default.json
+		--seed 1 --l2 0.0001,0.001 --max-iters 100 --max-decisions 600000 --out data/weights/default.json
 
 # The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:
 # `haifu ingest` and `haifu stats` write parquet into out/notebook, polars reads it back.

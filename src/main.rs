@@ -229,8 +229,9 @@ enum Command {
         /// Seat wind.
         #[arg(long, default_value = "S", value_parser = parse_wind)]
         seat_wind: Kind,
-        /// Which evaluator ranks the options.
-        #[arg(long, value_enum, default_value = "ukeire")]
+        /// Which evaluator ranks the options (linear: the fitted weights, which agree with human
+        /// houou discards far more often than ukeire; see reports/README.md).
+        #[arg(long, value_enum, default_value = "linear")]
         evaluator: EvaluatorName,
         /// Print JSON: {"discard":"7s","options":[{"tile","score","shanten","ukeire"},...]}.
         #[arg(long)]
