@@ -78,8 +78,12 @@ impl Linear {
 
     /// Feature rows of every distinct discard, in `distinct_tiles` order.
     pub fn rows(&self, pos: &Position) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
-        let view = Self::view(pos);
-        let f = DecisionFeatures::new(&view).map_err(|e| anyhow::anyhow!("{e}"))?;
+        self.rows_with(&Self::view(pos), pos)
+    }
+
+    /// Feature rows from a full table view (rivers, riichi), as ingest computes them.
+    fn rows_with(&self, view: &View, pos: &Position) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
+        let f = DecisionFeatures::new(view).map_err(|e| anyhow::anyhow!("{e}"))?;
         let width = crate::features::width();
         let shanten_col = self.names.iter().position(|n| *n == "shanten_min").expect("shanten_min column");
         // Red fives: a bare position shows none outside the hand.
@@ -102,9 +106,15 @@ impl Linear {
 
     /// Ranks every distinct discard, best first.
     pub fn rank(&self, pos: &Position) -> Result<Vec<RankedDiscard>> {
+        self.rank_view(&Self::view(pos), pos)
+    }
+
+    /// Ranks with the seat's full view of the table (rivers, melds, riichi), so the safety
+    /// features are as in training; `pos` carries the same hand, winds and dora.
+    pub fn rank_view(&self, view: &View, pos: &Position) -> Result<Vec<RankedDiscard>> {
         let full = pos.hand.counts();
         let mut out: Vec<RankedDiscard> = self
-            .rows(pos)?
+            .rows_with(view, pos)?
             .into_iter()
             .map(|(tile, row)| {
                 let mut after = full;

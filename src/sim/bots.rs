@@ -16,7 +16,8 @@
 //! `ValueEnum`. The `ev` bot re-ranks its discards with the push/fold layer
 //! ([`crate::eval::push_fold`]) when an opponent's riichi is accepted: weak hands fold, good hands
 //! push only safe tiles, excellent hands push anything. The `linear` bot loads the shipped weights
-//! once; its safety features let it fold on its own. Riichi, calls and kans follow the policy.
+//! once and scores with the seat's full table view (rivers, riichi), as ingest does, so its safety
+//! features let it fold on its own. Riichi, calls and kans follow the policy.
 
 use clap::ValueEnum;
 
@@ -201,7 +202,11 @@ impl EvalBot {
         let red = seat.table.rules.red_fives;
         let pos = seat.position();
         let mut ranked = match &self.linear {
-            Some(l) => l.rank(&pos),
+            Some(l) => {
+                let view =
+                    crate::ingest::view::view_of(seat.table, seat.who, seat.table.hand_tiles(seat.who));
+                l.rank_view(&view, &pos)
+            }
             None => rank_discards(self.evaluator, &pos, None),
         }
         .unwrap_or_default();
