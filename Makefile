@@ -22,7 +22,7 @@ demo: build
 # The whole test suite: unit tests next to the code (golden vectors from $(SHARED)) and the CLI tests.
 test:
 	$(CARGO) test --lib --bins --tests -- --test-threads=2
-	$(CARGO) test --benches
+	$(CARGO) test --bench shanten --bench check --bench ev
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
 
