@@ -147,6 +147,31 @@ impl Drop for ParquetSink {
     }
 }
 
+/// Reads `path` in slices of `rows` rows with only `columns`, calling `f` on each slice in file
+/// order: memory holds one slice, whatever the file's size.
+pub fn for_each_slice(
+    path: &Path,
+    columns: &[String],
+    rows: usize,
+    mut f: impl FnMut(&DataFrame) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let open = || File::open(path).with_context(|| format!("cannot open {}", path.display()));
+    let n_rows = ParquetReader::new(open()?).num_rows()?;
+    let mut offset = 0;
+    while offset < n_rows {
+        let len = rows.max(1).min(n_rows - offset);
+        let df = ParquetReader::new(open()?)
+            .with_columns(Some(columns.to_vec()))
+            .with_slice(Some((offset, len)))
+            .finish()
+            .map_err(|e| anyhow::anyhow!("reading {} rows {offset}..: {e}", path.display()))?;
+        f(&df)?;
+        offset += len;
+    }
+    Ok(())
+}
+
 /// Reads a whole parquet file (for tests, eval and reports on moderate data).
 pub fn read(path: &Path) -> PolarsResult<DataFrame> {
     ParquetReader::new(File::open(path)?).finish()

@@ -174,7 +174,6 @@ pub fn load(
         }
         None => all,
     };
-    let n_rows = ParquetReader::new(std::fs::File::open(&opath)?).num_rows()?;
     let mut data = RankingData::new(names.len());
     let mut meta = DecisionMeta::default();
     let mut columns = vec!["decision_id".to_string(), "chosen".to_string()];
@@ -206,21 +205,13 @@ pub fn load(
         }
         rows.clear();
     };
-    let slice = 200_000;
-    let mut offset = 0;
-    while offset < n_rows {
-        let len = slice.min(n_rows - offset);
-        let df = ParquetReader::new(std::fs::File::open(&opath)?)
-            .with_columns(Some(columns.clone()))
-            .with_slice(Some((offset, len)))
-            .finish()
-            .with_context(|| format!("reading {} rows {offset}..", opath.display()))?;
-        let did: Vec<u64> = col(&df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
-        let ch: Vec<bool> = col(&df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
+    crate::dataset::parquet::for_each_slice(&opath, &columns, 200_000, |df| {
+        let did: Vec<u64> = col(df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
+        let ch: Vec<bool> = col(df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
         let feats: Vec<Vec<f32>> = names
             .iter()
             .map(|n| -> Result<Vec<f32>> {
-                Ok(col(&df, n)?.f32()?.iter().map(|x| x.unwrap_or(0.0)).collect())
+                Ok(col(df, n)?.f32()?.iter().map(|x| x.unwrap_or(0.0)).collect())
             })
             .collect::<Result<_>>()?;
         for r in 0..df.height() {
@@ -240,8 +231,8 @@ pub fn load(
                 cur_rows.push(feats.iter().map(|c| c[r]).collect());
             }
         }
-        offset += len;
-    }
+        Ok(())
+    })?;
     if let Some(prev) = cur_id {
         flush(prev, &mut cur_rows, cur_chosen, &mut data, &mut meta);
     }

@@ -204,7 +204,6 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
     ];
     let mut columns = vec!["decision_id".to_string(), "option".to_string(), "chosen".to_string()];
     columns.extend(names.iter().cloned());
-    let n_rows = ParquetReader::new(std::fs::File::open(&opath)?).num_rows()?;
 
     let mut plain: [Tally; 4] = Default::default();
     let mut with_pf: [Tally; 4] = Default::default();
@@ -269,19 +268,12 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
         ci("safety_worst_honor"),
         ci("safety_worst_danger_est"),
     );
-    let slice = 200_000;
-    let mut offset = 0;
-    while offset < n_rows {
-        let len = slice.min(n_rows - offset);
-        let df = ParquetReader::new(std::fs::File::open(&opath)?)
-            .with_columns(Some(columns.clone()))
-            .with_slice(Some((offset, len)))
-            .finish()?;
+    crate::dataset::parquet::for_each_slice(&opath, &columns, 200_000, |df| {
         let did: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
         let chosen: Vec<bool> = df.column("chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
         let label: Vec<String> =
             df.column("option")?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect();
-        let feats: Vec<Vec<f32>> = names.iter().map(|n| col_f32(&df, n)).collect::<Result<_>>()?;
+        let feats: Vec<Vec<f32>> = names.iter().map(|n| col_f32(df, n)).collect::<Result<_>>()?;
         for r in 0..df.height() {
             let id = did[r];
             if current != Some(id) {
@@ -309,8 +301,8 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
                 danger: x(c_danger),
             });
         }
-        offset += len;
-    }
+        Ok(())
+    })?;
     if let Some(p) = current {
         finish(p, &mut opts);
     }
