@@ -243,6 +243,15 @@ enum Command {
         /// the best option), so you see why one discard beat another.
         #[arg(long)]
         explain: bool,
+        /// An opponent in riichi, given by their discards in mpsz (repeat for several); used by
+        /// --push-fold.
+        #[arg(long = "riichi", value_name = "DISCARDS")]
+        riichi: Vec<String>,
+        /// Apply the push/fold layer over the evaluator: against a riichi, weak hands (expected
+        /// value < 400 or 3+ shanten) fold to the safest tile, good hands (< 1200) play only
+        /// genbutsu / suji / honors, excellent hands push.
+        #[arg(long)]
+        push_fold: bool,
     },
 }
 
@@ -457,7 +466,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 println!("kokushi     {}", form(s.kokushi));
             }
         }
-        Command::Nanikiru { hand, dora, round_wind, seat_wind, evaluator, json, weights, explain } => {
+        Command::Nanikiru {
+            hand,
+            dora,
+            round_wind,
+            seat_wind,
+            evaluator,
+            json,
+            weights,
+            explain,
+            riichi,
+            push_fold,
+        } => {
             let hand = Hand::parse(&hand).with_context(|| format!("bad hand {hand:?}"))?;
             if !hand.is_full() {
                 bail!(
@@ -473,8 +493,23 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 indicators.push(t[0]);
             }
-            let pos = Position::new(hand, indicators, round_wind, seat_wind);
-            let options = rank_discards(evaluator, &pos, weights.as_deref())?;
+            let mut pos = Position::new(hand, indicators, round_wind, seat_wind);
+            for r in &riichi {
+                let discards = parse_mpsz(r).with_context(|| format!("bad --riichi discards {r:?}"))?;
+                for t in &discards {
+                    pos.visible[t.kind()] += 1;
+                }
+                pos.opponents_riichi
+                    .push(haifu::eval::RiverInfo { discards, passed_after_riichi: Vec::new() });
+            }
+            let mut options = rank_discards(evaluator, &pos, weights.as_deref())?;
+            if push_fold {
+                options = haifu::eval::push_fold::push_fold(
+                    &pos,
+                    options,
+                    &haifu::eval::push_fold::Thresholds::default(),
+                );
+            }
             let explained = if explain {
                 if evaluator != EvaluatorName::Linear {
                     bail!("--explain needs --evaluator linear");

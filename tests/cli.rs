@@ -198,3 +198,16 @@ fn pipeline_on_real_records() {
     assert_eq!(rates.len(), 4);
     assert!(stats.join("README.md").exists() && stats.join("players.csv").exists());
 }
+
+/// With an opponent in riichi and a hopeless hand, the push/fold layer plays the genbutsu.
+#[test]
+fn nanikiru_push_fold_folds_a_weak_hand() {
+    let hand = "13579m2468p1357s7z";
+    let plain = json(&["nanikiru", hand, "--evaluator", "ukeire", "--json"]);
+    assert_ne!(plain["discard"], "6p");
+    let v = json(&["nanikiru", hand, "--evaluator", "ukeire", "--riichi", "6p1z", "--push-fold", "--json"]);
+    assert_eq!(v["discard"], "6p", "{v}");
+    // without a riichi the layer changes nothing
+    let v = json(&["nanikiru", hand, "--evaluator", "ukeire", "--push-fold", "--json"]);
+    assert_eq!(v["discard"], plain["discard"]);
+}
