@@ -35,7 +35,7 @@ say "Player and table statistics, wall / suji studies"
 run stats "$LOGDIR" --out "$OUT/stats" --min-games 1
 
 say "What to discard, by max ukeire and by the evaluator just fitted (with the reasons)"
-run nanikiru 1234678m056p3s114z --dora 4p
+run nanikiru 1234678m056p3s114z --dora 4p --evaluator ukeire
 run nanikiru 1234678m056p3s114z --dora 4p --evaluator linear --weights "$OUT/weights.json" --explain
 
 say "Done. Outputs in $OUT:"
