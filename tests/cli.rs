@@ -107,45 +107,19 @@ fn pipeline_on_real_records() {
         assert!(data.join(format!("{t}.parquet")).exists(), "{t}.parquet");
     }
     let weights = tmp.path().join("w/weights.json");
-    let out = haifu(&[
-        "fit",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        weights.to_str().unwrap(),
-        "--seats",
-        "all",
-        "--test",
-        "0.25",
-        "--validation",
-        "0.25",
-        "--max-iters",
-        "30",
-        "--l2",
-        "0.001",
-    ]);
+    let again = tmp.path().join("w/again.json");
+    let fit_args = |out: &std::path::Path| -> Vec<String> {
+        let args =
+            ["fit", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap(), "--seats", "all"];
+        let rest = ["--test", "0.25", "--validation", "0.25", "--max-iters", "30", "--l2", "0.001"];
+        args.iter().chain(&rest).map(|a| a.to_string()).collect()
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu")).args(fit_args(&weights)).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // The same data and seed give the same weights file, whatever the thread count.
-    let again = tmp.path().join("w/again.json");
     let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
         .env("RAYON_NUM_THREADS", "1")
-        .args([
-            "fit",
-            "--data",
-            data.to_str().unwrap(),
-            "--out",
-            again.to_str().unwrap(),
-            "--seats",
-            "all",
-            "--test",
-            "0.25",
-            "--validation",
-            "0.25",
-            "--max-iters",
-            "30",
-            "--l2",
-            "0.001",
-        ])
+        .args(fit_args(&again))
         .output()
         .unwrap();
     assert!(out.status.success());
