@@ -94,6 +94,13 @@ enum Command {
         /// e.g. `ev,log_ev` to fit without the expected-value features.
         #[arg(long, value_delimiter = ',')]
         drop: Vec<String>,
+        /// Situation-dependent weights: copies of columns gated by a decision-level fact, one
+        /// per level (repeatable). `GATE` copies every column, `GATE:PREFIX+PREFIX` the columns
+        /// starting with those prefixes. Gates: shanten (0/1/2/3+ before the decision), riichi
+        /// (an opponent in riichi or not), value (weak/good/excellent by the best expected value),
+        /// turn (1-6/7-12/13+). E.g. `--interact shanten --interact riichi:safety_+ev`.
+        #[arg(long = "interact")]
+        interactions: Vec<String>,
     },
     /// Agreement of evaluators with the recorded choices over an ingested dataset.
     ///
@@ -107,7 +114,8 @@ enum Command {
         /// Weights of the `linear` evaluator.
         #[arg(long, default_value = "data/weights/default.json")]
         weights: PathBuf,
-        /// Evaluators to compare (repeat); default: ukeire and linear.
+        /// Evaluators to compare (repeat); default: ukeire, ev and linear (yaku scores each
+        /// decision's hand and is slower).
         #[arg(long = "evaluator", value_enum)]
         evaluators: Vec<DatasetEvaluator>,
         #[command(flatten)]
@@ -115,6 +123,17 @@ enum Command {
         /// Which games: all, or one split of the seeded game split (`test` = held-out games).
         #[arg(long, value_enum, default_value = "all")]
         split: SplitArg,
+        /// Apply the push/fold layer over every evaluator: with an opponent in riichi, weak hands
+        /// (best expected value below --good, or 3+ shanten) play the safest tile, good hands
+        /// only genbutsu / suji / honors, excellent hands (from --excellent) anything.
+        #[arg(long)]
+        push_fold: bool,
+        /// Expected value at which a hand is good rather than weak (with --push-fold).
+        #[arg(long, default_value_t = 400.0)]
+        good: f64,
+        /// Expected value at which a hand is excellent (with --push-fold).
+        #[arg(long, default_value_t = 1200.0)]
+        excellent: f64,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -298,6 +317,8 @@ enum DatasetEvaluator {
     Ukeire,
     /// The expected-value evaluator (needs the `ev` columns of ingest).
     Ev,
+    /// The yaku evaluation function, scored from each decision's hand (discard decisions).
+    Yaku,
     Linear,
 }
 
@@ -358,7 +379,23 @@ fn run(cli: Cli) -> Result<ExitCode> {
             println!("{}", overall.join("\n"));
             println!("wrote {}/README.md", out.display());
         }
-        Command::Fit { data, out, loss, margin, smoothing, l2, select, max_iters, max_decisions, drop } => {
+        Command::Fit {
+            data,
+            out,
+            loss,
+            margin,
+            smoothing,
+            l2,
+            select,
+            max_iters,
+            max_decisions,
+            drop,
+            interactions,
+        } => {
+            let interactions = interactions
+                .iter()
+                .map(|s| haifu::features::interactions::Interaction::parse(s))
+                .collect::<Result<Vec<_>>>()?;
             let cfg = haifu::fit::run::FitConfig {
                 data,
                 filter: select.filter(),
@@ -370,6 +407,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 max_iters,
                 max_decisions,
                 drop,
+                interactions,
                 out: out.clone(),
             };
             let w = haifu::fit::run::fit(&cfg)?;
@@ -392,8 +430,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
             println!("wrote {} and {}", out.display(), out.with_extension("md").display());
         }
-        Command::Eval { data, weights, evaluators, select, split, json } => {
-            return eval_cmd(&data, &weights, &evaluators, &select, split, json);
+        Command::Eval { data, weights, evaluators, select, split, push_fold, good, excellent, json } => {
+            let pf = push_fold.then_some(haifu::eval::push_fold::Thresholds { good, excellent });
+            return eval_cmd(&data, &weights, &evaluators, &select, split, pf, json);
         }
         Command::Ingest { paths, out, jobs, json } => {
             let summary = haifu::ingest::run(&paths, &out, jobs)?;
@@ -611,51 +650,61 @@ fn eval_cmd(
     evaluators: &[DatasetEvaluator],
     select: &Select,
     split: SplitArg,
+    push_fold: Option<haifu::eval::push_fold::Thresholds>,
     json: bool,
 ) -> Result<ExitCode> {
-    use haifu::eval::agreement::{linear_weights, sliced, ukeire_weights};
+    use haifu::eval::dataset::{EV, LINEAR, UKEIRE, YAKU};
     use haifu::fit::split::Split;
     let evaluators = if evaluators.is_empty() {
         vec![DatasetEvaluator::Ukeire, DatasetEvaluator::Ev, DatasetEvaluator::Linear]
     } else {
         evaluators.to_vec()
     };
-    let loaded = haifu::fit::load::load(
-        data,
-        &select.filter(),
-        select.seed,
-        select.validation,
-        select.test,
-        None,
-        None,
-    )?;
-    let want = match split {
-        SplitArg::All => None,
-        SplitArg::Train => Some(Split::Train),
-        SplitArg::Validation => Some(Split::Validation),
-        SplitArg::Test => Some(Split::Test),
+    let index = |e: &DatasetEvaluator| match e {
+        DatasetEvaluator::Ukeire => UKEIRE,
+        DatasetEvaluator::Ev => EV,
+        DatasetEvaluator::Yaku => YAKU,
+        DatasetEvaluator::Linear => LINEAR,
     };
-    let subset: Vec<u32> = (0..loaded.meta.split.len())
-        .filter(|&i| want.is_none_or(|s| loaded.meta.split[i] == s))
-        .map(|i| i as u32)
-        .collect();
-    let mut results = serde_json::Map::new();
-    for ev in &evaluators {
-        let (name, w) = match ev {
-            DatasetEvaluator::Ukeire => ("ukeire", ukeire_weights(&loaded.feature_names)),
-            DatasetEvaluator::Ev => ("ev", haifu::eval::agreement::ev_weights(&loaded.feature_names)),
-            DatasetEvaluator::Linear => {
-                let file = haifu::fit::weights::WeightsFile::read(weights)?;
-                ("linear", linear_weights(&file, &loaded.feature_names))
-            }
-        };
-        let a = sliced(&loaded, &w, &subset);
-        results.insert(name.to_string(), serde_json::to_value(&a)?);
+    let mut enabled = [false; 4];
+    for e in &evaluators {
+        enabled[index(e)] = true;
     }
+    let scored = haifu::eval::dataset::score(&haifu::eval::dataset::DatasetConfig {
+        data: data.to_path_buf(),
+        weights: Some(weights.to_path_buf()),
+        filter: select.filter(),
+        seed: select.seed,
+        validation: select.validation,
+        test: select.test,
+        split: match split {
+            SplitArg::All => None,
+            SplitArg::Train => Some(Split::Train),
+            SplitArg::Validation => Some(Split::Validation),
+            SplitArg::Test => Some(Split::Test),
+        },
+        thresholds: push_fold.unwrap_or_default(),
+        enabled,
+    })?;
+    let mut results = serde_json::Map::new();
+    for e in &evaluators {
+        let i = index(e);
+        let tally = if push_fold.is_some() { &scored.with_pf[i] } else { &scored.plain[i] };
+        results
+            .insert(haifu::eval::dataset::EVALUATORS[i].to_string(), serde_json::to_value(tally.sliced())?);
+    }
+    let subset_len = scored.decisions;
     if json {
-        println!("{}", serde_json::json!({"decisions": subset.len(), "evaluators": results}));
+        println!(
+            "{}",
+            serde_json::json!({"decisions": subset_len, "push_fold": push_fold, "evaluators": results})
+        );
     } else {
-        println!("{} {} decisions ({:?} split)", subset.len(), select.kind, split);
+        let pf = match push_fold {
+            Some(t) => format!(", push/fold at {} / {}", t.good, t.excellent),
+            None => String::new(),
+        };
+        println!("{subset_len} {} decisions ({:?} split{pf})", select.kind, split);
         for (name, v) in &results {
             let f = |x: &serde_json::Value| x.as_f64().unwrap_or(f64::NAN) * 100.0;
             println!(

@@ -111,7 +111,20 @@ fn pipeline_on_real_records() {
     let fit_args = |out: &std::path::Path| -> Vec<String> {
         let args =
             ["fit", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap(), "--seats", "all"];
-        let rest = ["--test", "0.25", "--validation", "0.25", "--max-iters", "30", "--l2", "0.001"];
+        let rest = [
+            "--test",
+            "0.25",
+            "--validation",
+            "0.25",
+            "--max-iters",
+            "30",
+            "--l2",
+            "0.001",
+            "--interact",
+            "shanten:ukeire+energy_",
+            "--interact",
+            "riichi:safety_worst",
+        ];
         args.iter().chain(&rest).map(|a| a.to_string()).collect()
     };
     let out = Command::new(env!("CARGO_BIN_EXE_haifu")).args(fit_args(&weights)).output().unwrap();
@@ -148,6 +161,12 @@ fn pipeline_on_real_records() {
         "--json",
     ]);
     assert_eq!(e["decisions"].as_u64(), w["decisions"]["test"].as_u64(), "eval sees the fit's test split");
+    // The evaluator rebuilds the interaction columns from the weights file exactly as the fit
+    // built them from the dataset: same top-1 on the same decisions.
+    assert!(w["features"].as_array().unwrap().iter().any(|f| f["name"] == "sh1*ukeire_count"));
+    let (fit_top1, eval_top1) =
+        (w["metrics"]["test"]["top1"].as_f64().unwrap(), e["evaluators"]["linear"]["top1"].as_f64().unwrap());
+    assert!((fit_top1 - eval_top1).abs() < 1e-6, "fit {fit_top1} vs eval {eval_top1}");
     for ev in ["ukeire", "linear"] {
         let a = &e["evaluators"][ev];
         let top1 = a["top1"].as_f64().unwrap();
@@ -157,6 +176,24 @@ fn pipeline_on_real_records() {
             assert!(a[s].is_object(), "{ev}.{s}");
         }
     }
+    // The yaku evaluator and the push/fold layer over a dataset.
+    let pf = json(&[
+        "eval",
+        "--data",
+        data.to_str().unwrap(),
+        "--seats",
+        "all",
+        "--evaluator",
+        "yaku",
+        "--evaluator",
+        "ukeire",
+        "--push-fold",
+        "--json",
+    ]);
+    assert_eq!(pf["push_fold"]["good"].as_f64(), Some(400.0));
+    let yaku = pf["evaluators"]["yaku"]["top1"].as_f64().unwrap();
+    assert!(yaku > 0.1 && yaku < 1.0, "yaku top1 {yaku}");
+    assert!(pf["evaluators"]["linear"].is_null(), "only the evaluators asked for");
     let stats = tmp.path().join("stats");
     let s = json(&[
         "stats",

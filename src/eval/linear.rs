@@ -9,6 +9,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use super::{Position, RankedDiscard};
+use crate::features::interactions::Expansion;
 use crate::features::view::Opponent;
 use crate::features::{DecisionFeatures, View};
 use crate::fit::weights::WeightsFile;
@@ -18,11 +19,12 @@ use crate::ingest::rows::{feature_names, row_width};
 /// The shipped default weights (regenerate with `make weights`).
 pub const DEFAULT_WEIGHTS: &str = "data/weights/default.json";
 
-/// A loaded linear evaluator: weights aligned to the option row layout of `ingest`.
+/// A loaded linear evaluator: weights aligned to the option row layout of `ingest`, expanded by
+/// the interaction columns the weights file names (situation-dependent weights).
 #[derive(Debug)]
 pub struct Linear {
     pub file: WeightsFile,
-    pub names: Vec<&'static str>,
+    pub expansion: Expansion,
     pub w: Vec<f64>,
 }
 
@@ -35,10 +37,14 @@ pub struct Contribution {
 }
 
 impl Linear {
-    pub fn from_file(file: WeightsFile) -> Linear {
-        let names = feature_names();
-        let w = names.iter().map(|n| file.weight(n)).collect();
-        Linear { file, names, w }
+    /// Aligns a weights file to the row layout; fails on interaction columns this build does not
+    /// know (a file from another version).
+    pub fn from_file(file: WeightsFile) -> Result<Linear> {
+        let base: Vec<String> = feature_names().iter().map(|n| n.to_string()).collect();
+        let names: Vec<String> = file.features.iter().map(|f| f.name.clone()).collect();
+        let expansion = Expansion::from_names(&base, &names)?;
+        let w = expansion.names().iter().map(|n| file.weight(n)).collect();
+        Ok(Linear { file, expansion, w })
     }
 
     /// Loads a weights file; `None` means the shipped default (looked up next to the executable's
@@ -57,7 +63,7 @@ impl Linear {
         };
         let file = WeightsFile::read(&p)
             .with_context(|| "the linear evaluator needs a weights file (make weights)")?;
-        Ok(Linear::from_file(file))
+        Linear::from_file(file).with_context(|| format!("weights file {}", p.display()))
     }
 
     fn view(pos: &Position) -> View {
@@ -85,7 +91,8 @@ impl Linear {
     fn rows_with(&self, view: &View, pos: &Position) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
         let f = DecisionFeatures::new(view).map_err(|e| anyhow::anyhow!("{e}"))?;
         let width = crate::features::width();
-        let shanten_col = self.names.iter().position(|n| *n == "shanten_min").expect("shanten_min column");
+        let shanten_col =
+            self.expansion.base().iter().position(|n| n == "shanten_min").expect("shanten_min column");
         // Red fives: a bare position shows none outside the hand.
         let mut ev = super::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
         pos.hand
@@ -104,6 +111,31 @@ impl Linear {
         row.iter().zip(&self.w).map(|(&x, &w)| x as f64 * w).sum()
     }
 
+    /// Expanded rows (interaction columns filled from the decision's situation) of the options.
+    fn expanded(
+        &self,
+        rows: Vec<(crate::tile::Tile, Vec<f32>)>,
+        turn: u8,
+    ) -> Vec<(crate::tile::Tile, Vec<f32>)> {
+        if self.expansion.is_identity() {
+            return rows;
+        }
+        let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
+        let x = self.expansion.expand(&refs, turn);
+        rows.iter().map(|(t, _)| *t).zip(x).collect()
+    }
+
+    /// Scores of one decision's options given their base rows (as ingest writes them) and the
+    /// deciding player's turn: the dataset evaluators use this, so a fitted file scores a
+    /// dataset exactly as it scores a live position.
+    pub fn score_rows(&self, rows: &[&[f32]], turn: u8) -> Vec<f64> {
+        if self.expansion.is_identity() {
+            return rows.iter().map(|r| self.score(r)).collect();
+        }
+        let s = self.expansion.situation(rows, turn);
+        rows.iter().map(|r| self.score(&self.expansion.expand_row(r, &s))).collect()
+    }
+
     /// Ranks every distinct discard, best first.
     pub fn rank(&self, pos: &Position) -> Result<Vec<RankedDiscard>> {
         self.rank_view(&Self::view(pos), pos)
@@ -114,7 +146,7 @@ impl Linear {
     pub fn rank_view(&self, view: &View, pos: &Position) -> Result<Vec<RankedDiscard>> {
         let full = pos.hand.counts();
         let mut out: Vec<RankedDiscard> = self
-            .rows_with(view, pos)?
+            .expanded(self.rows_with(view, pos)?, view.turn)
             .into_iter()
             .map(|(tile, row)| {
                 let mut after = full;
@@ -132,7 +164,7 @@ impl Linear {
     /// For each option, the `k` features that move its score most relative to the best option
     /// (for the best option itself: its largest contributions).
     pub fn explain(&self, pos: &Position, k: usize) -> Result<Vec<(crate::tile::Tile, Vec<Contribution>)>> {
-        let rows = self.rows(pos)?;
+        let rows = self.expanded(self.rows(pos)?, 0);
         let best = rows
             .iter()
             .max_by(|a, b| self.score(&a.1).total_cmp(&self.score(&b.1)))
@@ -145,7 +177,7 @@ impl Linear {
                 .iter()
                 .zip(&best)
                 .zip(&self.w)
-                .zip(&self.names)
+                .zip(self.expansion.names())
                 .map(|(((&x, &b), &w), name)| {
                     let v = if is_best { x as f64 * w } else { (x - b) as f64 * w };
                     Contribution { feature: name.to_string(), value: x, contribution: v }

@@ -2,6 +2,7 @@
 //! higher is better; the top score is the evaluator's pick.
 
 pub mod agreement;
+pub mod dataset;
 pub mod expected_value;
 pub mod linear;
 pub mod position;

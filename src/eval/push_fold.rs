@@ -53,7 +53,7 @@ pub enum HandClass {
 }
 
 /// Expected-value thresholds (points) between the classes.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Thresholds {
     /// At or above: good.
     pub good: f64,

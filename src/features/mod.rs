@@ -25,6 +25,7 @@
 pub mod catalog;
 pub mod dora;
 pub mod energy;
+pub mod interactions;
 pub mod melds21;
 pub mod safety;
 pub mod shape;

@@ -12,6 +12,7 @@ use polars::prelude::{Column, DataFrame, ParquetReader, SerReader};
 
 use super::data::RankingData;
 use super::split::{split_of, Split};
+use crate::features::interactions::{Expansion, Interaction};
 
 /// Which decisions a fit or an evaluation uses.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -89,7 +90,9 @@ pub fn feature_columns(dir: &Path) -> Result<Vec<String>> {
 }
 
 /// Loads the decisions passing `filter`. `features` chooses the feature columns (by name; all of
-/// the options file's feature columns when `None`).
+/// the options file's feature columns when `None`); `interactions` adds gated copies of them
+/// (see [`crate::features::interactions`]).
+#[allow(clippy::too_many_arguments)]
 pub fn load(
     dir: &Path,
     filter: &Filter,
@@ -98,6 +101,7 @@ pub fn load(
     test: f64,
     max_decisions: Option<usize>,
     features: Option<&[String]>,
+    interactions: &[Interaction],
 ) -> Result<Loaded> {
     let dpath = dir.join("decisions.parquet");
     let opath = dir.join("options.parquet");
@@ -174,7 +178,8 @@ pub fn load(
         }
         None => all,
     };
-    let mut data = RankingData::new(names.len());
+    let expansion = Expansion::new(&names, interactions)?;
+    let mut data = RankingData::new(expansion.names().len());
     let mut meta = DecisionMeta::default();
     let mut columns = vec!["decision_id".to_string(), "chosen".to_string()];
     columns.extend(names.iter().cloned());
@@ -191,6 +196,13 @@ pub fn load(
         if i < keep.len() && keep[i] {
             if let Some(c) = chosen {
                 let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
+                let expanded;
+                let refs = if expansion.is_identity() {
+                    refs
+                } else {
+                    expanded = expansion.expand(&refs, turn[i]);
+                    expanded.iter().map(|r| r.as_slice()).collect()
+                };
                 if data.push(&refs, c) {
                     meta.decision_id.push(id);
                     meta.game_id.push(game[i].to_string());
@@ -236,5 +248,5 @@ pub fn load(
     if let Some(prev) = cur_id {
         flush(prev, &mut cur_rows, cur_chosen, &mut data, &mut meta);
     }
-    Ok(Loaded { data, meta, feature_names: names, fingerprint: fingerprint(dir)? })
+    Ok(Loaded { data, meta, feature_names: expansion.names().to_vec(), fingerprint: fingerprint(dir)? })
 }

@@ -29,6 +29,8 @@ pub struct FitConfig {
     pub max_decisions: Option<usize>,
     /// Feature-name prefixes to leave out.
     pub drop: Vec<String>,
+    /// Gated copies of columns (situation-dependent weights).
+    pub interactions: Vec<crate::features::interactions::Interaction>,
     pub out: PathBuf,
 }
 
@@ -48,8 +50,16 @@ pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
         let all = super::load::feature_columns(&cfg.data)?;
         Some(all.into_iter().filter(|n| !cfg.drop.iter().any(|p| n.starts_with(p.as_str()))).collect())
     };
-    let loaded =
-        load(&cfg.data, &cfg.filter, cfg.seed, cfg.validation, cfg.test, cfg.max_decisions, keep.as_deref())?;
+    let loaded = load(
+        &cfg.data,
+        &cfg.filter,
+        cfg.seed,
+        cfg.validation,
+        cfg.test,
+        cfg.max_decisions,
+        keep.as_deref(),
+        &cfg.interactions,
+    )?;
     let train = indices(&loaded, Split::Train);
     let val = indices(&loaded, Split::Validation);
     let test = indices(&loaded, Split::Test);
@@ -96,6 +106,7 @@ pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
         validation_fraction: cfg.validation,
         test_fraction: cfg.test,
         max_decisions: cfg.max_decisions,
+        interactions: cfg.interactions.iter().map(|i| i.spec()).collect(),
         data_fingerprint: loaded.fingerprint.clone(),
         decisions: SplitCounts {
             train: train.len() as u64,

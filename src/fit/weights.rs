@@ -51,6 +51,10 @@ pub struct WeightsFile {
     pub validation_fraction: f64,
     pub test_fraction: f64,
     pub max_decisions: Option<usize>,
+    /// Interaction specs of the fit (`gate` or `gate:prefix+prefix`); the expanded columns are
+    /// named `level*base` in `features`.
+    #[serde(default)]
+    pub interactions: Vec<String>,
     pub data_fingerprint: String,
     pub decisions: SplitCounts,
     pub metrics: SplitMetrics,

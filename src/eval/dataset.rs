@@ -1,0 +1,402 @@
+//! Scoring an ingested dataset with every evaluator: agreement with the recorded picks, overall
+//! and sliced (shanten before the decision, turn, riichi situation, table level, human vs AI
+//! seat), each evaluator plain and under the push/fold policy layer. `haifu eval` prints it,
+//! `haifu report` renders it.
+//!
+//! One streaming pass over options.parquet (slices of rows, only the needed columns) groups the
+//! rows by decision and scores them: `ukeire` and `ev` are fixed linear functions of the option
+//! columns, `linear` is the fitted [`Linear`] evaluator (with its interaction columns, exactly as
+//! for a live position), `yaku` is scored from the decision's hand. Memory holds one slice.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use polars::prelude::{DataFrame, ParquetReader, SerReader};
+
+use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, SlicedAgreement};
+use crate::eval::linear::Linear;
+use crate::eval::push_fold::Thresholds;
+use crate::fit::load::{feature_columns, Filter};
+use crate::fit::split::{split_of, Split};
+use crate::fit::train::AgreementSum;
+use crate::stats::players::Rate;
+
+/// The dataset evaluators, in the order of [`Scored`]'s arrays.
+pub const EVALUATORS: [&str; 4] = ["ukeire", "ev", "yaku", "linear"];
+pub const UKEIRE: usize = 0;
+pub const EV: usize = 1;
+pub const YAKU: usize = 2;
+pub const LINEAR: usize = 3;
+
+/// What to score.
+#[derive(Clone, Debug)]
+pub struct DatasetConfig {
+    pub data: PathBuf,
+    /// Weights of the `linear` evaluator (needed only when it is scored).
+    pub weights: Option<PathBuf>,
+    pub filter: Filter,
+    pub seed: u64,
+    pub validation: f64,
+    pub test: f64,
+    /// Only decisions of games in this split; every selected decision when `None`.
+    pub split: Option<Split>,
+    pub thresholds: Thresholds,
+    /// Which of [`EVALUATORS`] to score (the others keep score 0 and are not reported).
+    pub enabled: [bool; 4],
+}
+
+/// One option as the scoring needs it.
+#[derive(Clone, Debug)]
+struct Opt {
+    label: String,
+    chosen: bool,
+    scores: [f64; 4],
+    ev: f64,
+    ev_defined: bool,
+    safe: bool,
+    danger: f64,
+    /// The option's row in the linear evaluator's base layout.
+    row: Vec<f32>,
+}
+
+/// One decision's context.
+#[derive(Clone, Debug)]
+struct Ctx<'a> {
+    shanten: i8,
+    turn: u8,
+    riichi: bool,
+    table: &'a str,
+    ai: bool,
+}
+
+/// Agreement accumulated overall and by slice.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub overall: AgreementSum,
+    pub by_shanten: BTreeMap<String, AgreementSum>,
+    pub by_turn: BTreeMap<String, AgreementSum>,
+    pub by_riichi: BTreeMap<String, AgreementSum>,
+    pub by_table: BTreeMap<String, AgreementSum>,
+    pub by_seat: BTreeMap<String, AgreementSum>,
+}
+
+impl Tally {
+    fn add(&mut self, c: &Ctx, better: usize, ties: usize) {
+        self.overall.add(better, ties);
+        let s = if c.shanten >= 3 { "3+".to_string() } else { c.shanten.to_string() };
+        self.by_shanten.entry(s).or_default().add(better, ties);
+        self.by_turn.entry(turn_bucket(c.turn).to_string()).or_default().add(better, ties);
+        let r = if c.riichi { "riichi" } else { "no_riichi" };
+        self.by_riichi.entry(r.to_string()).or_default().add(better, ties);
+        self.by_table.entry(c.table.to_string()).or_default().add(better, ties);
+        let seat = if c.ai { "ai" } else { "human" };
+        self.by_seat.entry(seat.to_string()).or_default().add(better, ties);
+    }
+
+    /// The finished agreement figures.
+    pub fn sliced(&self) -> SlicedAgreement {
+        let fin =
+            |m: &BTreeMap<String, AgreementSum>| m.iter().map(|(k, v)| (k.clone(), v.finish())).collect();
+        SlicedAgreement {
+            overall: self.overall.finish(),
+            by_shanten: fin(&self.by_shanten),
+            by_turn: fin(&self.by_turn),
+            by_riichi: fin(&self.by_riichi),
+            by_table: fin(&self.by_table),
+            by_seat: fin(&self.by_seat),
+        }
+    }
+}
+
+/// A position where `linear` and `ev` both pick another option than the human.
+#[derive(Clone, Debug)]
+pub struct Disagreement {
+    /// How far linear's pick scores above the human's.
+    pub margin: f64,
+    pub hand: String,
+    pub dora_indicators: String,
+    /// Human, linear and ev picks.
+    pub picks: [String; 3],
+}
+
+/// The result of a scoring pass.
+#[derive(Clone, Debug, Default)]
+pub struct Scored {
+    pub decisions: usize,
+    pub plain: [Tally; 4],
+    /// With the push/fold layer (it changes only decisions with an opponent in riichi).
+    pub with_pf: [Tally; 4],
+    /// Per hand class: how often the human played a safe tile (riichi on the table, shanten ≤ 2,
+    /// safe and unsafe options both available).
+    pub folded: BTreeMap<&'static str, Rate>,
+    /// The largest disagreements of linear and ev with the human, largest first (at most 8).
+    pub worst: Vec<Disagreement>,
+}
+
+/// Options above / tied with the chosen one under the scores `s`.
+fn rank_of(opts: &[Opt], s: &[f64]) -> (usize, usize) {
+    let c = opts.iter().zip(s).find(|(o, _)| o.chosen).map_or(f64::NAN, |(_, &v)| v);
+    let others = || opts.iter().zip(s).filter(|(o, _)| !o.chosen).map(|(_, &v)| v);
+    (others().filter(|&v| v > c + 1e-9).count(), others().filter(|&v| (v - c).abs() <= 1e-9).count())
+}
+
+/// Hand-value class by the best expected value among the options (weak / good / excellent).
+fn hand_class(opts: &[Opt], t: &Thresholds) -> &'static str {
+    let best = opts.iter().filter(|o| o.ev_defined).map(|o| o.ev).fold(f64::NEG_INFINITY, f64::max);
+    if !best.is_finite() || best < t.good {
+        "weak"
+    } else if best < t.excellent {
+        "good"
+    } else {
+        "excellent"
+    }
+}
+
+/// The push/fold layer over an evaluator's scores: weak hands play the safest tile, good hands
+/// play safe tiles (genbutsu, suji, honors) first in the evaluator's order, excellent hands keep
+/// the evaluator's order. Returns re-ranked scores.
+fn push_fold_scores(opts: &[Opt], e: usize, class: &str) -> Vec<f64> {
+    opts.iter()
+        .map(|o| match class {
+            "weak" => -o.danger * 1e6 + o.scores[e] * 1e-9,
+            "good" => {
+                if o.safe {
+                    1e12 + o.scores[e]
+                } else {
+                    -o.danger * 1e6 + o.scores[e] * 1e-9
+                }
+            }
+            _ => o.scores[e],
+        })
+        .collect()
+}
+
+/// Fills the yaku evaluator's score of each option from the decision's hand (the yaku function
+/// needs the shape, not the feature columns). Options it cannot place keep 0.
+fn yaku_scores(opts: &mut [Opt], hand: &str, dora: &str, round_wind: u8, seat: u8, dealer: u8) {
+    let Ok(h) = crate::hand::Hand::parse(hand) else { return };
+    let indicators = crate::tile::parse_mpsz(dora).unwrap_or_default();
+    let seat_wind = crate::tile::EAST + ((seat + 4 - dealer) % 4) as usize;
+    let pos = crate::eval::Position::new(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
+    let ranked = crate::eval::yaku_eval::rank(&pos);
+    for o in opts.iter_mut() {
+        if let Some(r) = ranked.iter().find(|r| r.tile.to_string() == o.label) {
+            o.scores[YAKU] = r.score;
+        }
+    }
+}
+
+fn col_f32(df: &DataFrame, name: &str) -> Result<Vec<f32>> {
+    Ok(df
+        .column(name)
+        .with_context(|| format!("column {name}"))?
+        .f32()?
+        .iter()
+        .map(|x| x.unwrap_or(0.0))
+        .collect())
+}
+
+/// The per-decision columns of decisions.parquet the pass reads.
+struct Decisions {
+    game: Vec<String>,
+    kind: Vec<String>,
+    table: Vec<String>,
+    hand: Vec<String>,
+    dora: Vec<String>,
+    is_ai: Vec<bool>,
+    shanten: Vec<i8>,
+    turn: Vec<u8>,
+    riichi: Vec<bool>,
+    round_wind: Vec<u8>,
+    seat: Vec<u8>,
+    dealer: Vec<u8>,
+}
+
+fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
+    let dpath = cfg.data.join("decisions.parquet");
+    let cols = [
+        "game_id",
+        "kind",
+        "is_ai",
+        "table",
+        "shanten",
+        "turn",
+        "any_riichi",
+        "hand",
+        "dora_indicators",
+        "round_wind",
+        "seat",
+        "dealer",
+    ];
+    let df = ParquetReader::new(
+        std::fs::File::open(&dpath).with_context(|| format!("cannot open {}", dpath.display()))?,
+    )
+    .with_columns(Some(cols.map(String::from).to_vec()))
+    .finish()
+    .with_context(|| format!("reading {}", dpath.display()))?;
+    let strs = |n: &str| -> Result<Vec<String>> {
+        Ok(df.column(n)?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect())
+    };
+    let u8s =
+        |n: &str| -> Result<Vec<u8>> { Ok(df.column(n)?.u8()?.iter().map(|x| x.unwrap_or(0)).collect()) };
+    let bools = |n: &str| -> Result<Vec<bool>> {
+        Ok(df.column(n)?.bool()?.iter().map(|x| x.unwrap_or(false)).collect())
+    };
+    Ok(Decisions {
+        game: strs("game_id")?,
+        kind: strs("kind")?,
+        table: strs("table")?,
+        hand: strs("hand")?,
+        dora: strs("dora_indicators")?,
+        is_ai: bools("is_ai")?,
+        shanten: df.column("shanten")?.i8()?.iter().map(|x| x.unwrap_or(0)).collect(),
+        turn: u8s("turn")?,
+        riichi: bools("any_riichi")?,
+        round_wind: u8s("round_wind")?,
+        seat: u8s("seat")?,
+        dealer: u8s("dealer")?,
+    })
+}
+
+/// Scores every selected decision of the dataset.
+pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
+    let d = read_decisions(cfg)?;
+    let keep: Vec<bool> = (0..d.game.len())
+        .map(|i| {
+            d.kind[i] == cfg.filter.kind
+                && (cfg.filter.tables.is_empty() || cfg.filter.tables.contains(&d.table[i]))
+                && cfg.filter.ai.is_none_or(|a| a == d.is_ai[i])
+                && cfg.split.is_none_or(|s| split_of(&d.game[i], cfg.seed, cfg.validation, cfg.test) == s)
+        })
+        .collect();
+    let linear = if cfg.enabled[LINEAR] {
+        let path = cfg.weights.as_deref().context("the linear evaluator needs a weights file")?;
+        Some(Linear::load(Some(path))?)
+    } else {
+        None
+    };
+    let names = feature_columns(&cfg.data)?;
+    // Where each of the linear evaluator's base columns sits in the dataset (absent: 0).
+    let linear_cols: Vec<Option<usize>> = linear
+        .as_ref()
+        .map(|l| l.expansion.base().iter().map(|b| names.iter().position(|n| n == b)).collect())
+        .unwrap_or_default();
+    let fixed: [(usize, Vec<f64>); 2] = [(UKEIRE, ukeire_weights(&names)), (EV, ev_weights(&names))];
+    let mut columns = vec!["decision_id".to_string(), "option".to_string(), "chosen".to_string()];
+    columns.extend(names.iter().cloned());
+
+    let mut out = Scored::default();
+    let mut current: Option<u64> = None;
+    let mut opts: Vec<Opt> = Vec::new();
+    let mut finish = |id: u64, opts: &mut Vec<Opt>| {
+        let i = id as usize;
+        if opts.len() >= 2 && opts.iter().filter(|o| o.chosen).count() == 1 {
+            out.decisions += 1;
+            if cfg.enabled[YAKU] {
+                yaku_scores(opts, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
+            }
+            if let Some(l) = &linear {
+                let rows: Vec<&[f32]> = opts.iter().map(|o| o.row.as_slice()).collect();
+                let s = l.score_rows(&rows, d.turn[i]);
+                for (o, s) in opts.iter_mut().zip(s) {
+                    o.scores[LINEAR] = s;
+                }
+            }
+            let ctx = Ctx {
+                shanten: d.shanten[i],
+                turn: d.turn[i],
+                riichi: d.riichi[i],
+                table: &d.table[i],
+                ai: d.is_ai[i],
+            };
+            let class = hand_class(opts, &cfg.thresholds);
+            for e in (0..EVALUATORS.len()).filter(|&e| cfg.enabled[e]) {
+                let plain: Vec<f64> = opts.iter().map(|o| o.scores[e]).collect();
+                let (b, t) = rank_of(opts, &plain);
+                out.plain[e].add(&ctx, b, t);
+                let (b, t) =
+                    if ctx.riichi { rank_of(opts, &push_fold_scores(opts, e, class)) } else { (b, t) };
+                out.with_pf[e].add(&ctx, b, t);
+            }
+            if ctx.riichi && ctx.shanten <= 2 {
+                let chosen_safe = opts.iter().any(|o| o.chosen && o.safe);
+                let any_unsafe = opts.iter().any(|o| !o.safe);
+                let any_safe = opts.iter().any(|o| o.safe);
+                if any_safe && any_unsafe {
+                    out.folded.entry(class).or_default().add(chosen_safe);
+                }
+            }
+            if cfg.enabled[LINEAR] && cfg.enabled[EV] {
+                // Where linear and ev both disagree with the human: margin of linear's pick.
+                let pick = |e: usize| {
+                    opts.iter().max_by(|a, b| a.scores[e].total_cmp(&b.scores[e])).expect("options")
+                };
+                let (lp, ep) = (pick(LINEAR), pick(EV));
+                if !lp.chosen && !ep.chosen {
+                    let c = opts.iter().find(|o| o.chosen).expect("chosen");
+                    out.worst.push(Disagreement {
+                        margin: lp.scores[LINEAR] - c.scores[LINEAR],
+                        hand: d.hand[i].clone(),
+                        dora_indicators: d.dora[i].clone(),
+                        picks: [c.label.clone(), lp.label.clone(), ep.label.clone()],
+                    });
+                    out.worst.sort_by(|a, b| b.margin.total_cmp(&a.margin));
+                    out.worst.truncate(8);
+                }
+            }
+        }
+        opts.clear();
+    };
+    let ci = |n: &str| names.iter().position(|x| x == n);
+    let (c_ev, c_evd, c_gen, c_suji, c_honor, c_danger) = (
+        ci("ev"),
+        ci("ev_defined"),
+        ci("safety_worst_genbutsu"),
+        ci("safety_worst_suji"),
+        ci("safety_worst_honor"),
+        ci("safety_worst_danger_est"),
+    );
+    let opath = cfg.data.join("options.parquet");
+    crate::dataset::parquet::for_each_slice(&opath, &columns, 200_000, |df| {
+        let did: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
+        let chosen: Vec<bool> = df.column("chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
+        let label: Vec<String> =
+            df.column("option")?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect();
+        let feats: Vec<Vec<f32>> = names.iter().map(|n| col_f32(df, n)).collect::<Result<_>>()?;
+        for r in 0..df.height() {
+            let id = did[r];
+            if current != Some(id) {
+                if let Some(p) = current {
+                    finish(p, &mut opts);
+                }
+                current = Some(id);
+            }
+            if !keep.get(id as usize).copied().unwrap_or(false) {
+                continue;
+            }
+            let x = |c: Option<usize>| c.map_or(0.0, |c| feats[c][r] as f64);
+            let mut scores = [0.0; 4];
+            for (e, we) in &fixed {
+                scores[*e] =
+                    feats.iter().zip(we).filter(|(_, &wj)| wj != 0.0).map(|(f, &wj)| f[r] as f64 * wj).sum();
+            }
+            opts.push(Opt {
+                label: label[r].clone(),
+                chosen: chosen[r],
+                scores,
+                ev: x(c_ev),
+                ev_defined: x(c_evd) > 0.5,
+                safe: x(c_gen) + x(c_suji) + x(c_honor) > 0.5,
+                danger: x(c_danger),
+                row: linear_cols.iter().map(|c| c.map_or(0.0, |c| feats[c][r])).collect(),
+            });
+        }
+        Ok(())
+    })
+    .with_context(|| format!("reading {}", opath.display()))?;
+    if let Some(p) = current {
+        finish(p, &mut opts);
+    }
+    Ok(out)
+}

@@ -1,0 +1,343 @@
+//! Interaction columns: a base feature multiplied by an indicator of the decision's situation.
+//!
+//! One weight per feature makes the linear evaluator play every situation alike: the value of a
+//! wide wait, of a safe tile or of an isolated honor is the same at 3-shanten on turn 2 as at
+//! tenpai against a riichi. An interaction `gate × columns` adds, for each level of a
+//! decision-level gate (shanten before the decision, riichi on the table, hand-value class, turn),
+//! a copy of the chosen columns that is non-zero only at that level. The model stays linear,
+//! every weight still reads as "this feature is worth so much here", and one model can both push
+//! and fold.
+//!
+//! Every gate is a fact of the whole decision (the same for all its options), computed from the
+//! option rows and the turn alone, so the fit, `haifu eval`, `haifu report` and `nanikiru` all
+//! derive it the same way from what they already hold. An expanded column is named
+//! `<level>*<base>`, e.g. `sh1*ukeire_count` or `riichi*safety_worst_genbutsu`, so a weights
+//! file is self-describing; the specs are also recorded in it.
+
+use anyhow::{bail, Result};
+
+/// A decision-level situation with a few levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gate {
+    /// Shanten before the decision (best option's shanten): 0, 1, 2, 3+.
+    Shanten,
+    /// An opponent in riichi or not.
+    Riichi,
+    /// Hand-value class by the best expected value of the options: weak (< 400 or undefined),
+    /// good (< 1200), excellent (the push/fold thresholds).
+    Value,
+    /// Turn of the deciding player: 1-6, 7-12, 13+.
+    Turn,
+}
+
+impl Gate {
+    pub const ALL: [Gate; 4] = [Gate::Shanten, Gate::Riichi, Gate::Value, Gate::Turn];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Gate::Shanten => "shanten",
+            Gate::Riichi => "riichi",
+            Gate::Value => "value",
+            Gate::Turn => "turn",
+        }
+    }
+
+    /// Level names, used as the prefix of the expanded column names.
+    pub fn levels(self) -> &'static [&'static str] {
+        match self {
+            Gate::Shanten => &["sh0", "sh1", "sh2", "sh3p"],
+            Gate::Riichi => &["calm", "riichi"],
+            Gate::Value => &["weak", "good", "excellent"],
+            Gate::Turn => &["t1_6", "t7_12", "t13p"],
+        }
+    }
+
+    fn parse(s: &str) -> Result<Gate> {
+        Gate::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| anyhow::anyhow!("unknown gate {s:?} (gates: shanten, riichi, value, turn)"))
+    }
+
+    /// The active level of this gate for a decision.
+    pub fn level(self, c: &Situation) -> usize {
+        match self {
+            Gate::Shanten => c.shanten.clamp(0, 3) as usize,
+            Gate::Riichi => c.riichi as usize,
+            Gate::Value => match c.best_ev {
+                Some(v) if v >= 1200.0 => 2,
+                Some(v) if v >= 400.0 => 1,
+                _ => 0,
+            },
+            Gate::Turn => match c.turn {
+                0..=6 => 0,
+                7..=12 => 1,
+                _ => 2,
+            },
+        }
+    }
+}
+
+/// The decision-level facts the gates read.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Situation {
+    pub shanten: i8,
+    pub riichi: bool,
+    pub best_ev: Option<f32>,
+    pub turn: u8,
+}
+
+/// Where the situation's inputs sit in a base row.
+#[derive(Clone, Copy, Debug)]
+struct SituationCols {
+    shanten: Option<usize>,
+    riichi: Option<usize>,
+    ev: Option<usize>,
+    ev_defined: Option<usize>,
+}
+
+impl SituationCols {
+    fn of(base: &[String]) -> SituationCols {
+        let at = |n: &str| base.iter().position(|b| b == n);
+        SituationCols {
+            shanten: at("shanten_min"),
+            riichi: at("safety_any_riichi"),
+            ev: at("ev"),
+            ev_defined: at("ev_defined"),
+        }
+    }
+
+    fn situation(&self, rows: &[&[f32]], turn: u8) -> Situation {
+        let shanten = self
+            .shanten
+            .map(|c| rows.iter().map(|r| r[c]).fold(f32::INFINITY, f32::min))
+            .filter(|v| v.is_finite())
+            .unwrap_or(0.0) as i8;
+        let riichi = self.riichi.is_some_and(|c| rows.iter().any(|r| r[c] > 0.5));
+        let best_ev = match (self.ev, self.ev_defined) {
+            (Some(e), Some(d)) => rows.iter().filter(|r| r[d] > 0.5).map(|r| r[e]).reduce(f32::max),
+            _ => None,
+        };
+        Situation { shanten, riichi, best_ev, turn }
+    }
+}
+
+/// One declared interaction: a gate times the base columns whose names start with one of
+/// `prefixes` (all base columns when empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interaction {
+    pub gate: Gate,
+    pub prefixes: Vec<String>,
+}
+
+impl Interaction {
+    /// Parses `gate` or `gate:prefix+prefix` (e.g. `riichi:safety_+ev`).
+    pub fn parse(spec: &str) -> Result<Interaction> {
+        let (g, rest) = spec.split_once(':').unwrap_or((spec, ""));
+        let prefixes: Vec<String> = rest.split('+').filter(|p| !p.is_empty()).map(String::from).collect();
+        Ok(Interaction { gate: Gate::parse(g.trim())?, prefixes })
+    }
+
+    pub fn spec(&self) -> String {
+        if self.prefixes.is_empty() {
+            self.gate.name().to_string()
+        } else {
+            format!("{}:{}", self.gate.name(), self.prefixes.join("+"))
+        }
+    }
+
+    fn selects(&self, name: &str) -> bool {
+        self.prefixes.is_empty() || self.prefixes.iter().any(|p| name.starts_with(p.as_str()))
+    }
+}
+
+/// Base columns plus the interaction blocks declared on them: expands a decision's option rows.
+#[derive(Clone, Debug)]
+pub struct Expansion {
+    base: Vec<String>,
+    cols: SituationCols,
+    /// Per interaction: its gate and the base columns it copies.
+    blocks: Vec<(Gate, Vec<usize>)>,
+    names: Vec<String>,
+}
+
+impl Expansion {
+    /// Declares `interactions` over the base columns `base` (in row order).
+    pub fn new(base: &[String], interactions: &[Interaction]) -> Result<Expansion> {
+        let cols = SituationCols::of(base);
+        let mut names = base.to_vec();
+        let mut blocks = Vec::new();
+        for i in interactions {
+            let sel: Vec<usize> = (0..base.len()).filter(|&c| i.selects(&base[c])).collect();
+            if sel.is_empty() {
+                bail!("interaction {} selects no column", i.spec());
+            }
+            let needs = match i.gate {
+                Gate::Shanten => cols.shanten.is_none().then_some("shanten_min"),
+                Gate::Riichi => cols.riichi.is_none().then_some("safety_any_riichi"),
+                Gate::Value => (cols.ev.is_none() || cols.ev_defined.is_none()).then_some("ev, ev_defined"),
+                Gate::Turn => None,
+            };
+            if let Some(n) = needs {
+                bail!("interaction {} needs the column(s) {n}", i.spec());
+            }
+            for level in i.gate.levels() {
+                names.extend(sel.iter().map(|&c| format!("{level}*{}", base[c])));
+            }
+            blocks.push((i.gate, sel));
+        }
+        Ok(Expansion { base: base.to_vec(), cols, blocks, names })
+    }
+
+    /// Column names of an expanded row: the base columns, then each block level by level.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub fn base(&self) -> &[String] {
+        &self.base
+    }
+
+    pub fn is_identity(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// The gates' view of a decision from its base option rows.
+    pub fn situation(&self, rows: &[&[f32]], turn: u8) -> Situation {
+        self.cols.situation(rows, turn)
+    }
+
+    /// Expanded rows of one decision (base rows in, same order out).
+    pub fn expand(&self, rows: &[&[f32]], turn: u8) -> Vec<Vec<f32>> {
+        let s = self.situation(rows, turn);
+        rows.iter().map(|r| self.expand_row(r, &s)).collect()
+    }
+
+    /// One option's expanded row in a known situation.
+    pub fn expand_row(&self, row: &[f32], s: &Situation) -> Vec<f32> {
+        debug_assert_eq!(row.len(), self.base.len());
+        let mut out = Vec::with_capacity(self.names.len());
+        out.extend_from_slice(row);
+        for (gate, sel) in &self.blocks {
+            let active = gate.level(s);
+            for level in 0..gate.levels().len() {
+                if level == active {
+                    out.extend(sel.iter().map(|&c| row[c]));
+                } else {
+                    out.extend(std::iter::repeat_n(0.0, sel.len()));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Expansion {
+    /// The expansion a weights file's column names describe (`level*base`): each gate copies
+    /// exactly the base columns named with one of its levels. Names of other columns are ignored
+    /// (an evaluator looks weights up by name, absent ones weigh 0).
+    pub fn from_names(base: &[String], names: &[String]) -> Result<Expansion> {
+        let mut wanted: Vec<(Gate, std::collections::BTreeSet<usize>)> = Vec::new();
+        for n in names {
+            let Some((level, b)) = n.split_once('*') else { continue };
+            let Some(gate) = Gate::ALL.into_iter().find(|g| g.levels().contains(&level)) else {
+                bail!("column {n:?}: unknown interaction level {level:?}");
+            };
+            let Some(c) = base.iter().position(|x| x == b) else {
+                bail!("column {n:?}: {b:?} is not a base column");
+            };
+            match wanted.iter_mut().find(|(g, _)| *g == gate) {
+                Some((_, set)) => {
+                    set.insert(c);
+                }
+                None => wanted.push((gate, [c].into())),
+            }
+        }
+        let mut e = Expansion::new(base, &[])?;
+        for (gate, sel) in wanted {
+            let sel: Vec<usize> = sel.into_iter().collect();
+            for level in gate.levels() {
+                e.names.extend(sel.iter().map(|&c| format!("{level}*{}", base[c])));
+            }
+            e.blocks.push((gate, sel));
+        }
+        Ok(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> Vec<String> {
+        ["shanten_min", "ukeire_count", "safety_any_riichi", "safety_worst_genbutsu", "ev", "ev_defined"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    #[test]
+    fn parses_and_prints_specs() {
+        let i = Interaction::parse("riichi:safety_+ev").unwrap();
+        assert_eq!(i.gate, Gate::Riichi);
+        assert_eq!(i.prefixes, vec!["safety_", "ev"]);
+        assert_eq!(i.spec(), "riichi:safety_+ev");
+        assert_eq!(Interaction::parse("shanten").unwrap().spec(), "shanten");
+        assert!(Interaction::parse("weather").is_err());
+    }
+
+    #[test]
+    fn copies_the_selected_columns_into_the_active_level_only() {
+        let e = Expansion::new(&base(), &[Interaction::parse("shanten:ukeire").unwrap()]).unwrap();
+        assert_eq!(e.names().len(), 6 + 4);
+        assert_eq!(
+            &e.names()[6..],
+            ["sh0*ukeire_count", "sh1*ukeire_count", "sh2*ukeire_count", "sh3p*ukeire_count"]
+        );
+        // two options: after the discard 1-shanten with 20 tiles, or 2-shanten with 40
+        let a = [1.0, 20.0, 0.0, 0.0, 0.0, 0.0];
+        let b = [2.0, 40.0, 0.0, 0.0, 0.0, 0.0];
+        let x = e.expand(&[&a, &b], 5);
+        // the decision is at 1-shanten (its best option), so both rows fill the sh1 copy
+        assert_eq!(&x[0][6..], [0.0, 20.0, 0.0, 0.0]);
+        assert_eq!(&x[1][6..], [0.0, 40.0, 0.0, 0.0]);
+        assert_eq!(&x[1][..6], b);
+    }
+
+    #[test]
+    fn situation_reads_riichi_value_and_turn() {
+        let e = Expansion::new(&base(), &[]).unwrap();
+        let a = [0.0, 4.0, 1.0, 1.0, 1500.0, 1.0];
+        let b = [1.0, 30.0, 1.0, 0.0, 9000.0, 0.0]; // ev undefined: not counted
+        let s = e.situation(&[&a, &b], 14);
+        assert_eq!(s, Situation { shanten: 0, riichi: true, best_ev: Some(1500.0), turn: 14 });
+        assert_eq!(Gate::Value.level(&s), 2);
+        assert_eq!(Gate::Turn.level(&s), 2);
+        assert_eq!(Gate::Riichi.level(&s), 1);
+        assert_eq!(Gate::Value.level(&Situation::default()), 0);
+    }
+
+    #[test]
+    fn interactions_are_recovered_from_column_names() {
+        let specs = [Interaction::parse("riichi:safety_").unwrap(), Interaction::parse("shanten").unwrap()];
+        let e = Expansion::new(&base(), &specs).unwrap();
+        let again = Expansion::from_names(&base(), e.names()).unwrap();
+        let (mut a, mut b) = (again.names().to_vec(), e.names().to_vec());
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+        // `ev` alone, not every column starting with "ev"
+        let only_ev = Expansion::from_names(&base(), &["good*ev".to_string()]).unwrap();
+        assert_eq!(&only_ev.names()[6..], ["weak*ev", "good*ev", "excellent*ev"]);
+        assert!(Expansion::from_names(&base(), &["zz*ev".to_string()]).is_err());
+        assert!(Expansion::from_names(&base(), &["sh0*nope".to_string()]).is_err());
+    }
+
+    #[test]
+    fn a_gate_without_its_input_column_is_an_error() {
+        let only = vec!["ukeire_count".to_string()];
+        let err = Expansion::new(&only, &[Interaction::parse("shanten").unwrap()]).unwrap_err();
+        assert!(err.to_string().contains("shanten_min"), "{err}");
+        assert!(Expansion::new(&only, &[Interaction::parse("turn").unwrap()]).is_ok());
+        assert!(Expansion::new(&only, &[Interaction::parse("turn:zzz").unwrap()]).is_err());
+    }
+}
