@@ -1,8 +1,8 @@
-//! Expected-value evaluator speed: `rank` (every discard, fresh memo) on real 14-tile hands at
-//! minimum shanten 1 and 2. Until real-record positions are wired, the hands are kobalab's
-//! shanten vectors (/work/shared/data/kobalab/xiangting_*.json, field q) filtered by the
-//! minimum of x, in East round, South seat, with nothing visible. Needs ../shared (or
-//! HAIFU_SHARED).
+//! Expected-value evaluator speed: `rank` (every discard, fresh memo) on real positions, the
+//! discard decisions of real Tenhou games (../shared/data/tenhou, or HAIFU_SHARED) as ingest
+//! evaluates them: hand with melds, winds, dora, every tile the player could see, red fives.
+//! The first 500 decisions at 14-tile shanten 1 and 500 at shanten 2, from the games in file-name
+//! order, every 7th decision so one game does not dominate.
 //!
 //! Besides criterion's per-batch figures, it prints the per-position distribution (mean,
 //! median, p99, max over positions; each position timed on its own with a fresh memo).
@@ -10,34 +10,42 @@
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use haifu::eval::expected_value::EvSearch;
-use haifu::eval::Position;
 use haifu::hand::shanten::min_shanten;
-use haifu::hand::Hand;
-use haifu::tile::{counts_of, EAST};
+use haifu::ingest::rows::{discard_positions, EvPosition};
 
 const PER_SHANTEN: usize = 500;
 
-fn positions(shanten: i8) -> Vec<Position> {
-    let Some(hands) = haifu::testdata::kobalab_hands() else { return Vec::new() };
-    let mut out = Vec::new();
-    for (tiles, _) in hands {
-        if min_shanten(&counts_of(&tiles)) != shanten {
-            continue;
+/// Real positions at 14-tile shanten 1 and 2 (empty without the shared data).
+fn positions() -> [Vec<EvPosition>; 2] {
+    let mut out: [Vec<EvPosition>; 2] = Default::default();
+    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return out };
+    let mut k = 0usize;
+    for f in files {
+        let Ok(game) = haifu::log::source::Source::file(&f).load() else { continue };
+        let Ok(ps) = discard_positions(&game) else { continue };
+        for p in ps {
+            let s = min_shanten(&p.pos.hand.counts());
+            if !(1..=2).contains(&s) {
+                continue;
+            }
+            k += 1;
+            let slot = &mut out[s as usize - 1];
+            if k % 7 == 0 && slot.len() < PER_SHANTEN {
+                slot.push(p);
+            }
         }
-        out.push(Position::new(Hand::new(tiles, vec![]), vec![], EAST, EAST + 1));
-        if out.len() == PER_SHANTEN {
-            return out;
+        if out.iter().all(|v| v.len() == PER_SHANTEN) {
+            break;
         }
     }
     out
 }
 
-fn distribution(label: &str, positions: &[Position]) {
+fn distribution(label: &str, positions: &[EvPosition]) {
     // One warm-up pass (tables, allocator), then each position's time is the best of three runs,
     // each with a fresh memo: the figure is the search's cost, not the shared machine's noise.
     for p in positions {
-        std::hint::black_box(EvSearch::new(p).rank());
+        std::hint::black_box(p.search().rank());
     }
     let mut ms: Vec<f64> = positions
         .iter()
@@ -45,7 +53,7 @@ fn distribution(label: &str, positions: &[Position]) {
             (0..3)
                 .map(|_| {
                     let t = Instant::now();
-                    std::hint::black_box(EvSearch::new(p).rank());
+                    std::hint::black_box(p.search().rank());
                     t.elapsed().as_secs_f64() * 1e3
                 })
                 .fold(f64::INFINITY, f64::min)
@@ -64,8 +72,8 @@ fn distribution(label: &str, positions: &[Position]) {
 }
 
 fn bench(c: &mut Criterion) {
-    for s in [1, 2] {
-        let ps = positions(s);
+    for (i, ps) in positions().into_iter().enumerate() {
+        let s = i + 1;
         if ps.is_empty() {
             return;
         }
@@ -75,7 +83,7 @@ fn bench(c: &mut Criterion) {
         g.sample_size(10);
         g.throughput(Throughput::Elements(ps.len() as u64));
         g.bench_function("all_positions", |b| {
-            b.iter(|| ps.iter().map(|p| EvSearch::new(p).rank()[0].score).sum::<f64>())
+            b.iter(|| ps.iter().map(|p| p.search().rank()[0].score).sum::<f64>())
         });
         g.finish();
     }

@@ -259,21 +259,15 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
         DecisionKind::Discard => {
             let view = view_of(t, who, hand);
             let f = DecisionFeatures::new(&view).map_err(|e| e.to_string())?;
-            let mut pos = crate::eval::Position::new(
-                crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
-                view.dora_indicators.clone(),
-                view.round_wind,
-                view.seat_wind,
-            );
-            pos.visible = view.visible;
+            let ep = ev_position(t, &view);
+            let pos = &ep.pos;
             let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").expect("shanten_min");
-            let mut ev = crate::eval::expected_value::EvSearch::new(&pos)
-                .with_reds(t.rules.red_fives, visible_reds(t));
+            let mut ev = ep.search();
             for (i, o) in d.options.iter().enumerate() {
                 let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 f.fill(*tile, &mut r[..width()]).map_err(|e| e.to_string())?;
-                discard_extras(&pos, *tile, r, shanten_col, &mut ev);
+                discard_extras(pos, *tile, r, shanten_col, &mut ev);
             }
         }
         DecisionKind::Riichi => {
@@ -373,6 +367,45 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
         hand: crate::hand::Hand::new(t.hand_tiles(who), t.hand_melds(who)).to_string(),
     });
     Ok(())
+}
+
+/// A discard decision as the expected-value evaluator sees it.
+#[derive(Clone, Debug)]
+pub struct EvPosition {
+    pub pos: crate::eval::Position,
+    /// The table plays with red fives, and which of them (m, p, s) are publicly visible.
+    pub red_fives: bool,
+    pub visible_reds: [bool; 3],
+}
+
+impl EvPosition {
+    /// A fresh search over this position (empty memo).
+    pub fn search(&self) -> crate::eval::expected_value::EvSearch {
+        crate::eval::expected_value::EvSearch::new(&self.pos).with_reds(self.red_fives, self.visible_reds)
+    }
+}
+
+fn ev_position(t: &Table, view: &View) -> EvPosition {
+    let mut pos = crate::eval::Position::new(
+        crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
+        view.dora_indicators.clone(),
+        view.round_wind,
+        view.seat_wind,
+    );
+    pos.visible = view.visible;
+    EvPosition { pos, red_fives: t.rules.red_fives, visible_reds: visible_reds(t) }
+}
+
+/// The discard decisions of a game as expected-value positions (what ingest evaluates), in
+/// game order; for benchmarks and studies on real positions.
+pub fn discard_positions(game: &Game) -> Result<Vec<EvPosition>, String> {
+    let mut c = RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
+    replay_game(game, &mut c, &mut NoWinCheck).map_err(|e| format!("replay: {e}"))?;
+    Ok(c.done
+        .iter()
+        .filter(|d| d.kind == DecisionKind::Discard)
+        .map(|d| ev_position(&d.table, &view_of(&d.table, d.seat, d.table.hand_tiles(d.seat))))
+        .collect())
 }
 
 /// Replays a game and builds all its rows.
