@@ -380,7 +380,7 @@ pub struct EvPosition {
 
 impl EvPosition {
     /// A fresh search over this position (empty memo).
-    pub fn search(&self) -> crate::eval::expected_value::EvSearch {
+    pub fn search(&self) -> crate::eval::expected_value::EvSearch<'_> {
         crate::eval::expected_value::EvSearch::new(&self.pos).with_reds(self.red_fives, self.visible_reds)
     }
 }
