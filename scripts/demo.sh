@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make demo: the whole pipeline on records haifu makes itself (self-play), or on yours with LOGS=path.
-#   simulate -> check -> ingest -> fit -> eval -> stats, then a nanikiru walk-through.
+#   simulate -> check -> ingest -> fit -> eval -> report -> stats, then a nanikiru walk-through.
 # Outputs go to out/demo (or DEMO_OUT).
 set -euo pipefail
 HAIFU=${1:-target/debug/haifu}
@@ -25,11 +25,15 @@ run check "$LOGDIR" || echo "(some records failed; the rest of the pipeline uses
 say "Every decision with its options and feature vectors, to parquet"
 run ingest "$LOGDIR" --out "$OUT/dataset" || true
 
-say "Fit the linear evaluator to the recorded picks (softmax ranking loss, L-BFGS)"
-run fit --data "$OUT/dataset" --seats all --max-iters 60 --l2 0.001,0.01 --out "$OUT/weights.json"
+say "Fit the linear evaluator to the recorded picks (softmax ranking loss, L-BFGS; weights by shanten)"
+run fit --data "$OUT/dataset" --seats all --max-iters 60 --l2 0.001,0.01 --interact shanten \
+    --out "$OUT/weights.json"
 
-say "Agreement with the recorded picks on held-out games: ukeire vs the fitted linear evaluator"
+say "Agreement with the recorded picks on held-out games: ukeire, ev and the fitted linear evaluator"
 run eval --data "$OUT/dataset" --weights "$OUT/weights.json" --seats all --split test
+
+say "The evaluators side by side (also yaku, each with and without push/fold), as markdown and PNG"
+run report --data "$OUT/dataset" --weights "$OUT/weights.json" --seats all --out "$OUT/report"
 
 say "Player and table statistics, wall / suji studies"
 run stats "$LOGDIR" --out "$OUT/stats" --min-games 1
@@ -42,4 +46,5 @@ say "Done. Outputs in $OUT:"
 echo "  logs/            self-play records (Tenhou mjlog; open them with any mjlog viewer)"
 echo "  dataset/         games, rounds, decisions, options parquet (schema: docs/schema.md)"
 echo "  weights.json     fitted weights; weights.md report with loss curve (weights.loss.png)"
+echo "  report/README.md evaluators against the recorded picks (tables, plot)"
 echo "  stats/README.md  player / table statistics and studies with plots"

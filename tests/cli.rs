@@ -194,6 +194,26 @@ fn pipeline_on_real_records() {
     let yaku = pf["evaluators"]["yaku"]["top1"].as_f64().unwrap();
     assert!(yaku > 0.1 && yaku < 1.0, "yaku top1 {yaku}");
     assert!(pf["evaluators"]["linear"].is_null(), "only the evaluators asked for");
+    // The side-by-side report over every selected decision.
+    let reports = tmp.path().join("reports");
+    let out = haifu(&[
+        "report",
+        "--data",
+        data.to_str().unwrap(),
+        "--weights",
+        weights.to_str().unwrap(),
+        "--seats",
+        "all",
+        "--all-games",
+        "--out",
+        reports.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let md = std::fs::read_to_string(reports.join("README.md")).unwrap();
+    for section in ["## Overall", "## By shanten", "## Push / fold", "linear + push/fold", "yaku"] {
+        assert!(md.contains(section), "report lacks {section}");
+    }
+    assert!(reports.join("top1_by_shanten.png").exists());
     let stats = tmp.path().join("stats");
     let s = json(&[
         "stats",

@@ -190,7 +190,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
     md.push_str(&format!("\n![loss curve]({})\n\n", png.file_name().unwrap().to_string_lossy()));
     md.push_str("## Weights by feature family (original units)\n\n");
     let mut by_family: std::collections::BTreeMap<String, Vec<&NamedWeight>> = Default::default();
-    for f in &w.features {
+    for f in w.features.iter().filter(|f| !f.name.contains('*')) {
         let family = crate::features::catalog()
             .iter()
             .find(|d| d.name == f.name)
@@ -210,8 +210,55 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
         md.push('\n');
     }
     md.push_str(&energy_grid(w));
+    md.push_str(&interaction_tables(w));
     write_atomic(&sibling(path, "md"), md)?;
     Ok(())
+}
+
+/// The situation-dependent weights (interaction columns `level*base`), one table per gate: a row
+/// per base feature, a column per level, the 25 features whose weight varies most across levels.
+fn interaction_tables(w: &WeightsFile) -> String {
+    use crate::features::interactions::Gate;
+    let mut out = String::new();
+    for gate in Gate::ALL {
+        let levels = gate.levels();
+        let mut by_base: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
+        for f in &w.features {
+            let Some((level, base)) = f.name.split_once('*') else { continue };
+            let Some(l) = levels.iter().position(|x| *x == level) else { continue };
+            by_base.entry(base).or_insert_with(|| vec![0.0; levels.len()])[l] = f.weight;
+        }
+        if by_base.is_empty() {
+            continue;
+        }
+        let spread = |v: &[f64]| {
+            v.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+                - v.iter().copied().fold(f64::INFINITY, f64::min)
+        };
+        let mut rows: Vec<(&str, Vec<f64>)> = by_base.into_iter().collect();
+        rows.sort_by(|a, b| spread(&b.1).total_cmp(&spread(&a.1)).then(a.0.cmp(b.0)));
+        let total = rows.len();
+        rows.truncate(25);
+        let mut header = vec!["feature"];
+        header.extend(levels.iter());
+        let body: Vec<Vec<String>> = rows
+            .iter()
+            .map(|(b, v)| {
+                let mut r = vec![format!("`{b}`")];
+                r.extend(v.iter().map(|x| format!("{x:+.4}")));
+                r
+            })
+            .collect();
+        out.push_str(&format!(
+            "\n## Situation-dependent weights: {} gate\n\nAdded to the base weight of the feature at \
+             that level ({} features gated; the {} whose weight varies most across levels).\n\n{}",
+            gate.name(),
+            total,
+            rows.len(),
+            table(&header, &body)
+        ));
+    }
+    out
 }
 
 /// The tile-energy weights as a grid: one row per tile class and copies held, one column per
