@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use super::{dora, energy, melds21, safety, shape, yaku_potential};
+use super::{dora, energy, melds21, river, safety, shape, yaku_potential};
 
 /// The feature family a column belongs to (one module each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,11 +18,19 @@ pub enum Family {
     YakuPotential,
     Melds21,
     Safety,
+    River,
 }
 
 impl Family {
-    pub const ALL: [Family; 6] =
-        [Family::Shape, Family::Energy, Family::Dora, Family::YakuPotential, Family::Melds21, Family::Safety];
+    pub const ALL: [Family; 7] = [
+        Family::Shape,
+        Family::Energy,
+        Family::Dora,
+        Family::YakuPotential,
+        Family::Melds21,
+        Family::Safety,
+        Family::River,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -32,6 +40,7 @@ impl Family {
             Family::YakuPotential => "yaku_potential",
             Family::Melds21 => "melds21",
             Family::Safety => "safety",
+            Family::River => "river",
         }
     }
 
@@ -44,6 +53,7 @@ impl Family {
             Family::YakuPotential => yaku_potential::COLUMNS.to_vec(),
             Family::Melds21 => melds21::columns(),
             Family::Safety => safety::columns(),
+            Family::River => river::COLUMNS.to_vec(),
         }
     }
 }
@@ -61,14 +71,14 @@ pub struct FeatureDef {
 struct Catalog {
     defs: Vec<FeatureDef>,
     /// Start column of each family, in [`Family::ALL`] order, plus the total at the end.
-    starts: [usize; 7],
+    starts: [usize; 8],
 }
 
 fn build() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {
         let mut defs = Vec::new();
-        let mut starts = [0; 7];
+        let mut starts = [0; 8];
         for (i, family) in Family::ALL.into_iter().enumerate() {
             starts[i] = defs.len();
             defs.extend(family.defs().into_iter().map(|(name, meaning)| FeatureDef {
@@ -77,7 +87,7 @@ fn build() -> &'static Catalog {
                 meaning,
             }));
         }
-        starts[6] = defs.len();
+        starts[7] = defs.len();
         Catalog { defs, starts }
     })
 }
@@ -174,7 +184,8 @@ mod tests {
     }
 
     /// Guards the published width: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
-    /// melds21 21, safety 3 + 4 blocks x 17 = 71. Changing a family must change this on purpose.
+    /// melds21 21, safety 3 + 4 blocks x 17 = 71, river 8. Changing a family must change this on
+    /// purpose.
     #[test]
     fn column_counts() {
         let n = |f| family_range(f).len();
@@ -182,8 +193,8 @@ mod tests {
             [n(Family::Shape), n(Family::Energy), n(Family::Dora), n(Family::YakuPotential)],
             [19, 168, 6, 19]
         );
-        assert_eq!([n(Family::Melds21), n(Family::Safety)], [21, 71]);
-        assert_eq!(width(), 304);
+        assert_eq!([n(Family::Melds21), n(Family::Safety), n(Family::River)], [21, 71, 8]);
+        assert_eq!(width(), 312);
     }
 
     #[test]

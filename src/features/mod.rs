@@ -1,7 +1,7 @@
 //! Features: one vector per option of a decision, for a linear evaluation function.
 //!
 //! Pure functions over plain data: a [`View`] (what the deciding player sees) and an option
-//! ("discard this tile"). Six families, one module each, fill consecutive column ranges of one
+//! ("discard this tile"). Seven families, one module each, fill consecutive column ranges of one
 //! row; [`catalog()`] names every column in order.
 //!
 //! Cost: per-decision work (hand counts, dora and yakuhai tables, the safety context of each
@@ -27,6 +27,7 @@ pub mod dora;
 pub mod energy;
 pub mod interactions;
 pub mod melds21;
+pub mod river;
 pub mod safety;
 pub mod shape;
 pub mod view;
@@ -59,6 +60,7 @@ pub struct DecisionFeatures {
     ctx: Context,
     melds: yaku_potential::MeldFacts,
     safety: safety::SafetyPrep,
+    river: river::RiverPrep,
 }
 
 impl DecisionFeatures {
@@ -75,7 +77,12 @@ impl DecisionFeatures {
             return Err(FeatureError::TooManyCopies { tile: Tile::from_kind(k), count: ctx.hand[k] });
         }
         let melds = yaku_potential::MeldFacts::new(&ctx);
-        Ok(DecisionFeatures { ctx, melds, safety: safety::SafetyPrep::new(view) })
+        Ok(DecisionFeatures {
+            ctx,
+            melds,
+            safety: safety::SafetyPrep::new(view),
+            river: river::RiverPrep::new(view),
+        })
     }
 
     /// Fills `row` (length [`width()`]) for the option "discard `discard`". A red five and a
@@ -110,6 +117,9 @@ impl DecisionFeatures {
         c.done();
         let mut c = Cols::new(row, Family::Safety);
         safety::fill(&self.ctx, &self.safety, &a, &mut c);
+        c.done();
+        let mut c = Cols::new(row, Family::River);
+        river::fill(&self.ctx, &self.river, &a, &mut c);
         c.done();
         Ok(())
     }

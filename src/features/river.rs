@@ -1,0 +1,175 @@
+//! River features: the discarded tile against what the table has shown, whether or not anyone is
+//! in riichi.
+//!
+//! The safety family speaks only when an opponent is in riichi, yet strong players read the rivers
+//! all game long: a honor two copies of which are out can no longer make a set and is safe to
+//! cut, a tile an opponent (above all the dealer) has discarded is safe against them if they push
+//! later, a tile the previous player just discarded is safe against everyone for a turn
+//! (合わせ打ち), and a kind already in one's own river keeps the river consistent. These columns
+//! let the fit weigh that in calm play; per opponent in riichi the safety family stays the
+//! detailed picture.
+
+use super::catalog::Cols;
+use super::view::{After, Context, View};
+use crate::tile::{Kind, KINDS};
+
+pub(crate) const COLUMNS: [(&str, &str); 8] = [
+    ("river_seen", "copies of the discarded kind visible outside the hand (rivers, melds, indicators), 0-4"),
+    ("river_seen_honor", "river_seen when the discard is a honor, else 0 (a honor with 2+ out is dead)"),
+    ("river_seen_terminal", "river_seen when the discard is a 1 or 9, else 0"),
+    ("river_genbutsu_count", "opponents whose river holds the discarded kind (0-3)"),
+    ("river_genbutsu_dealer", "1 if the dealer is an opponent and their river holds the discarded kind"),
+    ("river_suji_count", "opponents for whom the discard is suji of their river (both sides for 4-6; 0-3)"),
+    ("river_own", "1 if the discarded kind is already in the player's own river"),
+    ("river_kamicha_last", "1 if the discard matches the previous player's last discard (safe for a turn)"),
+];
+
+/// Per-decision river facts, computed once.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RiverPrep {
+    /// Kinds in each opponent's river (called-away tiles included) as bit sets.
+    rivers: [u64; 3],
+    dealer: Option<usize>,
+    kamicha_last: Option<Kind>,
+}
+
+impl RiverPrep {
+    pub(crate) fn new(view: &View) -> RiverPrep {
+        let mut p = RiverPrep::default();
+        for (i, o) in view.opponents.iter().enumerate() {
+            for r in &o.river {
+                p.rivers[i] |= 1 << r.tile.kind();
+            }
+            if o.is_dealer {
+                p.dealer = Some(i);
+            }
+        }
+        p.kamicha_last = view.opponents[2].river.last().map(|r| r.tile.kind());
+        p
+    }
+}
+
+/// Suji of a river (kinds bit set): for 1-3 the tile three above is in the river, for 7-9 the
+/// one three below, for 4-6 both.
+fn suji(river: u64, k: Kind) -> bool {
+    if k >= 27 {
+        return false;
+    }
+    let n = k % 9 + 1;
+    let has = |x: Kind| river >> x & 1 == 1;
+    let below = n >= 4 && has(k - 3);
+    let above = n <= 6 && has(k + 3);
+    match n {
+        1..=3 => above,
+        7..=9 => below,
+        _ => above && below,
+    }
+}
+
+pub(crate) fn fill(ctx: &Context, prep: &RiverPrep, a: &After, cols: &mut Cols) {
+    let k = a.discard.kind();
+    debug_assert!(k < KINDS);
+    let seen = f32::from(ctx.visible[k]);
+    let honor = k >= 27;
+    let terminal = !honor && matches!(k % 9, 0 | 8);
+    cols.put("river_seen", seen);
+    cols.put("river_seen_honor", if honor { seen } else { 0.0 });
+    cols.put("river_seen_terminal", if terminal { seen } else { 0.0 });
+    let in_river = |r: u64| r >> k & 1 == 1;
+    cols.put("river_genbutsu_count", prep.rivers.iter().filter(|&&r| in_river(r)).count() as f32);
+    cols.flag("river_genbutsu_dealer", prep.dealer.is_some_and(|d| in_river(prep.rivers[d])));
+    cols.put("river_suji_count", prep.rivers.iter().filter(|&&r| suji(r, k)).count() as f32);
+    cols.flag("river_own", ctx.own_river_kinds >> k & 1 == 1);
+    cols.flag("river_kamicha_last", prep.kamicha_last == Some(k));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::features::view::{Opponent, RiverTile};
+    use crate::features::{catalog, width, DecisionFeatures};
+    use crate::tile::parse_mpsz;
+
+    fn river(s: &str) -> Vec<RiverTile> {
+        parse_mpsz(s)
+            .unwrap()
+            .into_iter()
+            .map(|tile| RiverTile { tile, tsumogiri: false, called: false })
+            .collect()
+    }
+
+    fn get(r: &[f32], name: &str) -> f32 {
+        r[catalog().iter().position(|c| c.name == name).unwrap()]
+    }
+
+    #[test]
+    fn suji_by_rank() {
+        let bits = |s: &str| parse_mpsz(s).unwrap().iter().fold(0u64, |b, t| b | 1 << t.kind());
+        let k = |s: &str| parse_mpsz(s).unwrap()[0].kind();
+        assert!(suji(bits("4m"), k("1m")));
+        assert!(suji(bits("4m"), k("7m")), "7-9: the tile three below");
+        assert!(!suji(bits("1m"), k("7m")));
+        assert!(!suji(bits("4p"), k("7m")), "another suit");
+        assert!(!suji(bits("1m"), k("4m")), "4m needs 1m and 7m");
+        assert!(suji(bits("1m7m"), k("4m")));
+        assert!(suji(bits("6s"), k("9s")));
+        assert!(!suji(bits("1z"), k("1z")));
+    }
+
+    #[test]
+    fn counts_rivers_dealer_and_the_last_discard() {
+        let mut opponents: [Opponent; 3] = Default::default();
+        opponents[0].river = river("1z4m");
+        opponents[1].river = river("1z9p");
+        opponents[1].is_dealer = true;
+        opponents[2].river = river("3s1z");
+        let hand = parse_mpsz("1234679m2p56789s1z").unwrap();
+        let mut visible = [0u8; KINDS];
+        for o in &opponents {
+            for r in &o.river {
+                visible[r.tile.kind()] += 1;
+            }
+        }
+        let view = View {
+            hand,
+            melds: vec![],
+            round_wind: 27,
+            seat_wind: 28,
+            dora_indicators: vec![],
+            visible,
+            own_river: parse_mpsz("2p").unwrap(),
+            turn: 4,
+            wall_left: 60,
+            opponents,
+        };
+        let dec = DecisionFeatures::new(&view).unwrap();
+        let row = |t: &str| {
+            let mut r = vec![0.0; width()];
+            dec.fill(parse_mpsz(t).unwrap()[0], &mut r).unwrap();
+            r
+        };
+        // 1z: three copies out, in every river (the dealer's too), and the previous player's last
+        let r = row("1z");
+        assert_eq!(get(&r, "river_seen"), 3.0);
+        assert_eq!(get(&r, "river_seen_honor"), 3.0);
+        assert_eq!(get(&r, "river_seen_terminal"), 0.0);
+        assert_eq!(get(&r, "river_genbutsu_count"), 3.0);
+        assert_eq!(get(&r, "river_genbutsu_dealer"), 1.0);
+        assert_eq!(get(&r, "river_kamicha_last"), 1.0);
+        assert_eq!(get(&r, "river_suji_count"), 0.0);
+        // 1m: suji of the next player's 4m; nothing else
+        let r = row("1m");
+        assert_eq!(get(&r, "river_seen"), 0.0);
+        assert_eq!(get(&r, "river_suji_count"), 1.0);
+        assert_eq!(get(&r, "river_genbutsu_count"), 0.0);
+        assert_eq!(get(&r, "river_own"), 0.0);
+        // 2p: in the own river only
+        let r = row("2p");
+        assert_eq!(get(&r, "river_own"), 1.0);
+        assert_eq!(get(&r, "river_genbutsu_count"), 0.0);
+        // 6s is a middle tile: 3s (the previous player's river) alone is half suji, not suji
+        assert_eq!(get(&row("6s"), "river_suji_count"), 0.0);
+        // 9s needs 6s in a river
+        assert_eq!(get(&row("9s"), "river_suji_count"), 0.0);
+    }
+}
