@@ -98,7 +98,7 @@ enum Command {
         /// per level (repeatable). `GATE` copies every column, `GATE:PREFIX+PREFIX` the columns
         /// starting with those prefixes. Gates: shanten (0/1/2/3+ before the decision), riichi
         /// (an opponent in riichi or not), value (weak/good/excellent by the best expected value),
-        /// turn (1-6/7-12/13+). E.g. `--interact shanten --interact riichi:safety_+ev`.
+        /// turn (1-6/7-12/13+), stage (shanten × turn, 12 levels). E.g. `--interact shanten --interact riichi:safety_+ev`.
         #[arg(long = "interact")]
         interactions: Vec<String>,
     },

@@ -28,10 +28,12 @@ pub enum Gate {
     Value,
     /// Turn of the deciding player: 1-6, 7-12, 13+.
     Turn,
+    /// Shanten × turn (12 levels): how far the hand is, given how far the round is.
+    Stage,
 }
 
 impl Gate {
-    pub const ALL: [Gate; 4] = [Gate::Shanten, Gate::Riichi, Gate::Value, Gate::Turn];
+    pub const ALL: [Gate; 5] = [Gate::Shanten, Gate::Riichi, Gate::Value, Gate::Turn, Gate::Stage];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -39,6 +41,7 @@ impl Gate {
             Gate::Riichi => "riichi",
             Gate::Value => "value",
             Gate::Turn => "turn",
+            Gate::Stage => "stage",
         }
     }
 
@@ -49,6 +52,20 @@ impl Gate {
             Gate::Riichi => &["calm", "riichi"],
             Gate::Value => &["weak", "good", "excellent"],
             Gate::Turn => &["t1_6", "t7_12", "t13p"],
+            Gate::Stage => &[
+                "sh0_t1_6",
+                "sh0_t7_12",
+                "sh0_t13p",
+                "sh1_t1_6",
+                "sh1_t7_12",
+                "sh1_t13p",
+                "sh2_t1_6",
+                "sh2_t7_12",
+                "sh2_t13p",
+                "sh3p_t1_6",
+                "sh3p_t7_12",
+                "sh3p_t13p",
+            ],
         }
     }
 
@@ -56,7 +73,7 @@ impl Gate {
         Gate::ALL
             .into_iter()
             .find(|g| g.name() == s)
-            .ok_or_else(|| anyhow::anyhow!("unknown gate {s:?} (gates: shanten, riichi, value, turn)"))
+            .ok_or_else(|| anyhow::anyhow!("unknown gate {s:?} (gates: shanten, riichi, value, turn, stage)"))
     }
 
     /// The active level of this gate for a decision.
@@ -74,6 +91,7 @@ impl Gate {
                 7..=12 => 1,
                 _ => 2,
             },
+            Gate::Stage => Gate::Shanten.level(c) * 3 + Gate::Turn.level(c),
         }
     }
 }
@@ -173,7 +191,7 @@ impl Expansion {
                 bail!("interaction {} selects no column", i.spec());
             }
             let needs = match i.gate {
-                Gate::Shanten => cols.shanten.is_none().then_some("shanten_min"),
+                Gate::Shanten | Gate::Stage => cols.shanten.is_none().then_some("shanten_min"),
                 Gate::Riichi => cols.riichi.is_none().then_some("safety_any_riichi"),
                 Gate::Value => (cols.ev.is_none() || cols.ev_defined.is_none()).then_some("ev, ev_defined"),
                 Gate::Turn => None,
@@ -313,6 +331,17 @@ mod tests {
         assert_eq!(Gate::Value.level(&s), 2);
         assert_eq!(Gate::Turn.level(&s), 2);
         assert_eq!(Gate::Riichi.level(&s), 1);
+        assert_eq!(Gate::Stage.levels()[Gate::Stage.level(&s)], "sh0_t13p");
+        for g in Gate::ALL {
+            let mut all: Vec<&str> = Gate::ALL.iter().flat_map(|g| g.levels().iter().copied()).collect();
+            all.sort();
+            all.dedup();
+            assert_eq!(
+                all.len(),
+                Gate::ALL.iter().map(|g| g.levels().len()).sum::<usize>(),
+                "{g:?}: level names are unique"
+            );
+        }
         assert_eq!(Gate::Value.level(&Situation::default()), 0);
     }
 
