@@ -715,8 +715,11 @@ fn eval_cmd(
             );
             for slice in ["by_shanten", "by_turn", "by_riichi", "by_table", "by_seat"] {
                 if let Some(m) = v[slice].as_object() {
-                    let parts: Vec<String> = m
-                        .iter()
+                    let mut keys: Vec<&String> = m.keys().collect();
+                    keys.sort_by_key(|k| haifu::eval::agreement::slice_order(k));
+                    let parts: Vec<String> = keys
+                        .into_iter()
+                        .map(|k| (k, &m[k]))
                         .map(|(k, a)| format!("{k} {:.1}% (n={})", f(&a["top1"]), a["decisions"]))
                         .collect();
                     println!("  {slice:11} {}", parts.join("  "));

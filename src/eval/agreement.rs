@@ -58,3 +58,22 @@ pub fn turn_bucket(turn: u8) -> &'static str {
         _ => "13+",
     }
 }
+
+/// Slices in their natural order: by the leading number where there is one ("-1", "3+", "1-6"
+/// before "7-12" before "13+"), else by name.
+pub fn slice_order(key: &str) -> (i64, String) {
+    let end = key.char_indices().skip(1).find(|(_, c)| !c.is_ascii_digit()).map_or(key.len(), |(i, _)| i);
+    (key[..end].parse().unwrap_or(i64::MAX), key.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slice_order;
+
+    #[test]
+    fn slices_sort_naturally() {
+        let mut k = vec!["13+", "7-12", "1-6", "3+", "-1", "0", "riichi", "no_riichi"];
+        k.sort_by_key(|s| slice_order(s));
+        assert_eq!(k, ["-1", "0", "1-6", "3+", "7-12", "13+", "no_riichi", "riichi"]);
+    }
+}

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
+use crate::eval::agreement::slice_order;
 use crate::eval::dataset::{score, DatasetConfig, Scored, Tally, EVALUATORS};
 use crate::eval::push_fold::Thresholds;
 use crate::fit::load::Filter;
@@ -95,7 +96,8 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
                 _ => t.by_riichi.clone(),
             }
         };
-        let keys: Vec<String> = get(&plain[0]).keys().cloned().collect();
+        let mut keys: Vec<String> = get(&plain[0]).keys().cloned().collect();
+        keys.sort_by_key(|k| slice_order(k));
         let mut header = vec!["slice".to_string(), "n".to_string()];
         for name in EVALUATORS {
             header.push(format!("{name} top-1"));
