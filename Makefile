@@ -34,14 +34,19 @@ fmt:
 	$(CARGO) fmt
 
 # Regenerates data/weights/default.json from the shared corpus: human discards at houou and
-# tokujou tables, seeded game split, weights gated by shanten, riichi, hand value and turn.
-# Same data and seed give the same file.
+# tokujou tables, seeded game split, weights gated by shanten, riichi, hand value and turn; then
+# the separate riichi (declare or stay dama) and call (chi / pon / kan or pass) models beside it.
+# Same data and seed give the same files.
 weights: release
 	target/release/haifu ingest $(CORPUS) --out out/corpus
 	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001,0.001 --max-iters 150 --max-decisions 600000 \
 		--interact shanten --interact riichi --interact value --interact turn \
 		--out data/weights/default.json
+	target/release/haifu fit --data out/corpus --kind riichi --tables houou,tokujou --seats human \
+		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/riichi.json
+	target/release/haifu fit --data out/corpus --kind call --tables houou,tokujou --seats human \
+		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --max-decisions 600000 --out data/weights/call.json
 
 # The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:
 # `haifu ingest` and `haifu stats` write parquet into out/notebook, polars reads it back.

@@ -2,7 +2,8 @@
 //! decision, turn, riichi situation, table level and human vs AI seat), and the two reference
 //! evaluators that are fixed linear functions of the option columns: `ukeire` is
 //! `-1000 * shanten_min + ukeire_count - 0.1 * discard_class` (the same ordering as the
-//! `nanikiru` evaluator) and `ev`. The scoring pass is [`crate::eval::dataset`].
+//! `nanikiru` evaluator; on riichi decisions it always declares, as the max-ukeire bot does) and
+//! `ev`. The scoring pass is [`crate::eval::dataset`].
 
 use std::collections::BTreeMap;
 
@@ -16,6 +17,9 @@ pub fn ukeire_weights(names: &[String]) -> Vec<f64> {
             "shanten_min" => -1000.0,
             "ukeire_count" => 1.0,
             "discard_class" => -0.1,
+            // Riichi decisions: both options share the hand, so only this column differs; the
+            // max-ukeire bot declares riichi whenever it can.
+            "act_riichi" => 0.01,
             _ => 0.0,
         })
         .collect()
@@ -33,6 +37,10 @@ pub fn ev_weights(names: &[String]) -> Vec<f64> {
             "shanten_min" => -1e-3,
             "ukeire_count" => 1e-6,
             "discard_class" => -1e-8,
+            // 電脳麻将 values a closed tenpai with riichi: it always declares. (Riichi options share
+            // every other column, so this is the only difference; it must exceed the 1e-9 tie
+            // tolerance of the agreement count.)
+            "act_riichi" => 1e-6,
             _ => 0.0,
         })
         .collect()
