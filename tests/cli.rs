@@ -194,6 +194,26 @@ fn pipeline_on_real_records() {
     let yaku = pf["evaluators"]["yaku"]["top1"].as_f64().unwrap();
     assert!(yaku > 0.1 && yaku < 1.0, "yaku top1 {yaku}");
     assert!(pf["evaluators"]["linear"].is_null(), "only the evaluators asked for");
+    // Riichi decisions: both reference evaluators always declare (the options differ only in the
+    // action columns), so they agree exactly; a tie-break lost in rounding would split them.
+    let r = json(&[
+        "eval",
+        "--data",
+        data.to_str().unwrap(),
+        "--seats",
+        "all",
+        "--kind",
+        "riichi",
+        "--evaluator",
+        "ukeire",
+        "--evaluator",
+        "ev",
+        "--json",
+    ]);
+    assert!(r["decisions"].as_u64().unwrap() > 0, "some riichi decisions");
+    let (u, e) = (&r["evaluators"]["ukeire"], &r["evaluators"]["ev"]);
+    assert_eq!(u["top1"], e["top1"]);
+    assert!(u["top1"].as_f64().unwrap() < 1.0, "humans sometimes stay dama (or declare late)");
     // The side-by-side report over every selected decision.
     let reports = tmp.path().join("reports");
     let out = haifu(&[
