@@ -29,6 +29,7 @@ test:
 bench:
 	$(CARGO) bench --bench shanten
 	$(CARGO) bench --bench check
+	$(CARGO) bench --bench ev
 
 fmt:
 	$(CARGO) fmt
