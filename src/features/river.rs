@@ -86,21 +86,9 @@ pub(crate) fn fill(ctx: &Context, prep: &RiverPrep, a: &After, cols: &mut Cols) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::view::{Opponent, RiverTile};
-    use crate::features::{catalog, width, DecisionFeatures};
+    use crate::features::view::tests_support::{get, river, tile, view};
+    use crate::features::{width, DecisionFeatures};
     use crate::tile::parse_mpsz;
-
-    fn river(s: &str) -> Vec<RiverTile> {
-        parse_mpsz(s)
-            .unwrap()
-            .into_iter()
-            .map(|tile| RiverTile { tile, tsumogiri: false, called: false })
-            .collect()
-    }
-
-    fn get(r: &[f32], name: &str) -> f32 {
-        r[catalog().iter().position(|c| c.name == name).unwrap()]
-    }
 
     #[test]
     fn suji_by_rank() {
@@ -118,34 +106,19 @@ mod tests {
 
     #[test]
     fn counts_rivers_dealer_and_the_last_discard() {
-        let mut opponents: [Opponent; 3] = Default::default();
-        opponents[0].river = river("1z4m");
-        opponents[1].river = river("1z9p");
-        opponents[1].is_dealer = true;
-        opponents[2].river = river("3s1z");
-        let hand = parse_mpsz("1234679m2p56789s1z").unwrap();
-        let mut visible = [0u8; KINDS];
-        for o in &opponents {
-            for r in &o.river {
-                visible[r.tile.kind()] += 1;
-            }
+        let mut v = view("1234679m2p56789s1z", "", 27, 28);
+        v.opponents[0].river = river("1z4m");
+        v.opponents[1].river = river("1z9p");
+        v.opponents[1].is_dealer = true;
+        v.opponents[2].river = river("3s1z");
+        for r in v.opponents.iter().flat_map(|o| &o.river) {
+            v.visible[r.tile.kind()] += 1;
         }
-        let view = View {
-            hand,
-            melds: vec![],
-            round_wind: 27,
-            seat_wind: 28,
-            dora_indicators: vec![],
-            visible,
-            own_river: parse_mpsz("2p").unwrap(),
-            turn: 4,
-            wall_left: 60,
-            opponents,
-        };
-        let dec = DecisionFeatures::new(&view).unwrap();
+        v.own_river = vec![tile("2p")];
+        let dec = DecisionFeatures::new(&v).unwrap();
         let row = |t: &str| {
             let mut r = vec![0.0; width()];
-            dec.fill(parse_mpsz(t).unwrap()[0], &mut r).unwrap();
+            dec.fill(tile(t), &mut r).unwrap();
             r
         };
         // 1z: three copies out, in every river (the dealer's too), and the previous player's last

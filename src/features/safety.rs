@@ -289,22 +289,9 @@ pub(crate) fn fill(ctx: &Context, prep: &SafetyPrep, a: &After, cols: &mut Cols)
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::{index_of, width};
-    use crate::features::view::tests_support::{tile, view};
-    use crate::features::view::RiverTile;
+    use crate::features::catalog::width;
+    use crate::features::view::tests_support::{get, river, tile, view};
     use crate::features::DecisionFeatures;
-    use crate::tile::parse_mpsz;
-
-    fn river(s: &str) -> Vec<RiverTile> {
-        parse_mpsz(s)
-            .unwrap()
-            .into_iter()
-            .map(|tile| RiverTile { tile, tsumogiri: false, called: false })
-            .collect()
-    }
-    fn get(r: &[f32], name: &str) -> f32 {
-        r[index_of(name).unwrap_or_else(|| panic!("{name}"))]
-    }
 
     /// Hand 123456m 789p 159s 1z 7z; opponent across (opp2) in riichi. Their river in order:
     /// 9m 2p 1z 8s 4s 3z 5p (riichi on 5p, index 6), then 6m. After the riichi somebody passed 7p.

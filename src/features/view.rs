@@ -216,4 +216,18 @@ pub(crate) mod tests_support {
     pub(crate) fn tile(s: &str) -> Tile {
         parse_mpsz(s).unwrap()[0]
     }
+
+    /// A river of plain discards (not tsumogiri, not called).
+    pub(crate) fn river(s: &str) -> Vec<RiverTile> {
+        parse_mpsz(s)
+            .unwrap()
+            .into_iter()
+            .map(|tile| RiverTile { tile, tsumogiri: false, called: false })
+            .collect()
+    }
+
+    /// A feature row's value by column name.
+    pub(crate) fn get(r: &[f32], name: &str) -> f32 {
+        r[crate::features::catalog::index_of(name).unwrap_or_else(|| panic!("{name}"))]
+    }
 }

@@ -199,8 +199,8 @@ pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, a: &After, cols: &mut Cols) {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::{index_of, width};
-    use crate::features::view::tests_support::{tile, view};
+    use crate::features::catalog::width;
+    use crate::features::view::tests_support::{get, tile, view};
     use crate::features::DecisionFeatures;
 
     fn row(hand: &str, discard: &str, round: usize, seat: usize) -> Vec<f32> {
@@ -208,9 +208,6 @@ mod tests {
         let mut r = vec![f32::NAN; width()];
         DecisionFeatures::new(&v).unwrap().fill(tile(discard), &mut r).unwrap();
         r
-    }
-    fn get(r: &[f32], name: &str) -> f32 {
-        r[index_of(name).unwrap()]
     }
 
     #[test]
