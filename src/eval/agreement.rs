@@ -46,17 +46,36 @@ pub fn ev_weights(names: &[String]) -> Vec<f64> {
         .collect()
 }
 
-/// Agreement overall and by slice.
+/// A figure overall and by slice: the running sums while a dataset is scored
+/// ([`crate::eval::dataset::Tally`]), then the finished agreement ([`SlicedAgreement`]).
 #[derive(Clone, Debug, Default, serde::Serialize)]
-pub struct SlicedAgreement {
+pub struct Sliced<T> {
     #[serde(flatten)]
-    pub overall: Agreement,
-    pub by_shanten: BTreeMap<String, Agreement>,
-    pub by_turn: BTreeMap<String, Agreement>,
-    pub by_riichi: BTreeMap<String, Agreement>,
-    pub by_table: BTreeMap<String, Agreement>,
-    pub by_seat: BTreeMap<String, Agreement>,
+    pub overall: T,
+    pub by_shanten: BTreeMap<String, T>,
+    pub by_turn: BTreeMap<String, T>,
+    pub by_riichi: BTreeMap<String, T>,
+    pub by_table: BTreeMap<String, T>,
+    pub by_seat: BTreeMap<String, T>,
 }
+
+impl<T> Sliced<T> {
+    /// The same slices with `f` applied to every figure.
+    pub fn map<U>(&self, f: impl Fn(&T) -> U) -> Sliced<U> {
+        let m = |x: &BTreeMap<String, T>| x.iter().map(|(k, v)| (k.clone(), f(v))).collect();
+        Sliced {
+            overall: f(&self.overall),
+            by_shanten: m(&self.by_shanten),
+            by_turn: m(&self.by_turn),
+            by_riichi: m(&self.by_riichi),
+            by_table: m(&self.by_table),
+            by_seat: m(&self.by_seat),
+        }
+    }
+}
+
+/// Agreement overall and by slice.
+pub type SlicedAgreement = Sliced<Agreement>;
 
 /// Turn bucket of the slices.
 pub fn turn_bucket(turn: u8) -> &'static str {

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use polars::prelude::{DataFrame, ParquetReader, SerReader};
 
-use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, SlicedAgreement};
+use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
 use crate::eval::linear::Linear;
 use crate::eval::push_fold::Thresholds;
 use crate::fit::load::{feature_columns, Filter};
@@ -71,15 +71,7 @@ struct Ctx<'a> {
 }
 
 /// Agreement accumulated overall and by slice.
-#[derive(Clone, Debug, Default)]
-pub struct Tally {
-    pub overall: AgreementSum,
-    pub by_shanten: BTreeMap<String, AgreementSum>,
-    pub by_turn: BTreeMap<String, AgreementSum>,
-    pub by_riichi: BTreeMap<String, AgreementSum>,
-    pub by_table: BTreeMap<String, AgreementSum>,
-    pub by_seat: BTreeMap<String, AgreementSum>,
-}
+pub type Tally = Sliced<AgreementSum>;
 
 impl Tally {
     fn add(&mut self, c: &Ctx, better: usize, ties: usize) {
@@ -96,16 +88,7 @@ impl Tally {
 
     /// The finished agreement figures.
     pub fn sliced(&self) -> SlicedAgreement {
-        let fin =
-            |m: &BTreeMap<String, AgreementSum>| m.iter().map(|(k, v)| (k.clone(), v.finish())).collect();
-        SlicedAgreement {
-            overall: self.overall.finish(),
-            by_shanten: fin(&self.by_shanten),
-            by_turn: fin(&self.by_turn),
-            by_riichi: fin(&self.by_riichi),
-            by_table: fin(&self.by_table),
-            by_seat: fin(&self.by_seat),
-        }
+        self.map(AgreementSum::finish)
     }
 }
 
