@@ -144,21 +144,22 @@ fn pipeline_on_real_records() {
         assert!(!w[key].is_null(), "weights file lacks {key}");
     }
     assert!(weights.with_extension("md").exists() && weights.with_extension("loss.png").exists());
-    let e = json(&[
-        "eval",
-        "--data",
-        data.to_str().unwrap(),
+    // `haifu eval --data DATA --seats all ARGS --json`
+    let eval = |args: &[&str]| {
+        let mut all = vec!["eval", "--data", data.to_str().unwrap(), "--seats", "all"];
+        all.extend_from_slice(args);
+        all.push("--json");
+        json(&all)
+    };
+    let e = eval(&[
         "--weights",
         weights.to_str().unwrap(),
-        "--seats",
-        "all",
         "--test",
         "0.25",
         "--validation",
         "0.25",
         "--split",
         "test",
-        "--json",
     ]);
     assert_eq!(e["decisions"].as_u64(), w["decisions"]["test"].as_u64(), "eval sees the fit's test split");
     // The evaluator rebuilds the interaction columns from the weights file exactly as the fit
@@ -177,39 +178,14 @@ fn pipeline_on_real_records() {
         }
     }
     // The yaku evaluator and the push/fold layer over a dataset.
-    let pf = json(&[
-        "eval",
-        "--data",
-        data.to_str().unwrap(),
-        "--seats",
-        "all",
-        "--evaluator",
-        "yaku",
-        "--evaluator",
-        "ukeire",
-        "--push-fold",
-        "--json",
-    ]);
+    let pf = eval(&["--evaluator", "yaku", "--evaluator", "ukeire", "--push-fold"]);
     assert_eq!(pf["push_fold"]["good"].as_f64(), Some(400.0));
     let yaku = pf["evaluators"]["yaku"]["top1"].as_f64().unwrap();
     assert!(yaku > 0.1 && yaku < 1.0, "yaku top1 {yaku}");
     assert!(pf["evaluators"]["linear"].is_null(), "only the evaluators asked for");
     // Riichi decisions: both reference evaluators always declare (the options differ only in the
     // action columns), so they agree exactly; a tie-break lost in rounding would split them.
-    let r = json(&[
-        "eval",
-        "--data",
-        data.to_str().unwrap(),
-        "--seats",
-        "all",
-        "--kind",
-        "riichi",
-        "--evaluator",
-        "ukeire",
-        "--evaluator",
-        "ev",
-        "--json",
-    ]);
+    let r = eval(&["--kind", "riichi", "--evaluator", "ukeire", "--evaluator", "ev"]);
     assert!(r["decisions"].as_u64().unwrap() > 0, "some riichi decisions");
     let (u, e) = (&r["evaluators"]["ukeire"], &r["evaluators"]["ev"]);
     assert_eq!(u["top1"], e["top1"]);
