@@ -16,7 +16,7 @@ use polars::prelude::{DataFrame, ParquetReader, SerReader};
 
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
 use crate::eval::linear::Linear;
-use crate::eval::push_fold::Thresholds;
+use crate::eval::push_fold::{classify, HandClass, Thresholds};
 use crate::fit::load::{feature_columns, Filter};
 use crate::fit::split::{split_of, Split};
 use crate::fit::train::AgreementSum;
@@ -124,33 +124,32 @@ fn rank_of(opts: &[Opt], s: &[f64]) -> (usize, usize) {
     (others().filter(|&v| v > c + 1e-9).count(), others().filter(|&v| (v - c).abs() <= 1e-9).count())
 }
 
-/// Hand-value class by the best expected value among the options (weak / good / excellent).
-fn hand_class(opts: &[Opt], t: &Thresholds) -> &'static str {
+/// Hand-value class by the best expected value among the options (no option with a defined
+/// value, i.e. 3+ shanten: weak).
+fn hand_class(opts: &[Opt], shanten: i8, t: &Thresholds) -> HandClass {
     let best = opts.iter().filter(|o| o.ev_defined).map(|o| o.ev).fold(f64::NEG_INFINITY, f64::max);
-    if !best.is_finite() || best < t.good {
-        "weak"
-    } else if best < t.excellent {
-        "good"
+    if best.is_finite() {
+        classify(best, shanten, t)
     } else {
-        "excellent"
+        HandClass::Weak
     }
 }
 
 /// The push/fold layer over an evaluator's scores: weak hands play the safest tile, good hands
 /// play safe tiles (genbutsu, suji, honors) first in the evaluator's order, excellent hands keep
 /// the evaluator's order. Returns re-ranked scores.
-fn push_fold_scores(opts: &[Opt], e: usize, class: &str) -> Vec<f64> {
+fn push_fold_scores(opts: &[Opt], e: usize, class: HandClass) -> Vec<f64> {
     opts.iter()
         .map(|o| match class {
-            "weak" => -o.danger * 1e6 + o.scores[e] * 1e-9,
-            "good" => {
+            HandClass::Weak => -o.danger * 1e6 + o.scores[e] * 1e-9,
+            HandClass::Good => {
                 if o.safe {
                     1e12 + o.scores[e]
                 } else {
                     -o.danger * 1e6 + o.scores[e] * 1e-9
                 }
             }
-            _ => o.scores[e],
+            HandClass::Excellent => o.scores[e],
         })
         .collect()
 }
@@ -293,7 +292,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
                 table: &d.table[i],
                 ai: d.is_ai[i],
             };
-            let class = hand_class(opts, &cfg.thresholds);
+            let class = hand_class(opts, d.shanten[i], &cfg.thresholds);
             for e in (0..EVALUATORS.len()).filter(|&e| cfg.enabled[e]) {
                 let plain: Vec<f64> = opts.iter().map(|o| o.scores[e]).collect();
                 let (b, t) = rank_of(opts, &plain);
@@ -307,7 +306,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
                 let any_unsafe = opts.iter().any(|o| !o.safe);
                 let any_safe = opts.iter().any(|o| o.safe);
                 if any_safe && any_unsafe {
-                    out.folded.entry(class).or_default().add(chosen_safe);
+                    out.folded.entry(class.name()).or_default().add(chosen_safe);
                 }
             }
             if cfg.enabled[LINEAR] && cfg.enabled[EV] {

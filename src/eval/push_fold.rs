@@ -52,6 +52,16 @@ pub enum HandClass {
     Excellent,
 }
 
+impl HandClass {
+    pub fn name(self) -> &'static str {
+        match self {
+            HandClass::Weak => "weak",
+            HandClass::Good => "good",
+            HandClass::Excellent => "excellent",
+        }
+    }
+}
+
 /// Expected-value thresholds (points) between the classes.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Thresholds {

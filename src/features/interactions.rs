@@ -16,6 +16,8 @@
 
 use anyhow::{bail, Result};
 
+use crate::eval::push_fold::{classify, HandClass, Thresholds};
+
 /// A decision-level situation with a few levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gate {
@@ -23,8 +25,8 @@ pub enum Gate {
     Shanten,
     /// An opponent in riichi or not.
     Riichi,
-    /// Hand-value class by the best expected value of the options: weak (< 400 or undefined),
-    /// good (< 1200), excellent (the push/fold thresholds).
+    /// Hand-value class by the best expected value of the options, as the push/fold layer
+    /// classes it with its default thresholds: weak (< 400 or undefined), good (< 1200), excellent.
     Value,
     /// Turn of the deciding player: 1-6, 7-12, 13+.
     Turn,
@@ -82,9 +84,12 @@ impl Gate {
             Gate::Shanten => c.shanten.clamp(0, 3) as usize,
             Gate::Riichi => c.riichi as usize,
             Gate::Value => match c.best_ev {
-                Some(v) if v >= 1200.0 => 2,
-                Some(v) if v >= 400.0 => 1,
-                _ => 0,
+                Some(v) => match classify(v as f64, c.shanten, &Thresholds::default()) {
+                    HandClass::Weak => 0,
+                    HandClass::Good => 1,
+                    HandClass::Excellent => 2,
+                },
+                None => 0,
             },
             Gate::Turn => match c.turn {
                 0..=6 => 0,
@@ -182,29 +187,40 @@ pub struct Expansion {
 impl Expansion {
     /// Declares `interactions` over the base columns `base` (in row order).
     pub fn new(base: &[String], interactions: &[Interaction]) -> Result<Expansion> {
-        let cols = SituationCols::of(base);
-        let mut names = base.to_vec();
-        let mut blocks = Vec::new();
+        let mut e = Expansion {
+            base: base.to_vec(),
+            cols: SituationCols::of(base),
+            blocks: Vec::new(),
+            names: base.to_vec(),
+        };
         for i in interactions {
             let sel: Vec<usize> = (0..base.len()).filter(|&c| i.selects(&base[c])).collect();
             if sel.is_empty() {
                 bail!("interaction {} selects no column", i.spec());
             }
-            let needs = match i.gate {
-                Gate::Shanten | Gate::Stage => cols.shanten.is_none().then_some("shanten_min"),
-                Gate::Riichi => cols.riichi.is_none().then_some("safety_any_riichi"),
-                Gate::Value => (cols.ev.is_none() || cols.ev_defined.is_none()).then_some("ev, ev_defined"),
-                Gate::Turn => None,
-            };
-            if let Some(n) = needs {
-                bail!("interaction {} needs the column(s) {n}", i.spec());
-            }
-            for level in i.gate.levels() {
-                names.extend(sel.iter().map(|&c| format!("{level}*{}", base[c])));
-            }
-            blocks.push((i.gate, sel));
+            e.push_block(i.gate, sel).map_err(|err| anyhow::anyhow!("interaction {}: {err}", i.spec()))?;
         }
-        Ok(Expansion { base: base.to_vec(), cols, blocks, names })
+        Ok(e)
+    }
+
+    /// Adds the block `gate × sel` (its columns level by level), once the gate's inputs are known
+    /// to be base columns.
+    fn push_block(&mut self, gate: Gate, sel: Vec<usize>) -> Result<()> {
+        let c = &self.cols;
+        let needs = match gate {
+            Gate::Shanten | Gate::Stage => c.shanten.is_none().then_some("shanten_min"),
+            Gate::Riichi => c.riichi.is_none().then_some("safety_any_riichi"),
+            Gate::Value => (c.ev.is_none() || c.ev_defined.is_none()).then_some("ev, ev_defined"),
+            Gate::Turn => None,
+        };
+        if let Some(n) = needs {
+            bail!("the {} gate needs the column(s) {n}", gate.name());
+        }
+        for level in gate.levels() {
+            self.names.extend(sel.iter().map(|&c| format!("{level}*{}", self.base[c])));
+        }
+        self.blocks.push((gate, sel));
+        Ok(())
     }
 
     /// Column names of an expanded row: the base columns, then each block level by level.
@@ -273,11 +289,7 @@ impl Expansion {
         }
         let mut e = Expansion::new(base, &[])?;
         for (gate, sel) in wanted {
-            let sel: Vec<usize> = sel.into_iter().collect();
-            for level in gate.levels() {
-                e.names.extend(sel.iter().map(|&c| format!("{level}*{}", base[c])));
-            }
-            e.blocks.push((gate, sel));
+            e.push_block(gate, sel.into_iter().collect())?;
         }
         Ok(e)
     }
