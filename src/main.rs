@@ -334,6 +334,28 @@ impl Select {
             },
         }
     }
+
+    /// The scoring pass over `data` for these decisions (`haifu eval`, `haifu report`).
+    fn dataset(
+        &self,
+        data: PathBuf,
+        weights: PathBuf,
+        split: Option<haifu::fit::split::Split>,
+        thresholds: haifu::eval::push_fold::Thresholds,
+        enabled: [bool; 4],
+    ) -> haifu::eval::dataset::DatasetConfig {
+        haifu::eval::dataset::DatasetConfig {
+            data,
+            weights: Some(weights),
+            filter: self.filter(),
+            seed: self.seed,
+            validation: self.validation,
+            test: self.test,
+            split,
+            thresholds,
+            enabled,
+        }
+    }
 }
 
 fn parse_wind(s: &str) -> Result<Kind, String> {
@@ -363,15 +385,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Schema => print!("{}", haifu::ingest::rows::features_markdown()),
         Command::Report { data, weights, out, select, all_games, good, excellent } => {
             let cfg = haifu::report::compare::ReportConfig {
-                data,
-                weights,
-                filter: select.filter(),
-                seed: select.seed,
-                validation: select.validation,
-                test: select.test,
-                test_only: !all_games,
+                dataset: select.dataset(
+                    data,
+                    weights,
+                    (!all_games).then_some(haifu::fit::split::Split::Test),
+                    haifu::eval::push_fold::Thresholds { good, excellent },
+                    [true; 4],
+                ),
                 out: out.clone(),
-                thresholds: haifu::eval::push_fold::Thresholds { good, excellent },
             };
             let md = haifu::report::compare::run(&cfg)?;
             let overall: Vec<&str> =
@@ -670,22 +691,19 @@ fn eval_cmd(
     for e in &evaluators {
         enabled[index(e)] = true;
     }
-    let scored = haifu::eval::dataset::score(&haifu::eval::dataset::DatasetConfig {
-        data: data.to_path_buf(),
-        weights: Some(weights.to_path_buf()),
-        filter: select.filter(),
-        seed: select.seed,
-        validation: select.validation,
-        test: select.test,
-        split: match split {
-            SplitArg::All => None,
-            SplitArg::Train => Some(Split::Train),
-            SplitArg::Validation => Some(Split::Validation),
-            SplitArg::Test => Some(Split::Test),
-        },
-        thresholds: push_fold.unwrap_or_default(),
+    let which = match split {
+        SplitArg::All => None,
+        SplitArg::Train => Some(Split::Train),
+        SplitArg::Validation => Some(Split::Validation),
+        SplitArg::Test => Some(Split::Test),
+    };
+    let scored = haifu::eval::dataset::score(&select.dataset(
+        data.to_path_buf(),
+        weights.to_path_buf(),
+        which,
+        push_fold.unwrap_or_default(),
         enabled,
-    })?;
+    ))?;
     let mut results = serde_json::Map::new();
     for e in &evaluators {
         let i = index(e);

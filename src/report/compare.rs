@@ -11,63 +11,45 @@ use anyhow::{Context, Result};
 
 use crate::eval::agreement::slice_order;
 use crate::eval::dataset::{score, DatasetConfig, Scored, Tally, EVALUATORS};
-use crate::eval::push_fold::Thresholds;
-use crate::fit::load::Filter;
 use crate::fit::split::Split;
 use crate::fit::train::AgreementSum;
 use crate::report::markdown::{pct, pct_ci, table};
 use crate::report::plots::{bars, Bar};
 use crate::report::write_atomic;
 
-/// What to compare.
+/// What to compare: the dataset pass (every evaluator is scored whatever `enabled` says) and the
+/// output folder.
 pub struct ReportConfig {
-    pub data: PathBuf,
-    pub weights: PathBuf,
-    pub filter: Filter,
-    pub seed: u64,
-    pub validation: f64,
-    pub test: f64,
-    /// Only the test split (games the fit never saw); else every selected decision.
-    pub test_only: bool,
+    pub dataset: DatasetConfig,
     pub out: PathBuf,
-    pub thresholds: Thresholds,
 }
 
 /// Scores the dataset with every evaluator and writes `out/README.md` with its plots.
 pub fn run(cfg: &ReportConfig) -> Result<String> {
-    let scored = score(&DatasetConfig {
-        data: cfg.data.clone(),
-        weights: Some(cfg.weights.clone()),
-        filter: cfg.filter.clone(),
-        seed: cfg.seed,
-        validation: cfg.validation,
-        test: cfg.test,
-        split: cfg.test_only.then_some(Split::Test),
-        thresholds: cfg.thresholds,
-        enabled: [true; 4],
-    })?;
+    let scored = score(&DatasetConfig { enabled: [true; 4], ..cfg.dataset.clone() })?;
     write_report(cfg, &scored)
 }
 
 fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
     let (n, plain, with_pf, folded) = (scored.decisions, &scored.plain, &scored.with_pf, &scored.folded);
-    std::fs::create_dir_all(&cfg.out).with_context(|| format!("cannot create {}", cfg.out.display()))?;
+    let (out, d) = (&cfg.out, &cfg.dataset);
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut md = String::new();
     md.push_str("# Evaluators against the human picks\n\n");
     md.push_str(&format!(
         "Data `{}`, weights `{}`. Decisions: kind `{}`, tables {:?}, AI seats {:?}{}: **{n}** decisions. \
          Ties are broken at random in expectation. Regenerate with `haifu report --data DIR --out {}`.\n\n",
-        cfg.data.display(),
-        cfg.weights.display(),
-        cfg.filter.kind,
-        cfg.filter.tables,
-        cfg.filter.ai,
-        if cfg.test_only {
-            format!(", test split of seed {} (games the fit never saw)", cfg.seed)
+        d.data.display(),
+        d.weights.as_deref().unwrap_or(std::path::Path::new("-")).display(),
+        d.filter.kind,
+        d.filter.tables,
+        d.filter.ai,
+        if d.split == Some(Split::Test) {
+            format!(", test split of seed {} (games the fit never saw)", d.seed)
         } else {
             String::new()
         },
-        cfg.out.display()
+        out.display()
     ));
     md.push_str("## Overall\n\n");
     let rows: Vec<Vec<String>> = EVALUATORS
@@ -132,7 +114,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
                     }
                 }
             }
-            bars(&cfg.out.join("top1_by_shanten.png"), "Top-1 agreement by shanten", "top-1", &bs)
+            bars(&out.join("top1_by_shanten.png"), "Top-1 agreement by shanten", "top-1", &bs)
                 .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
             md.push_str("\n![top-1 by shanten](top1_by_shanten.png)\n");
         }
@@ -142,7 +124,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
          Decisions with an opponent in riichi, the player at shanten 2 or better, and both safe \
          (genbutsu, suji or honor against the most dangerous riichi player) and unsafe tiles to choose \
          from. Hand class by the best expected value among the options: weak < {}, good < {}, excellent.\n\n",
-        cfg.thresholds.good, cfg.thresholds.excellent
+        d.thresholds.good, d.thresholds.excellent
     ));
     let rows: Vec<Vec<String>> = ["weak", "good", "excellent"]
         .iter()
@@ -161,6 +143,6 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
             w.hand, w.dora_indicators, w.picks[0], w.picks[1], w.picks[2], w.margin
         ));
     }
-    write_atomic(&cfg.out.join("README.md"), &md)?;
+    write_atomic(&out.join("README.md"), &md)?;
     Ok(md)
 }
