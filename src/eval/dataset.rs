@@ -264,7 +264,11 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         .as_ref()
         .map(|l| l.expansion.base().iter().map(|b| names.iter().position(|n| n == b)).collect())
         .unwrap_or_default();
-    let fixed: [(usize, Vec<f64>); 2] = [(UKEIRE, ukeire_weights(&names)), (EV, ev_weights(&names))];
+    // The few non-zero (column, weight) terms of the two fixed evaluators, in column order.
+    let terms =
+        |w: Vec<f64>| -> Vec<(usize, f64)> { w.into_iter().enumerate().filter(|(_, x)| *x != 0.0).collect() };
+    let fixed: [(usize, Vec<(usize, f64)>); 2] =
+        [(UKEIRE, terms(ukeire_weights(&names))), (EV, terms(ev_weights(&names)))];
     let mut columns = vec!["decision_id".to_string(), "option".to_string(), "chosen".to_string()];
     columns.extend(names.iter().cloned());
 
@@ -359,9 +363,8 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
             }
             let x = |c: Option<usize>| c.map_or(0.0, |c| feats[c][r] as f64);
             let mut scores = [0.0; 4];
-            for (e, we) in &fixed {
-                scores[*e] =
-                    feats.iter().zip(we).filter(|(_, &wj)| wj != 0.0).map(|(f, &wj)| f[r] as f64 * wj).sum();
+            for (e, terms) in &fixed {
+                scores[*e] = terms.iter().map(|&(c, wj)| feats[c][r] as f64 * wj).sum();
             }
             opts.push(Opt {
                 label: label[r].clone(),
