@@ -10,8 +10,8 @@
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use haifu::dataset::rows::{discard_positions, EvPosition};
 use haifu::hand::shanten::min_shanten;
-use haifu::ingest::rows::{discard_positions, EvPosition};
 
 const PER_SHANTEN: usize = 500;
 

@@ -14,14 +14,15 @@ pub mod eval;
 pub mod features;
 pub mod fit;
 pub mod hand;
-pub mod ingest;
 pub mod log;
+pub mod model;
 pub mod replay;
 pub mod report;
 pub mod score;
 pub mod sim;
 pub mod stats;
 pub mod tile;
+pub mod util;
 
 #[doc(hidden)]
 pub mod testdata;

@@ -341,7 +341,7 @@ impl Select {
         data: PathBuf,
         weights: PathBuf,
         split: Option<haifu::fit::split::Split>,
-        thresholds: haifu::eval::push_fold::Thresholds,
+        thresholds: haifu::features::push_fold::Thresholds,
         enabled: [bool; 4],
     ) -> haifu::eval::dataset::DatasetConfig {
         haifu::eval::dataset::DatasetConfig {
@@ -382,14 +382,14 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
-        Command::Schema => print!("{}", haifu::ingest::rows::features_markdown()),
+        Command::Schema => print!("{}", haifu::dataset::rows::features_markdown()),
         Command::Report { data, weights, out, select, all_games, good, excellent } => {
             let cfg = haifu::report::compare::ReportConfig {
                 dataset: select.dataset(
                     data,
                     weights,
                     (!all_games).then_some(haifu::fit::split::Split::Test),
-                    haifu::eval::push_fold::Thresholds { good, excellent },
+                    haifu::features::push_fold::Thresholds { good, excellent },
                     [true; 4],
                 ),
                 out: out.clone(),
@@ -415,7 +415,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             let interactions = interactions
                 .iter()
-                .map(|s| haifu::features::interactions::Interaction::parse(s))
+                .map(|s| haifu::model::gates::Interaction::parse(s))
                 .collect::<Result<Vec<_>>>()?;
             let cfg = haifu::fit::run::FitConfig {
                 data,
@@ -452,11 +452,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             println!("wrote {} and {}", out.display(), out.with_extension("md").display());
         }
         Command::Eval { data, weights, evaluators, select, split, push_fold, good, excellent, json } => {
-            let pf = push_fold.then_some(haifu::eval::push_fold::Thresholds { good, excellent });
+            let pf = push_fold.then_some(haifu::features::push_fold::Thresholds { good, excellent });
             return eval_cmd(&data, &weights, &evaluators, &select, split, pf, json);
         }
         Command::Ingest { paths, out, jobs, json } => {
-            let summary = haifu::ingest::run(&paths, &out, jobs)?;
+            let summary = haifu::dataset::ingest::run(&paths, &out, jobs)?;
             if json {
                 println!("{}", serde_json::to_string(&summary)?);
             } else {
@@ -564,17 +564,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             let mut options = rank_discards(evaluator, &pos, weights.as_deref())?;
             if push_fold {
-                options = haifu::eval::push_fold::push_fold(
+                options = haifu::features::push_fold::push_fold(
                     &pos,
                     options,
-                    &haifu::eval::push_fold::Thresholds::default(),
+                    &haifu::features::push_fold::Thresholds::default(),
                 );
             }
             let explained = if explain {
                 if evaluator != EvaluatorName::Linear {
                     bail!("--explain needs --evaluator linear");
                 }
-                Some(haifu::eval::linear::Linear::load(weights.as_deref())?.explain(&pos, 5)?)
+                Some(haifu::model::linear::Linear::load(weights.as_deref())?.explain(&pos, 5)?)
             } else {
                 None
             };
@@ -671,7 +671,7 @@ fn eval_cmd(
     evaluators: &[DatasetEvaluator],
     select: &Select,
     split: SplitArg,
-    push_fold: Option<haifu::eval::push_fold::Thresholds>,
+    push_fold: Option<haifu::features::push_fold::Thresholds>,
     json: bool,
 ) -> Result<ExitCode> {
     use haifu::eval::dataset::{EV, LINEAR, UKEIRE, YAKU};

@@ -1,7 +1,9 @@
 //! Where the tests find the real data in `../shared` (never copied into the repo).
 //!
 //! `HAIFU_SHARED` overrides the location. When the folder is missing, tests that need it print a
-//! notice and return; CI always has it beside the clone.
+//! `SKIPPED` notice and return, unless `CI` or `HAIFU_REQUIRE_SHARED=1` is set: then a missing
+//! folder is a failure, so a CI run can never pass by skipping. A file that is there but cannot
+//! be read or parsed is always a failure.
 
 use std::path::PathBuf;
 
@@ -13,7 +15,10 @@ pub fn shared_dir() -> Option<PathBuf> {
     if dir.join("data").is_dir() {
         Some(dir)
     } else {
-        eprintln!("note: {} not found; skipping a test that needs the shared data", dir.display());
+        let required = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
+            || std::env::var_os("HAIFU_REQUIRE_SHARED").is_some_and(|v| v == "1");
+        assert!(!required, "{} not found, and CI / HAIFU_REQUIRE_SHARED=1 requires it", dir.display());
+        eprintln!("SKIPPED: {} not found; a test that needs the shared data did not run", dir.display());
         None
     }
 }
@@ -45,8 +50,10 @@ pub fn kobalab_hands() -> Option<Vec<(Vec<crate::tile::Tile>, [i8; 3])>> {
     let dir = shared_file("kobalab")?;
     let mut out = Vec::with_capacity(40_000);
     for i in 1..=4 {
-        let text = std::fs::read_to_string(dir.join(format!("xiangting_{i}.json"))).ok()?;
-        let cases: Vec<serde_json::Value> = serde_json::from_str(&text).ok()?;
+        let path = dir.join(format!("xiangting_{i}.json"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let cases: Vec<serde_json::Value> =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for c in cases {
             let tiles = c["q"]
                 .as_array()?

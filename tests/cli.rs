@@ -238,3 +238,44 @@ fn nanikiru_push_fold_folds_a_weak_hand() {
     let v = json(&["nanikiru", hand, "--evaluator", "ukeire", "--push-fold", "--json"]);
     assert_eq!(v["discard"], plain["discard"]);
 }
+
+/// One ukeire: the `ukeire` evaluator over a dataset is the `ukeire` bot's own ranking, so on
+/// games of four ukeire bots it picks every discard and every riichi the bots made.
+#[test]
+fn ukeire_evaluator_reproduces_the_ukeire_bot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let logs = tmp.path().join("logs");
+    let data = tmp.path().join("data");
+    let out = haifu(&[
+        "simulate",
+        "--games",
+        "6",
+        "--bots",
+        "ukeire",
+        "--seed",
+        "11",
+        "--out",
+        logs.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = haifu(&["ingest", logs.to_str().unwrap(), "--out", data.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for kind in ["discard", "riichi"] {
+        let v = json(&[
+            "eval",
+            "--data",
+            data.to_str().unwrap(),
+            "--seats",
+            "all",
+            "--kind",
+            kind,
+            "--evaluator",
+            "ukeire",
+            "--json",
+        ]);
+        let n = v["decisions"].as_u64().unwrap();
+        assert!(n > if kind == "discard" { 1000 } else { 10 }, "{kind}: {n} decisions");
+        let top1 = v["evaluators"]["ukeire"]["top1"].as_f64().unwrap();
+        assert_eq!(top1, 1.0, "{kind}: ukeire top-1 {top1} over {n} bot decisions");
+    }
+}

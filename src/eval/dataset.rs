@@ -15,12 +15,14 @@ use anyhow::{Context, Result};
 use polars::prelude::{DataFrame, ParquetReader, SerReader};
 
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
-use crate::eval::linear::Linear;
-use crate::eval::push_fold::{classify, HandClass, Thresholds};
+use crate::features::max_ukeire::option_score;
+use crate::features::push_fold::{classify, policy_score, HandClass, Thresholds};
 use crate::fit::load::{feature_columns, Filter};
 use crate::fit::split::{split_of, Split};
-use crate::fit::train::AgreementSum;
-use crate::stats::players::Rate;
+use crate::model::linear::Linear;
+use crate::model::metrics::{AgreementSum, TIE_EPS};
+use crate::tile::Tile;
+use crate::util::Rate;
 
 /// The dataset evaluators, in the order of [`Scored`]'s arrays.
 pub const EVALUATORS: [&str; 4] = ["ukeire", "ev", "yaku", "linear"];
@@ -117,11 +119,19 @@ pub struct Scored {
     pub worst: Vec<Disagreement>,
 }
 
+/// The tile of a discard option's label (`5m`, `0p`); `None` for other actions.
+fn discard_tile(label: &str) -> Option<Tile> {
+    match crate::tile::parse_mpsz(label) {
+        Ok(t) if t.len() == 1 => Some(t[0]),
+        _ => None,
+    }
+}
+
 /// Options above / tied with the chosen one under the scores `s`.
 fn rank_of(opts: &[Opt], s: &[f64]) -> (usize, usize) {
     let c = opts.iter().zip(s).find(|(o, _)| o.chosen).map_or(f64::NAN, |(_, &v)| v);
     let others = || opts.iter().zip(s).filter(|(o, _)| !o.chosen).map(|(_, &v)| v);
-    (others().filter(|&v| v > c + 1e-9).count(), others().filter(|&v| (v - c).abs() <= 1e-9).count())
+    (others().filter(|&v| v > c + TIE_EPS).count(), others().filter(|&v| (v - c).abs() <= TIE_EPS).count())
 }
 
 /// Hand-value class by the best expected value among the options (no option with a defined
@@ -135,23 +145,10 @@ fn hand_class(opts: &[Opt], shanten: i8, t: &Thresholds) -> HandClass {
     }
 }
 
-/// The push/fold layer over an evaluator's scores: weak hands play the safest tile, good hands
-/// play safe tiles (genbutsu, suji, honors) first in the evaluator's order, excellent hands keep
-/// the evaluator's order. Returns re-ranked scores.
+/// The push/fold layer over an evaluator's scores ([`policy_score`], danger and pushability
+/// from the safety columns). Returns re-ranked scores.
 fn push_fold_scores(opts: &[Opt], e: usize, class: HandClass) -> Vec<f64> {
-    opts.iter()
-        .map(|o| match class {
-            HandClass::Weak => -o.danger * 1e6 + o.scores[e] * 1e-9,
-            HandClass::Good => {
-                if o.safe {
-                    1e12 + o.scores[e]
-                } else {
-                    -o.danger * 1e6 + o.scores[e] * 1e-9
-                }
-            }
-            HandClass::Excellent => o.scores[e],
-        })
-        .collect()
+    opts.iter().map(|o| policy_score(class, o.scores[e], o.danger, o.safe)).collect()
 }
 
 /// Fills the yaku evaluator's score of each option from the decision's hand (the yaku function
@@ -335,6 +332,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         opts.clear();
     };
     let ci = |n: &str| names.iter().position(|x| x == n);
+    let (c_shanten, c_ukeire, c_class) = (ci("shanten_min"), ci("ukeire_count"), ci("discard_class"));
     let (c_ev, c_evd, c_gen, c_suji, c_honor, c_danger) = (
         ci("ev"),
         ci("ev_defined"),
@@ -365,6 +363,10 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
             let mut scores = [0.0; 4];
             for (e, terms) in &fixed {
                 scores[*e] = terms.iter().map(|&(c, wj)| feats[c][r] as f64 * wj).sum();
+            }
+            // A discard option: the max-ukeire bot's own score, so the evaluator picks as it does.
+            if let Some(tile) = discard_tile(&label[r]) {
+                scores[UKEIRE] = option_score(x(c_shanten) as i8, x(c_ukeire) as u32, x(c_class) as u8, tile);
             }
             opts.push(Opt {
                 label: label[r].clone(),

@@ -3,32 +3,11 @@
 
 pub mod agreement;
 pub mod dataset;
-pub mod expected_value;
-pub mod linear;
-pub mod position;
-pub mod push_fold;
-pub mod ukeire;
 pub mod yaku_eval;
 
-pub use position::{Position, RiverInfo};
-
-use crate::tile::Tile;
-
-/// One discard option with the evaluator's score and the shape facts every evaluator reports.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct RankedDiscard {
-    #[serde(serialize_with = "ser_tile")]
-    pub tile: Tile,
-    pub score: f64,
-    /// Minimum shanten after the discard.
-    pub shanten: i8,
-    /// Unseen effective tiles after the discard.
-    pub ukeire: u32,
-}
-
-fn ser_tile<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&t.to_string())
-}
+pub use crate::features::position::{Position, RankedDiscard, RiverInfo};
+use crate::features::{expected_value, max_ukeire};
+use crate::model::linear;
 
 /// The evaluators the CLI knows, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -51,7 +30,7 @@ pub fn rank_discards(
     weights: Option<&std::path::Path>,
 ) -> anyhow::Result<Vec<RankedDiscard>> {
     Ok(match name {
-        EvaluatorName::Ukeire => ukeire::rank(pos),
+        EvaluatorName::Ukeire => max_ukeire::rank(pos),
         EvaluatorName::Ev => expected_value::rank(pos),
         EvaluatorName::Linear => linear::Linear::load(weights)?.rank(pos)?,
         EvaluatorName::Yaku => yaku_eval::rank(pos),

@@ -36,7 +36,8 @@
 //! Options with equal value are ordered as the ukeire evaluator orders them (lowest shanten,
 //! most ukeire, its fixed discard order), so the ranking is total.
 
-use super::{ukeire, Position, RankedDiscard};
+use super::{Position, RankedDiscard};
+use crate::features::max_ukeire as ukeire;
 use crate::features::melds21::classify21;
 use crate::hand::Meld;
 use crate::tile::{is_yaochu, Counts, Kind, KINDS};
@@ -547,7 +548,7 @@ mod tests {
     #[test]
     #[ignore]
     fn timing() {
-        let positions = crate::eval::expected_value::kobalab_positions(0, 6, 4000);
+        let positions = crate::features::expected_value::kobalab_positions(0, 6, 4000);
         assert!(!positions.is_empty(), "kobalab data missing");
         for p in positions.iter().take(200) {
             std::hint::black_box(rank(p)); // warm the memo tables
@@ -582,7 +583,7 @@ mod tests {
             }
             for d in rec.take().iter().filter(|d| d.kind == DecisionKind::Discard && d.chosen_listed) {
                 let Action::Discard(chosen) = d.options[d.chosen] else { continue };
-                let view = crate::ingest::view::view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
+                let view = crate::replay::view::view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
                 let mut pos = Position::new(
                     Hand::new(view.hand.clone(), view.melds.clone()),
                     view.dora_indicators.clone(),

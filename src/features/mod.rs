@@ -25,8 +25,11 @@
 pub mod catalog;
 pub mod dora;
 pub mod energy;
-pub mod interactions;
+pub mod expected_value;
+pub mod max_ukeire;
 pub mod melds21;
+pub mod position;
+pub mod push_fold;
 pub mod river;
 pub mod safety;
 pub mod shape;
@@ -35,7 +38,7 @@ pub mod yaku_potential;
 
 pub use catalog::{catalog, index_of, width, Family, FeatureDef};
 pub use melds21::classify21;
-pub use view::{Opponent, RiverTile, View};
+pub use view::{Opponent, SeenDiscard, View};
 
 use crate::tile::Tile;
 use catalog::Cols;
@@ -149,16 +152,16 @@ mod tests {
         opponents[0].river = tiles("1z9m2p5s")
             .into_iter()
             .enumerate()
-            .map(|(i, tile)| RiverTile { tile, tsumogiri: i == 1, called: false })
+            .map(|(i, tile)| SeenDiscard { tile, tsumogiri: i == 1, called: false })
             .collect();
         opponents[1].river = tiles("9s5z")
             .into_iter()
-            .map(|tile| RiverTile { tile, tsumogiri: false, called: tile.kind() == 31 })
+            .map(|tile| SeenDiscard { tile, tsumogiri: false, called: tile.kind() == 31 })
             .collect();
         opponents[1].melds = vec![];
         opponents[2].river = tiles("4z3m6p7s")
             .into_iter()
-            .map(|tile| RiverTile { tile, tsumogiri: false, called: false })
+            .map(|tile| SeenDiscard { tile, tsumogiri: false, called: false })
             .collect();
         opponents[2].riichi_at = Some(2);
         opponents[2].is_dealer = true;
@@ -336,7 +339,7 @@ mod tests {
             for (i, o) in opponents.iter_mut().enumerate() {
                 let tile = wall.pop().unwrap();
                 visible[tile.kind()] += 1;
-                o.river.push(RiverTile { tile, tsumogiri: next(rng) % 3 == 0, called: false });
+                o.river.push(SeenDiscard { tile, tsumogiri: next(rng) % 3 == 0, called: false });
                 if riichi && i == 1 && turn == turns / 2 {
                     o.riichi_at = Some(o.river.len() - 1);
                 } else if o.riichi_at.is_some() {

@@ -1,83 +1,9 @@
-//! What the deciding player sees at a discard decision, as plain data, and the per-decision
-//! facts every feature family shares ([`Context`]).
-//!
-//! The view never holds the wall or another player's concealed tiles: features must be computable
-//! at the table. It holds no references to replay types, so the replay (or a test, or a bot) can
-//! build one from whatever state it keeps.
+//! The per-decision facts every feature family shares ([`Context`]), computed once from the
+//! deciding seat's [`View`] (built in one place: [`crate::replay::view`]).
 
 use crate::hand::Meld;
+pub use crate::replay::view::{Opponent, SeenDiscard, View};
 use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
-
-/// One tile in an opponent's river.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RiverTile {
-    pub tile: Tile,
-    /// Discarded straight from the draw (tsumogiri).
-    pub tsumogiri: bool,
-    /// Taken by a call: it now sits in someone's meld (and is counted there in `visible`), but it
-    /// still counts for furiten and genbutsu.
-    pub called: bool,
-}
-
-/// One opponent as the deciding player sees them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opponent {
-    /// Every discard in order, called-away tiles included (flagged).
-    pub river: Vec<RiverTile>,
-    pub melds: Vec<Meld>,
-    /// Index in `river` of the tile that declared riichi; `None` when not in riichi.
-    pub riichi_at: Option<usize>,
-    pub is_dealer: bool,
-    /// Kinds discarded by ANY player (the deciding player included) after this opponent's
-    /// riichi declaration tile, which the opponent let pass. They are safe against this
-    /// opponent: a ron on them would have been taken (riichi makes a passed winning tile furiten
-    /// for good). All zero when not in riichi. The replay fills it because rivers alone do not
-    /// carry the order of discards between players.
-    pub riichi_passed: Counts,
-}
-
-impl Default for Opponent {
-    fn default() -> Opponent {
-        Opponent {
-            river: vec![],
-            melds: vec![],
-            riichi_at: None,
-            is_dealer: false,
-            riichi_passed: [0; KINDS],
-        }
-    }
-}
-
-impl Opponent {
-    pub fn in_riichi(&self) -> bool {
-        self.riichi_at.is_some()
-    }
-}
-
-/// The deciding player's view of a discard decision.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct View {
-    /// Concealed tiles BEFORE the option (14 - 3 * melds for a discard decision), red fives kept.
-    pub hand: Vec<Tile>,
-    /// Own melds.
-    pub melds: Vec<Meld>,
-    /// Round wind kind (27 = East ...).
-    pub round_wind: Kind,
-    /// Own seat wind kind.
-    pub seat_wind: Kind,
-    pub dora_indicators: Vec<Tile>,
-    /// Every tile the player can see outside their concealed hand: all rivers (tiles not called
-    /// away), all melds (own too) and the dora indicators.
-    pub visible: Counts,
-    /// Own discards in order, called-away ones included (furiten looks at all of them).
-    pub own_river: Vec<Tile>,
-    /// The player's draws so far this round.
-    pub turn: u8,
-    /// Tiles left in the live wall.
-    pub wall_left: u8,
-    /// Relative seats 1 (next, shimocha), 2 (across, toimen), 3 (previous, kamicha).
-    pub opponents: [Opponent; 3],
-}
 
 /// Per-decision facts shared by the families, computed once per [`View`].
 #[derive(Clone, Debug)]
@@ -218,11 +144,11 @@ pub(crate) mod tests_support {
     }
 
     /// A river of plain discards (not tsumogiri, not called).
-    pub(crate) fn river(s: &str) -> Vec<RiverTile> {
+    pub(crate) fn river(s: &str) -> Vec<SeenDiscard> {
         parse_mpsz(s)
             .unwrap()
             .into_iter()
-            .map(|tile| RiverTile { tile, tsumogiri: false, called: false })
+            .map(|tile| SeenDiscard { tile, tsumogiri: false, called: false })
             .collect()
     }
 

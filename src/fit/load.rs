@@ -12,18 +12,8 @@ use polars::prelude::{Column, DataFrame, ParquetReader, SerReader};
 
 use super::data::RankingData;
 use super::split::{split_of, Split};
-use crate::features::interactions::{Expansion, Interaction};
-
-/// Which decisions a fit or an evaluation uses.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Filter {
-    /// Decision kind: `discard`, `riichi` or `call`.
-    pub kind: String,
-    /// Table levels to keep (empty = all).
-    pub tables: Vec<String>,
-    /// `Some(false)`: human seats only; `Some(true)`: AI seats only; `None`: both.
-    pub ai: Option<bool>,
-}
+pub use crate::dataset::filter::Filter;
+use crate::model::gates::{Expansion, Interaction};
 
 /// Per-decision facts used for slicing agreement.
 #[derive(Clone, Debug, Default)]
@@ -91,7 +81,7 @@ pub fn feature_columns(dir: &Path) -> Result<Vec<String>> {
 
 /// Loads the decisions passing `filter`. `features` chooses the feature columns (by name; all of
 /// the options file's feature columns when `None`); `interactions` adds gated copies of them
-/// (see [`crate::features::interactions`]).
+/// (see [`crate::model::gates`]).
 #[allow(clippy::too_many_arguments)]
 pub fn load(
     dir: &Path,

@@ -1,29 +1,7 @@
 //! Ranking losses over one decision, as functions of `z_j = s_j - s_chosen` for each non-chosen
 //! option `j`. All are convex in the weights.
 
-/// Which loss the fit minimises.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum Loss {
-    /// Pairwise hinge `Σ_j max(0, margin + z_j)`, the original formulation, made differentiable by
-    /// a quadratic piece of width `smoothing` at the kink (a Huberised hinge) so that L-BFGS can
-    /// minimise it; as `smoothing` goes to 0 it is the plain hinge.
-    Hinge,
-    /// Pairwise logistic `Σ_j log(1 + exp(z_j))`.
-    Logistic,
-    /// Listwise softmax: cross-entropy of the chosen option, `log(1 + Σ_j exp(z_j))`.
-    Softmax,
-}
-
-/// Loss settings beyond the kind.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct LossParams {
-    pub loss: Loss,
-    /// Hinge margin (0 allowed).
-    pub margin: f64,
-    /// Hinge smoothing width.
-    pub smoothing: f64,
-}
+pub use crate::model::weights::{Loss, LossParams};
 
 #[inline]
 fn softplus(x: f64) -> f64 {

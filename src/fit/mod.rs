@@ -8,4 +8,3 @@ pub mod loss;
 pub mod run;
 pub mod split;
 pub mod train;
-pub mod weights;

@@ -10,10 +10,10 @@ use super::load::{load, Filter, Loaded};
 use super::loss::LossParams;
 use super::split::Split;
 use super::train::{agreement, minimise, Agreement, Objective};
-use super::weights::{L2Trial, NamedWeight, SplitCounts, SplitMetrics, WeightsFile};
-use crate::report::markdown::{pct, table};
-use crate::report::plots::{lines, Line};
-use crate::report::write_atomic;
+use crate::model::weights::{L2Trial, NamedWeight, SplitCounts, SplitMetrics, WeightsFile};
+use crate::util::markdown::{pct, table};
+use crate::util::plots::{lines, Line};
+use crate::util::write_atomic;
 
 /// Everything `haifu fit` needs.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ pub struct FitConfig {
     /// Feature-name prefixes to leave out.
     pub drop: Vec<String>,
     /// Gated copies of columns (situation-dependent weights).
-    pub interactions: Vec<crate::features::interactions::Interaction>,
+    pub interactions: Vec<crate::model::gates::Interaction>,
     pub out: PathBuf,
 }
 
@@ -218,7 +218,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
 /// The situation-dependent weights (interaction columns `level*base`), one table per gate: a row
 /// per base feature, a column per level, the 25 features whose weight varies most across levels.
 fn interaction_tables(w: &WeightsFile) -> String {
-    use crate::features::interactions::Gate;
+    use crate::model::gates::Gate;
     let mut out = String::new();
     for gate in Gate::ALL {
         let levels = gate.levels();

@@ -130,55 +130,8 @@ pub fn minimise(obj: Objective<'_>, init: Vec<f64>, max_iters: u64) -> Result<Tr
     Ok(Trained { w_std, curve, iterations })
 }
 
-/// Agreement of a linear scorer with the recorded choices.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Agreement {
-    pub decisions: u64,
-    /// Probability the chosen option is ranked first, ties broken at random.
-    pub top1: f64,
-    pub top3: f64,
-    /// Mean rank of the chosen option (1 = first), ties counted at their middle.
-    pub mean_rank: f64,
-}
-
-/// Accumulates agreement from per-decision counts of options scored above / equal to the chosen.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct AgreementSum {
-    n: u64,
-    top1: f64,
-    top3: f64,
-    rank: f64,
-}
-
-impl AgreementSum {
-    /// Adds one decision where `better` options score above the chosen one and `ties` equal it.
-    pub fn add(&mut self, better: usize, ties: usize) {
-        let p_top = |k: usize| -> f64 {
-            if better >= k {
-                0.0
-            } else {
-                ((k - better) as f64 / (ties + 1) as f64).min(1.0)
-            }
-        };
-        self.n += 1;
-        self.top1 += p_top(1);
-        self.top3 += p_top(3);
-        self.rank += better as f64 + 1.0 + ties as f64 / 2.0;
-    }
-
-    pub fn merge(mut self, o: AgreementSum) -> AgreementSum {
-        self.n += o.n;
-        self.top1 += o.top1;
-        self.top3 += o.top3;
-        self.rank += o.rank;
-        self
-    }
-
-    pub fn finish(&self) -> Agreement {
-        let n = self.n.max(1) as f64;
-        Agreement { decisions: self.n, top1: self.top1 / n, top3: self.top3 / n, mean_rank: self.rank / n }
-    }
-}
+use crate::model::metrics::TIE_EPS;
+pub use crate::model::metrics::{Agreement, AgreementSum};
 
 /// Agreement of weights `w_std` (standardised units) on a subset of decisions.
 pub fn agreement(data: &RankingData, decisions: &[u32], w_std: &[f64], scale: &[f64]) -> Agreement {
@@ -190,9 +143,9 @@ pub fn agreement(data: &RankingData, decisions: &[u32], w_std: &[f64], scale: &[
                 let (mut better, mut ties) = (0, 0);
                 for r in data.decision_rows(d as usize) {
                     let z = data.row_dot(r, w_std, scale);
-                    if z > 1e-12 {
+                    if z > TIE_EPS {
                         better += 1;
-                    } else if z >= -1e-12 {
+                    } else if z >= -TIE_EPS {
                         ties += 1;
                     }
                 }

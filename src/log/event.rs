@@ -181,30 +181,7 @@ pub enum Event {
     },
 }
 
-/// Limit hand class, Tenhou's `ten` third field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Limit {
-    None,
-    Mangan,
-    Haneman,
-    Baiman,
-    Sanbaiman,
-    Yakuman,
-}
-
-impl Limit {
-    pub fn from_tenhou(v: u32) -> Option<Limit> {
-        Some(match v {
-            0 => Limit::None,
-            1 => Limit::Mangan,
-            2 => Limit::Haneman,
-            3 => Limit::Baiman,
-            4 => Limit::Sanbaiman,
-            5 => Limit::Yakuman,
-            _ => return None,
-        })
-    }
-}
+pub use crate::score::Limit;
 
 /// A win as Tenhou recorded it (AGARI).
 #[derive(Clone, Debug, PartialEq)]

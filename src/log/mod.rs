@@ -14,7 +14,7 @@ pub mod tenhou6;
 pub use error::{LogError, XmlPlace};
 pub use event::*;
 pub use mjlog::{decode_meld, parse_mjlog};
-pub use source::{expand, load_all, parse_game, Batch, Expansion, SkipReason, Skipped, Source};
+pub use source::{expand, load_all, parse_game, Inputs, LoadedGames, SkipReason, Skipped, Source};
 pub use tenhou6::parse_tenhou6;
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Where records come from: files, folders, zip archives and the SQLite databases of the
 //! phoenix-logs downloader, expanded into a flat, deterministic list of [`Source`]s.
 //!
-//! Expansion only lists records; reading and parsing happen per source ([`Source::read`],
+//! Expanding inputs only lists records; reading and parsing happen per source ([`Source::read`],
 //! [`parse_game`]), so the caller can spread them over threads (`sources.par_iter()`) and one bad
 //! record never stops a batch: it becomes one [`LogError`] naming the file and the place.
 //!
@@ -67,7 +67,7 @@ pub enum SkipReason {
 /// The result of [`expand`]: records to read, records skipped on purpose, and inputs that could not
 /// be listed at all (a missing path, a corrupt archive or database).
 #[derive(Debug, Default)]
-pub struct Expansion {
+pub struct Inputs {
     pub sources: Vec<Source>,
     pub skipped: Vec<Skipped>,
     pub errors: Vec<LogError>,
@@ -76,15 +76,15 @@ pub struct Expansion {
 /// Expands paths into sources: folders recursively in sorted order, zip archives into their
 /// entries, SQLite databases into their rows. Order is deterministic: inputs in the given order,
 /// each folder's files sorted by path.
-pub fn expand(paths: &[PathBuf]) -> Expansion {
-    let mut out = Expansion::default();
+pub fn expand(paths: &[PathBuf]) -> Inputs {
+    let mut out = Inputs::default();
     for p in paths {
         expand_path(p, true, &mut out);
     }
     out
 }
 
-fn expand_path(path: &Path, explicit: bool, out: &mut Expansion) {
+fn expand_path(path: &Path, explicit: bool, out: &mut Inputs) {
     let name = path.display().to_string();
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
@@ -125,7 +125,7 @@ fn read_magic(path: &Path) -> std::io::Result<Vec<u8>> {
     Ok(buf)
 }
 
-fn expand_zip(path: &Path, out: &mut Expansion) {
+fn expand_zip(path: &Path, out: &mut Inputs) {
     let name = path.display().to_string();
     let archive = File::open(path)
         .map_err(LogError::Io)
@@ -163,7 +163,7 @@ fn sql_error(e: rusqlite::Error) -> LogError {
 
 /// Lists the rows of a phoenix-logs database (`logs(log_id, date, is_tonpusen, is_sanma,
 /// is_processed, was_error, log_content)`), skipping failed downloads, empty rows and sanma games.
-fn expand_sqlite(path: &Path, out: &mut Expansion) {
+fn expand_sqlite(path: &Path, out: &mut Inputs) {
     let name = path.display().to_string();
     let listed = list_rows(path);
     let (conn, rows) = match listed {
@@ -302,7 +302,7 @@ impl Source {
 
 /// Every game of a batch, with the records that failed and those skipped on purpose.
 #[derive(Debug, Default)]
-pub struct Batch {
+pub struct LoadedGames {
     /// Parsed games, in expansion order.
     pub games: Vec<Game>,
     /// Inputs that could not be listed, then records that could not be read or parsed.
@@ -312,12 +312,12 @@ pub struct Batch {
 
 /// Expands `paths` and reads and parses every record in parallel (rayon), keeping the order.
 /// One bad record is one entry in `errors`; nothing stops the batch.
-pub fn load_all(paths: &[PathBuf]) -> Batch {
+pub fn load_all(paths: &[PathBuf]) -> LoadedGames {
     use rayon::prelude::*;
     let ex = expand(paths);
     let results: Vec<Result<Game, LogError>> = ex.sources.par_iter().map(Source::load).collect();
     let mut batch =
-        Batch { games: Vec::with_capacity(results.len()), errors: ex.errors, skipped: ex.skipped };
+        LoadedGames { games: Vec::with_capacity(results.len()), errors: ex.errors, skipped: ex.skipped };
     for r in results {
         match r {
             Ok(g) => batch.games.push(g),

@@ -2,18 +2,19 @@
 //! alternatives they had and the one they took.
 //!
 //! The [`DecisionRecorder`] watches the replay as an [`Observer`]. Which options existed is derived
-//! from the table state (the hand, the last discard, the rules), never from the record; the record
-//! only says which option was chosen. Kinds:
+//! from the table state by the shared rules ([`super::rules`], the same the self-play engine
+//! offers its bots), never from the record; the record only says which option was chosen. Kinds:
 //! - `Discard`: after a draw or a chi/pon, each distinct tile (a red five apart from plain fives),
 //!   minus kuikae-forbidden tiles; when riichi was just declared, only the discards that keep tenpai.
 //!   No decision while in riichi (the drawn tile must go).
 //! - `Riichi`: the hand could declare riichi (closed, tenpai after some discard, 1000 points, at least
 //!   4 tiles in the wall); chosen `riichi` or `dama`.
-//! - `Call`: a discard another player could chi, pon or daiminkan; chosen the call or `pass`. Skipped
+//! - `Call`: a discard another player could chi, pon or daiminkan (not a call that would leave no
+//!   legal discard after kuikae: Tenhou does not offer it); chosen the call or `pass`. Skipped
 //!   when a higher-priority action by someone else took the tile (ron, or a pon over a chi), because
 //!   the record cannot say what the player would have done.
 
-use super::{Observer, RiichiState, Table};
+use super::{rules, Observer, RiichiState, Table};
 use crate::hand::MeldKind;
 use crate::log::Event;
 use crate::tile::{format_mpsz, Tile, TileId};
@@ -94,8 +95,6 @@ pub struct Decision {
 pub struct DecisionRecorder {
     pub decisions: Vec<Decision>,
     prev: Option<Event>,
-    /// Set when a seat's last action was a chi/pon: (seat, forbidden kinds bit set).
-    kuikae: Option<(u8, u64)>,
     pending_calls: Vec<(u8, Vec<Action>)>,
     pending_discard: Option<(u8, TileId, usize, Box<Table>)>,
 }
@@ -111,69 +110,29 @@ impl DecisionRecorder {
     }
 }
 
-/// Kinds that may not be discarded right after a call (Tenhou forbids both same-kind and
-/// suji kuikae).
-fn kuikae_forbidden(call: &crate::log::Call) -> u64 {
-    let Some(called) = call.called else { return 0 };
-    let k = called.kind();
-    let mut bits = 1u64 << k;
-    if call.kind == MeldKind::Chi {
-        let mut kinds: Vec<usize> = call.tiles.iter().map(|t| t.kind()).collect();
-        kinds.sort_unstable();
-        // called on an end of the run: the tile beyond the other end is forbidden too
-        if k == kinds[0] && kinds[2] % 9 < 8 {
-            bits |= 1 << (kinds[2] + 1);
-        } else if k == kinds[2] && kinds[0] % 9 > 0 {
-            bits |= 1 << (kinds[0] - 1);
-        }
-    }
-    bits
-}
-
-/// The call options another seat has on a discard.
+/// The chi / pon / open kan options of `seat` on `tile`, by the shared rules
+/// ([`rules::call_options`]), as actions on tiles: one per distinct pair of hand tiles (a red
+/// five apart from a plain one), pons before the open kan before chis, red fives first, chis by
+/// their lowest kind.
 fn call_options(table: &Table, seat: u8, discarder: u8, tile: TileId) -> Vec<Action> {
-    let mut out = Vec::new();
-    if table.wall_left == 0 || matches!(table.riichi[seat as usize], RiichiState::Accepted { .. }) {
-        return out;
-    }
+    let o = rules::call_options(table, seat, discarder, tile);
     let red = table.rules.red_fives;
-    let hand: Vec<Tile> = table.hand_tiles(seat);
-    let k = tile.kind();
-    let mut same: Vec<Tile> = hand.iter().copied().filter(|t| t.kind() == k).collect();
-    same.sort_by_key(|t| !t.is_red());
-    // pon options: distinct pairs of tiles (red + plain differs from plain + plain)
-    let mut pons: Vec<[Tile; 2]> = Vec::new();
-    for i in 0..same.len() {
-        for j in i + 1..same.len() {
-            let p = [same[i], same[j]];
-            if !pons.contains(&p) {
-                pons.push(p);
-            }
-        }
-    }
-    out.extend(pons.into_iter().map(Action::Pon));
-    if same.len() == 3 && table.kans < 4 {
+    let red_first = |p: &[TileId; 2]| {
+        let mut m = [p[0].tile(red), p[1].tile(red)];
+        m.sort_by_key(|t| (t.kind(), !t.is_red()));
+        m
+    };
+    let mut pons: Vec<[Tile; 2]> = o.pon.iter().map(red_first).collect();
+    pons.sort_by_key(|m| (!m[0].is_red(), !m[1].is_red()));
+    pons.dedup();
+    let mut chis: Vec<[Tile; 2]> = o.chi.iter().map(red_first).collect();
+    chis.sort_by_key(|m| (m[0].kind(), !m[0].is_red(), !m[1].is_red()));
+    chis.dedup();
+    let mut out: Vec<Action> = pons.into_iter().map(Action::Pon).collect();
+    if o.daiminkan {
         out.push(Action::Daiminkan);
     }
-    if (discarder + 1) % 4 == seat && k < 27 {
-        let n = k % 9;
-        let find = |kind: usize| -> Vec<Tile> {
-            let mut v: Vec<Tile> = hand.iter().copied().filter(|t| t.kind() == kind).collect();
-            v.sort_by_key(|t| !t.is_red());
-            v.dedup();
-            v
-        };
-        for start in n.saturating_sub(2)..=n.min(6) {
-            let base = k - n + start;
-            let others: Vec<usize> = (base..base + 3).filter(|&x| x != k).collect();
-            for a in find(others[0]) {
-                for b in find(others[1]) {
-                    out.push(Action::Chi([a, b]));
-                }
-            }
-        }
-    }
-    let _ = red;
+    out.extend(chis.into_iter().map(Action::Chi));
     out
 }
 
@@ -182,7 +141,6 @@ impl Observer for DecisionRecorder {
         // Nothing carries over into the next round.
         self.pending_discard = None;
         self.pending_calls.clear();
-        self.kuikae = None;
         self.prev = None;
     }
 
@@ -266,17 +224,13 @@ impl Observer for DecisionRecorder {
                     if !declaring && after_draw && riichi_possible(table, who) {
                         self.decisions.push(riichi_decision(table, who, index, false));
                     }
-                    let forbidden = match self.kuikae {
-                        Some((seat, bits)) if seat == who => bits,
-                        _ => 0,
-                    };
                     let red = table.rules.red_fives;
+                    let legal = rules::discards(table, who, table.last_draw[who as usize]);
                     let hand = crate::hand::Hand::new(table.hand_tiles(who), Vec::new());
                     let mut options: Vec<Action> = hand
                         .distinct_tiles()
                         .into_iter()
-                        .filter(|t| forbidden >> t.kind() & 1 == 0)
-                        .filter(|t| !declaring || keeps_tenpai(table, who, *t))
+                        .filter(|t| legal.iter().any(|id| id.tile(red) == *t))
                         .map(Action::Discard)
                         .collect();
                     let chosen_tile = tile.tile(red);
@@ -297,7 +251,6 @@ impl Observer for DecisionRecorder {
                         table: table.clone(),
                     });
                 }
-                self.kuikae = None;
             }
             _ => {}
         }
@@ -307,23 +260,17 @@ impl Observer for DecisionRecorder {
         if is_connection(event) {
             return;
         }
-        match event {
-            Event::Discard { who, tile } => {
-                let pending: Vec<(u8, Vec<Action>)> = (1..4)
-                    .map(|d| (who + d) % 4)
-                    .map(|seat| (seat, call_options(table, seat, *who, *tile)))
-                    .filter(|(_, o)| !o.is_empty())
-                    .collect();
-                if !pending.is_empty() {
-                    // The snapshot is the table after the discard: what the callers saw.
-                    self.pending_discard = Some((*who, *tile, index, Box::new(table.clone())));
-                    self.pending_calls = pending;
-                }
+        if let Event::Discard { who, tile } = event {
+            let pending: Vec<(u8, Vec<Action>)> = (1..4)
+                .map(|d| (who + d) % 4)
+                .map(|seat| (seat, call_options(table, seat, *who, *tile)))
+                .filter(|(_, o)| !o.is_empty())
+                .collect();
+            if !pending.is_empty() {
+                // The snapshot is the table after the discard: what the callers saw.
+                self.pending_discard = Some((*who, *tile, index, Box::new(table.clone())));
+                self.pending_calls = pending;
             }
-            Event::Call { who, call } if matches!(call.kind, MeldKind::Chi | MeldKind::Pon) => {
-                self.kuikae = Some((*who, kuikae_forbidden(call)));
-            }
-            _ => {}
         }
         self.prev = Some(event.clone());
     }
@@ -333,18 +280,8 @@ fn is_connection(event: &Event) -> bool {
     matches!(event, Event::Disconnect { .. } | Event::Reconnect { .. })
 }
 
-fn keeps_tenpai(table: &Table, who: u8, discard: Tile) -> bool {
-    let mut c = table.hand_counts(who);
-    c[discard.kind()] -= 1;
-    crate::hand::shanten::min_shanten(&c) <= 0
-}
-
 fn riichi_possible(table: &Table, who: u8) -> bool {
-    table.is_closed(who)
-        && table.riichi[who as usize] == RiichiState::None
-        && table.scores[who as usize] >= 1000
-        && table.wall_left >= 4
-        && crate::hand::shanten::min_shanten(&table.hand_counts(who)) <= 0
+    rules::riichi_allowed(table, who) && crate::hand::shanten::min_shanten(&table.hand_counts(who)) <= 0
 }
 
 fn riichi_decision(table: &Table, who: u8, index: usize, declared: bool) -> Decision {
@@ -400,42 +337,68 @@ mod tests {
         }
     }
 
-    /// On real games: every discard not forced by riichi is exactly one discard decision whose
-    /// chosen tile is among the derived options; every chi/pon/daiminkan is a call decision that
-    /// chose it; every riichi declaration is a riichi decision that chose riichi.
+    /// On every real game of the shared corpus: every discard not forced by riichi is exactly one
+    /// discard decision whose chosen tile is among the options the shared rules derive; every
+    /// chi/pon/daiminkan is a call decision that chose it (so no recorded call left its caller
+    /// without a legal discard: Tenhou's kuikae rule as [`rules`] states it); every riichi
+    /// declaration is a riichi decision that chose riichi.
     #[test]
-    fn every_recorded_action_is_a_listed_option() {
+    fn every_recorded_action_is_legal_by_the_rules() {
+        use rayon::prelude::*;
         let Some(files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
-        let mut checked = 0;
-        for path in files.iter().step_by(25) {
-            let bytes = std::fs::read(path).unwrap();
-            let game = crate::log::source::parse_game(&path.display().to_string(), &bytes).unwrap();
-            let mut t = Truth::default();
-            if replay_game(&game, &mut t, &mut NoWinCheck).is_err() {
-                continue; // known-bad fixtures are covered by the check test
-            }
-            let by = |k: DecisionKind| t.decisions.iter().filter(move |d| d.kind == k);
-            assert_eq!(by(DecisionKind::Discard).count(), t.discards_not_in_riichi, "{}", path.display());
-            let taken = by(DecisionKind::Call).filter(|d| d.options[d.chosen] != Action::Pass).count();
-            assert_eq!(taken, t.calls, "{}", path.display());
-            let declared = by(DecisionKind::Riichi).filter(|d| d.options[d.chosen] == Action::Riichi).count();
-            assert_eq!(declared, t.riichi, "{}", path.display());
-            for d in &t.decisions {
-                assert!(
-                    d.chosen_listed,
-                    "{}: {:?} chose {:?} not in {:?}",
-                    path.display(),
-                    d.kind,
-                    d.options[d.chosen],
-                    d.options
-                );
-                let mut labels: Vec<String> = d.options.iter().map(Action::label).collect();
-                labels.sort();
-                labels.dedup();
-                assert_eq!(labels.len(), d.options.len(), "duplicate options {:?}", d.options);
-            }
-            checked += 1;
-        }
-        assert!(checked > 150, "{checked} games checked");
+        let results: Vec<Result<bool, String>> = files
+            .par_iter()
+            .map(|path| {
+                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let game = crate::log::source::parse_game(&path.display().to_string(), &bytes)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let mut t = Truth::default();
+                if replay_game(&game, &mut t, &mut NoWinCheck).is_err() {
+                    return Ok(false); // known-bad fixtures are covered by the check test
+                }
+                let by = |k: DecisionKind| t.decisions.iter().filter(move |d| d.kind == k);
+                let p = path.display();
+                let discards = by(DecisionKind::Discard).count();
+                if discards != t.discards_not_in_riichi {
+                    return Err(format!(
+                        "{p}: {discards} discard decisions, {} discards",
+                        t.discards_not_in_riichi
+                    ));
+                }
+                let taken = by(DecisionKind::Call).filter(|d| d.options[d.chosen] != Action::Pass).count();
+                if taken != t.calls {
+                    return Err(format!("{p}: {taken} call decisions taken, {} calls", t.calls));
+                }
+                let declared =
+                    by(DecisionKind::Riichi).filter(|d| d.options[d.chosen] == Action::Riichi).count();
+                if declared != t.riichi {
+                    return Err(format!("{p}: {declared} riichi decisions taken, {} riichi", t.riichi));
+                }
+                for d in &t.decisions {
+                    if !d.chosen_listed {
+                        return Err(format!(
+                            "{p}: {:?} chose {:?} not in {:?}",
+                            d.kind, d.options[d.chosen], d.options
+                        ));
+                    }
+                    let mut labels: Vec<String> = d.options.iter().map(Action::label).collect();
+                    labels.sort();
+                    labels.dedup();
+                    if labels.len() != d.options.len() {
+                        return Err(format!("{p}: duplicate options {:?}", d.options));
+                    }
+                }
+                Ok(true)
+            })
+            .collect();
+        let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+        assert!(
+            failures.is_empty(),
+            "{} games break the rules:\n{}",
+            failures.len(),
+            failures.iter().take(10).map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+        );
+        let checked = results.iter().filter(|r| matches!(r, Ok(true))).count();
+        assert!(checked > 4000, "{checked} games checked");
     }
 }

@@ -6,7 +6,9 @@
 
 pub mod check;
 pub mod decision;
+pub mod rules;
 pub mod table;
+pub mod view;
 
 pub use table::{RiichiState, RiverTile, Table, TableError};
 

@@ -73,6 +73,9 @@ pub struct Table {
     /// Any call (including closed kans) so far this round: ends the first go-around.
     pub any_call: bool,
     pub kans: u8,
+    /// Kinds each seat may not discard right now (kuikae after its chi or pon, as a bit set over
+    /// kinds; see [`super::rules::kuikae_mask`]). Cleared by the seat's next discard.
+    pub kuikae: [u64; 4],
     seen: [bool; 136],
     expect: Expect,
 }
@@ -126,6 +129,7 @@ impl Table {
             discards: Vec::new(),
             any_call: false,
             kans: 0,
+            kuikae: [0; 4],
             seen: [false; 136],
             expect: Expect::Draw(start.dealer),
         };
@@ -281,10 +285,14 @@ impl Table {
                 self.rinshan = [false; 4];
                 self.last_discard = Some((who, tile));
                 self.discards.push((who, tile));
+                self.kuikae[who as usize] = 0;
                 self.last_kakan = None;
                 self.expect = Expect::Draw((who + 1) % 4);
             }
-            Event::Call { who, ref call } => self.apply_call(who, call)?,
+            Event::Call { who, ref call } => {
+                self.apply_call(who, call)?;
+                self.kuikae[who as usize] = super::rules::kuikae_mask(call);
+            }
             Event::Riichi { who, step, scores } => self.apply_riichi(who, step, scores)?,
             Event::NewDora { indicator } => {
                 self.see(indicator)?;

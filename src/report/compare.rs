@@ -13,9 +13,9 @@ use crate::eval::agreement::slice_order;
 use crate::eval::dataset::{score, DatasetConfig, Scored, Tally, EVALUATORS};
 use crate::fit::split::Split;
 use crate::fit::train::AgreementSum;
-use crate::report::markdown::{pct, pct_ci, table};
-use crate::report::plots::{bars, Bar};
-use crate::report::write_atomic;
+use crate::util::markdown::{pct, pct_ci, table};
+use crate::util::plots::{bars, Bar};
+use crate::util::write_atomic;
 
 /// What to compare: the dataset pass (every evaluator is scored whatever `enabled` says) and the
 /// output folder.

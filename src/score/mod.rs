@@ -36,11 +36,35 @@ pub use points::payments;
 
 use crate::hand::decompose::{for_each_decomposition, is_chiitoitsu, is_kokushi, Group, GroupKind};
 use crate::hand::{Meld, MeldKind};
-use crate::log::Limit;
 use crate::tile::{
     counts_of, dora_from_indicator, is_honor, is_terminal, is_yaochu, Counts, Kind, Tile, EAST,
 };
 use yaku::YakuSet;
+
+/// Limit hand class, Tenhou's `ten` third field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Limit {
+    None,
+    Mangan,
+    Haneman,
+    Baiman,
+    Sanbaiman,
+    Yakuman,
+}
+
+impl Limit {
+    pub fn from_tenhou(v: u32) -> Option<Limit> {
+        Some(match v {
+            0 => Limit::None,
+            1 => Limit::Mangan,
+            2 => Limit::Haneman,
+            3 => Limit::Baiman,
+            4 => Limit::Sanbaiman,
+            5 => Limit::Yakuman,
+            _ => return None,
+        })
+    }
+}
 
 /// Rule switches that change scores between rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! yakuman however many han, every yakuman is worth 8000 basic points times its multiplier.
 
 use super::{ScoreRules, WinScore};
-use crate::log::Limit;
+use crate::score::Limit;
 
 /// Basic points of a normal (non-yakuman) hand and its limit class.
 pub fn basic_points(han: u8, fu: u8, rules: &ScoreRules) -> (u32, Limit) {

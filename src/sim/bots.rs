@@ -14,7 +14,7 @@
 //!
 //! Every evaluator name is a bot (`ukeire`, `ev`, `yaku`, `linear`), resolved through clap's
 //! `ValueEnum`. The `ev` bot re-ranks its discards with the push/fold layer
-//! ([`crate::eval::push_fold`]) when an opponent's riichi is accepted: weak hands fold, good hands
+//! ([`crate::features::push_fold`]) when an opponent's riichi is accepted: weak hands fold, good hands
 //! push only safe tiles, excellent hands push anything. The `linear` bot loads the shipped weights
 //! once and scores with the seat's full table view (rivers, riichi), as ingest does, so its safety
 //! features let it fold on its own. Riichi, calls and kans follow the policy.
@@ -23,24 +23,10 @@ use clap::ValueEnum;
 
 use crate::eval::{rank_discards, EvaluatorName, Position};
 use crate::hand::shanten::min_shanten;
-use crate::hand::Hand;
+pub use crate::replay::rules::{CallOptions, TurnOptions};
+use crate::replay::view::{view_of, View};
 use crate::replay::{RiichiState, Table};
-use crate::tile::{Kind, Tile, TileId};
-
-/// What a seat may do on its own turn (after a draw, or after a chi / pon with only discards).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TurnOptions {
-    /// The drawn tile completes a hand with a yaku.
-    pub tsumo: bool,
-    /// Nine kinds of terminals and honors on the first uninterrupted draw.
-    pub kyuushu: bool,
-    pub ankan: Vec<Kind>,
-    pub kakan: Vec<Kind>,
-    /// Discards that may declare riichi (empty when riichi is not allowed).
-    pub riichi: Vec<TileId>,
-    /// Legal discards (kuikae removed; only the drawn tile in riichi).
-    pub discards: Vec<TileId>,
-}
+use crate::tile::{Kind, TileId};
 
 /// A seat's choice on its own turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,25 +38,6 @@ pub enum TurnAction {
     /// Declare riichi with this discard.
     Riichi(TileId),
     Discard(TileId),
-}
-
-/// What a seat may do with another seat's discard (or an added kan, for chankan: ron only).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CallOptions {
-    /// The tile on offer and the absolute seat it came from.
-    pub tile: Option<(u8, TileId)>,
-    pub ron: bool,
-    /// The two hand tiles of each possible pon.
-    pub pon: Vec<[TileId; 2]>,
-    pub daiminkan: bool,
-    /// The two hand tiles of each possible chi.
-    pub chi: Vec<[TileId; 2]>,
-}
-
-impl CallOptions {
-    pub fn any(&self) -> bool {
-        self.ron || !self.pon.is_empty() || self.daiminkan || !self.chi.is_empty()
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,29 +60,15 @@ pub struct Seat<'a> {
 }
 
 impl Seat<'_> {
-    /// The seat's hand as an evaluator [`Position`] (visible = rivers, all melds, dora indicators).
+    /// What the seat sees, built as ingest builds it ([`view_of`]).
+    pub fn view(&self) -> View {
+        view_of(self.table, self.who, self.table.hand_tiles(self.who))
+    }
+
+    /// The seat's view as an evaluator [`Position`] (hand, winds, dora, visible tiles and the
+    /// riichi opponents' rivers, for the push/fold layer).
     pub fn position(&self) -> Position {
-        let t = self.table;
-        let hand = Hand::new(t.hand_tiles(self.who), t.hand_melds(self.who));
-        let red = t.rules.red_fives;
-        let dora: Vec<Tile> = t.dora_indicators.iter().map(|d| d.tile(red)).collect();
-        let mut pos = Position::new(hand, dora, t.round_wind(), t.seat_wind(self.who));
-        pos.visible = t.public_counts();
-        // Opponents whose riichi was accepted: what the push/fold layer needs to judge safety.
-        for d in 1..4u8 {
-            let o = (self.who + d) % 4;
-            if let RiichiState::Accepted { river_index, .. } = t.riichi[o as usize] {
-                let river = &t.rivers[o as usize];
-                let declared = river[river_index].tile;
-                let after =
-                    t.discards.iter().position(|&(s, x)| s == o && x == declared).map_or(0, |g| g + 1);
-                pos.opponents_riichi.push(crate::eval::RiverInfo {
-                    discards: river.iter().map(|r| r.tile.tile(red)).collect(),
-                    passed_after_riichi: t.discards[after..].iter().map(|&(_, x)| x.tile(red)).collect(),
-                });
-            }
-        }
-        pos
+        Position::from_view(&self.view())
     }
 
     pub fn in_riichi(&self) -> bool {
@@ -145,7 +98,7 @@ pub struct EvalBot {
     pub evaluator: EvaluatorName,
     pub policy: Policy,
     /// The fitted weights, loaded once, for the `linear` evaluator.
-    pub linear: Option<std::sync::Arc<crate::eval::linear::Linear>>,
+    pub linear: Option<std::sync::Arc<crate::model::linear::Linear>>,
 }
 
 /// Unknown bot name, or a bot whose evaluator cannot be loaded.
@@ -179,7 +132,7 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     }
     match EvaluatorName::from_str(name, true) {
         Ok(EvaluatorName::Linear) => {
-            let linear = crate::eval::linear::Linear::load(None).map_err(|e| UnknownBot {
+            let linear = crate::model::linear::Linear::load(None).map_err(|e| UnknownBot {
                 name: name.into(),
                 known: format!("{} (linear: {e:#})", bot_names().join(", ")),
             })?;
@@ -200,22 +153,19 @@ impl EvalBot {
     /// the first allowed id showing that tile, red fives kept apart).
     fn best_of(&self, seat: &Seat, allowed: &[TileId]) -> Option<TileId> {
         let red = seat.table.rules.red_fives;
-        let pos = seat.position();
+        let view = seat.view();
+        let pos = Position::from_view(&view);
         let mut ranked = match &self.linear {
-            Some(l) => {
-                let view =
-                    crate::ingest::view::view_of(seat.table, seat.who, seat.table.hand_tiles(seat.who));
-                l.rank_view(&view, &pos)
-            }
+            Some(l) => l.rank_view(&view, &pos),
             None => rank_discards(self.evaluator, &pos, None),
         }
         .unwrap_or_default();
         // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.
         if self.evaluator == EvaluatorName::Ev {
-            ranked = crate::eval::push_fold::push_fold(
+            ranked = crate::features::push_fold::push_fold(
                 &pos,
                 ranked,
-                &crate::eval::push_fold::Thresholds::default(),
+                &crate::features::push_fold::Thresholds::default(),
             );
         }
         ranked

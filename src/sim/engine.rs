@@ -40,10 +40,11 @@ use crate::hand::shanten::{min_shanten, necessary_kinds};
 use crate::hand::MeldKind;
 use crate::log::{Agari, Call, DrawKind, Event, Game, Player, Round, RoundDraw, RoundStart, Rules};
 use crate::replay::check::{score_rules, win_input};
+use crate::replay::rules;
 use crate::replay::{round_name, RiichiState, Table, TableError};
 use crate::score::{payments, score_with, yaku};
-use crate::stats::players::placements;
-use crate::tile::{is_yaochu, Counts, Kind, TileId, KINDS};
+use crate::tile::{Kind, TileId, KINDS};
+use crate::util::placements;
 
 use super::bots::{Bot, CallAction, CallOptions, Seat, TurnAction, TurnOptions};
 use super::mjlog_writer::{encode_meld, EncodeError};
@@ -261,8 +262,6 @@ struct RoundPlay<'a> {
     /// Kinds each seat has discarded this round (bits).
     discarded: [u64; 4],
     kans_by: [u8; 4],
-    /// Kinds the seat may not discard right now (kuikae).
-    kuikae: [u64; 4],
     /// Who fed the third dragon set / fourth wind set (pao), per seat.
     pao_dragon: [Option<u8>; 4],
     pao_wind: [Option<u8>; 4],
@@ -294,7 +293,6 @@ impl<'a> RoundPlay<'a> {
             waits: [0; 4],
             discarded: [0; 4],
             kans_by: [0; 4],
-            kuikae: [0; 4],
             pao_dragon: [None; 4],
             pao_wind: [None; 4],
         };
@@ -335,10 +333,6 @@ impl<'a> RoundPlay<'a> {
     fn furiten(&self, who: u8) -> bool {
         let w = who as usize;
         self.temp_furiten[w] || self.riichi_furiten[w] || self.waits[w] & self.discarded[w] != 0
-    }
-
-    fn in_riichi(&self, who: u8) -> bool {
-        self.table.riichi[who as usize] != RiichiState::None
     }
 
     fn flush_dora(&mut self) -> Result<(), EngineErrorKind> {
@@ -544,7 +538,6 @@ impl<'a> RoundPlay<'a> {
             self.flush_dora()?;
             self.emit(Event::Discard { who: p, tile })?;
             let w = p as usize;
-            self.kuikae[w] = 0;
             self.temp_furiten[w] = false;
             self.discarded[w] |= bit(tile.kind());
             self.waits[w] = self.wait_kinds(p);
@@ -719,9 +712,6 @@ impl<'a> RoundPlay<'a> {
         };
         let call = Self::canonical(Call { kind, tiles, called: Some(tile), from: rel, added: None })?;
         let qi = q as usize;
-        if kind == MeldKind::Chi || kind == MeldKind::Pon {
-            self.kuikae[qi] = kuikae_mask(kind, &call, tile.kind());
-        }
         self.emit(Event::Call { who: q, call })?;
         self.temp_furiten[qi] = false;
         if kind != MeldKind::Chi {
@@ -750,157 +740,21 @@ impl<'a> RoundPlay<'a> {
         }
     }
 
+    /// Chi / pon / open kan by the shared rules (ron is offered separately, by `offer_ron`).
     fn call_options(&self, q: u8, from: u8, tile: TileId) -> CallOptions {
-        let mut o = CallOptions { tile: Some((from, tile)), ..Default::default() };
-        let t = &self.table;
-        if t.wall_left == 0 || self.in_riichi(q) {
-            return o;
-        }
-        let hand = &t.hands[q as usize];
-        let k = tile.kind();
-        let same: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == k).collect();
-        let counts = t.hand_counts(q);
-        let has_discard_after = |used: &[Kind], forbidden: u64| {
-            let mut c = counts;
-            for &u in used {
-                c[u] -= 1;
-            }
-            (0..KINDS).any(|x| c[x] > 0 && forbidden & bit(x) == 0)
-        };
-        if same.len() >= 2 && has_discard_after(&[k, k], bit(k)) {
-            o.pon = distinct_pairs(&same, &same, self.rules.red_fives, true);
-        }
-        if same.len() == 3 && t.kans < 4 {
-            o.daiminkan = true;
-        }
-        if q == (from + 1) % 4 && k < 27 {
-            let n = k % 9;
-            for lo in n.saturating_sub(2)..=n.min(6) {
-                let base = k - n + lo;
-                let others: Vec<Kind> = (base..base + 3).filter(|&x| x != k).collect();
-                if others.iter().any(|&x| counts[x] == 0) {
-                    continue;
-                }
-                let mut forbidden = bit(k);
-                if base == k && n + 3 <= 8 {
-                    forbidden |= bit(k + 3);
-                }
-                if base + 2 == k && n >= 3 {
-                    forbidden |= bit(k - 3);
-                }
-                if !has_discard_after(&others, forbidden) {
-                    continue;
-                }
-                let a: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == others[0]).collect();
-                let b: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == others[1]).collect();
-                o.chi.extend(distinct_pairs(&a, &b, self.rules.red_fives, false));
-            }
-        }
-        o
+        rules::call_options(&self.table, q, from, tile)
     }
 
+    /// The shared rules' turn options, plus tsumo (which needs the scorer: a yaku).
     fn turn_options(&self, p: u8, drawn: Option<TileId>, live_draw: bool) -> TurnOptions {
-        let t = &self.table;
-        let w = p as usize;
-        let counts = t.hand_counts(p);
-        let accepted = matches!(t.riichi[w], RiichiState::Accepted { .. });
-        let mut o = TurnOptions::default();
+        let mut o = rules::turn_options(&self.table, p, drawn, live_draw);
         if let Some(tile) = drawn {
-            if min_shanten(&counts) < 0 {
+            if min_shanten(&self.table.hand_counts(p)) < 0 {
                 o.tsumo = matches!(self.score(p, p, tile, false), Ok(Some(_)));
             }
-            o.kyuushu = live_draw
-                && t.first_turn(p)
-                && (0..KINDS).filter(|&k| is_yaochu(k) && counts[k] > 0).count() >= 9;
-            if t.kans < 4 && t.wall_left > 0 {
-                for k in 0..KINDS {
-                    if counts[k] == 4 && (!accepted || self.riichi_kan_keeps_waits(p, k, tile)) {
-                        o.ankan.push(k);
-                    }
-                    if counts[k] >= 1
-                        && !accepted
-                        && t.melds[w].iter().any(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == k)
-                    {
-                        o.kakan.push(k);
-                    }
-                }
-            }
-            if t.riichi[w] == RiichiState::None && t.is_closed(p) && t.scores[w] >= 1000 && t.wall_left >= 4 {
-                let mut c = counts;
-                let mut ok_kinds = 0u64;
-                for k in 0..KINDS {
-                    if c[k] == 0 {
-                        continue;
-                    }
-                    c[k] -= 1;
-                    if min_shanten(&c) == 0 {
-                        ok_kinds |= bit(k);
-                    }
-                    c[k] += 1;
-                }
-                o.riichi = t.hands[w].iter().copied().filter(|id| ok_kinds & bit(id.kind()) != 0).collect();
-            }
         }
-        o.discards = if accepted {
-            drawn.into_iter().collect()
-        } else {
-            t.hands[w].iter().copied().filter(|id| self.kuikae[w] & bit(id.kind()) == 0).collect()
-        };
         o
     }
-
-    /// In riichi, a closed kan of the drawn tile's kind that leaves the waits as they were.
-    fn riichi_kan_keeps_waits(&self, p: u8, k: Kind, drawn: TileId) -> bool {
-        if drawn.kind() != k {
-            return false;
-        }
-        let mut before: Counts = self.table.hand_counts(p);
-        before[k] -= 1;
-        let mut after = before;
-        after[k] -= 3;
-        let (sb, wb) = necessary_kinds(&before);
-        let (sa, wa) = necessary_kinds(&after);
-        sb == 0 && sa == 0 && wb == wa
-    }
-}
-
-/// Kinds forbidden after a call (kuikae): the called kind, and for a chi called at one end the
-/// kind that extends the run from the other end (suji).
-fn kuikae_mask(kind: MeldKind, call: &Call, called: Kind) -> u64 {
-    let mut m = bit(called);
-    if kind == MeldKind::Chi {
-        let lo = call.tiles.iter().map(|t| t.kind()).min().unwrap_or(called);
-        let n = called % 9;
-        if called == lo && n + 3 <= 8 {
-            m |= bit(called + 3);
-        }
-        if called == lo + 2 && n >= 3 {
-            m |= bit(called - 3);
-        }
-    }
-    m
-}
-
-/// Pairs (a, b) of ids from two lists, one per distinct pair of tiles (a red five and a plain
-/// five are different tiles; two plain fives are the same). For pon, `one_list`: `a` and `b`
-/// are the same list and each unordered pair counts once.
-fn distinct_pairs(a: &[TileId], b: &[TileId], red: bool, one_list: bool) -> Vec<[TileId; 2]> {
-    let mut out: Vec<[TileId; 2]> = Vec::new();
-    let mut seen = Vec::new();
-    for &x in a {
-        for &y in b {
-            if x == y || (one_list && x > y) {
-                continue;
-            }
-            let mut key = [x.tile(red), y.tile(red)];
-            key.sort();
-            if !seen.contains(&key) {
-                seen.push(key);
-                out.push([x, y]);
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -1053,7 +907,7 @@ mod tests {
             from: 3,
             added: None,
         };
-        assert_eq!(kuikae_mask(MeldKind::Chi, &call, 2), bit(2) | bit(5));
+        assert_eq!(rules::kuikae_mask(&call), bit(2) | bit(5));
         // chi 5m with 3m4m (called at the high end): 5m and 2m.
         let call = Call {
             kind: MeldKind::Chi,
@@ -1062,7 +916,7 @@ mod tests {
             from: 3,
             added: None,
         };
-        assert_eq!(kuikae_mask(MeldKind::Chi, &call, 4), bit(4) | bit(1));
+        assert_eq!(rules::kuikae_mask(&call), bit(4) | bit(1));
         // chi 7m with 8m9m: no 10m, only 7m.
         let call = Call {
             kind: MeldKind::Chi,
@@ -1071,7 +925,7 @@ mod tests {
             from: 3,
             added: None,
         };
-        assert_eq!(kuikae_mask(MeldKind::Chi, &call, 6), bit(6));
+        assert_eq!(rules::kuikae_mask(&call), bit(6));
         // kanchan: only the called kind.
         let call = Call {
             kind: MeldKind::Chi,
@@ -1080,6 +934,6 @@ mod tests {
             from: 3,
             added: None,
         };
-        assert_eq!(kuikae_mask(MeldKind::Chi, &call, 3), bit(3));
+        assert_eq!(rules::kuikae_mask(&call), bit(3));
     }
 }

@@ -8,7 +8,8 @@
 
 use std::fmt::Write as _;
 
-use crate::stats::players::{GameOutcome, Rate, SeatRound};
+use crate::stats::players::{GameOutcome, SeatRound};
+use crate::util::Rate;
 
 /// A mean with the spread needed for its confidence interval.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]

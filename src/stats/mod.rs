@@ -15,8 +15,8 @@ use anyhow::{Context, Result};
 
 use crate::batch::{self, FileError};
 use crate::dataset::parquet::ParquetSink;
-use crate::report::plots::{bars, Bar};
-use crate::report::write_atomic;
+use crate::util::plots::{bars, Bar};
+use crate::util::write_atomic;
 use players::{game_outcome_with, GameOutcome, PlayerStats};
 use studies::{Studies, StudyCollector};
 use tables::Row;
@@ -93,7 +93,7 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     player_rows.sort_by(|a, b| b.stats.games.cmp(&a.stats.games).then(a.group.cmp(&b.group)));
     write_table(dir, "players", "player", &player_rows)?;
 
-    let rate_bars = |f: &dyn Fn(&PlayerStats) -> &players::Rate| -> Vec<Bar> {
+    let rate_bars = |f: &dyn Fn(&PlayerStats) -> &crate::util::Rate| -> Vec<Bar> {
         table_rows
             .iter()
             .map(|r| {
@@ -173,9 +173,10 @@ pub fn overall_json(run: &StatsRun) -> serde_json::Value {
 
 #[cfg(test)]
 mod tests {
-    use super::players::{game_outcome, Rate};
+    use super::players::game_outcome;
     use super::test_games::{exhaustive_draw, pon_then_tsumo, riichi_23m_wins, riichi_78s_loses};
     use super::*;
+    use crate::util::Rate;
 
     fn r(hits: u64, n: u64) -> Rate {
         Rate { hits, n }

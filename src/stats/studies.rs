@@ -31,17 +31,17 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::players::Rate;
 use crate::dataset::parquet::{Columns, ParquetSink, Values};
 use crate::features::safety::{safety_against, OpponentSafety};
 use crate::hand::shanten::{min_shanten, necessary_kinds, standard_with, Shape};
-use crate::ingest::view::view_of;
 use crate::log::Event;
+use crate::replay::view::view_of;
 use crate::replay::{Observer, RiichiState, RoundResult, Table};
-use crate::report::markdown::{pct, pct_ci, table};
-use crate::report::plots::{bars, Bar};
-use crate::report::write_atomic;
 use crate::tile::{Counts, Kind};
+use crate::util::markdown::{pct, pct_ci, table};
+use crate::util::plots::{bars, Bar};
+use crate::util::write_atomic;
+use crate::util::Rate;
 
 /// The class of a discard against riichi, in the order the study checks them (first match).
 /// Ordered by danger, safest first, so `max` over opponents is the most dangerous: a no-chance

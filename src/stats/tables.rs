@@ -2,7 +2,7 @@
 
 use super::players::PlayerStats;
 use crate::dataset::parquet::{Columns, Values};
-use crate::report::markdown::{pct, pct_ci};
+use crate::util::markdown::{pct, pct_ci};
 
 /// One row label and its statistics.
 pub struct Row<'a> {
@@ -109,7 +109,7 @@ pub fn markdown(key: &str, rows: &[Row]) -> String {
         .iter()
         .map(|r| {
             let s = r.stats;
-            let ci = |x: &super::players::Rate| {
+            let ci = |x: &crate::util::Rate| {
                 let (lo, hi) = x.ci95();
                 pct_ci(x.value(), lo, hi)
             };
@@ -137,5 +137,5 @@ pub fn markdown(key: &str, rows: &[Row]) -> String {
             ]
         })
         .collect();
-    crate::report::markdown::table(&header, &body)
+    crate::util::markdown::table(&header, &body)
 }

@@ -2,7 +2,7 @@
 //! are broken by a fixed discard order (guest winds first, then yakuhai, 1/9, 2/8, 3/7, 4/6, 5,
 //! and dora last), the order of the classic "max ukeire" bot.
 
-use super::{Position, RankedDiscard};
+use super::position::{Position, RankedDiscard};
 use crate::hand::waits::ukeire;
 use crate::tile::{is_honor, Tile};
 
@@ -24,8 +24,20 @@ pub fn discard_class(pos: &Position, tile: Tile) -> u8 {
     }
 }
 
-/// Ranks every distinct discard, best first. Score = ukeire - 1000 * shanten, plus a fraction
-/// below 1 for the tie-break class, so one number orders the options.
+/// The score of one discard option: unseen effective tiles − 1000 × shanten after the discard,
+/// plus (7 − class) / 10 for the discard order, plus a last tie-break below 0.01 that prefers
+/// the lower tile (plain kinds in order, then the red fives), so that distinct tiles never tie.
+///
+/// One number orders the options, and both the `ukeire` bot ([`rank`]) and the `ukeire`
+/// evaluator over a dataset (from the `shanten_min`, `ukeire_count` and `discard_class`
+/// columns) compute it here, so the evaluator reproduces every pick of the bot.
+pub fn option_score(shanten: i8, ukeire: u32, class: u8, tile: Tile) -> f64 {
+    ukeire as f64 - 1000.0 * shanten as f64
+        + (7 - class.min(7)) as f64 / 10.0
+        + (64 - tile.index()) as f64 * 1e-4
+}
+
+/// Ranks every distinct discard, best first, by [`option_score`].
 pub fn rank(pos: &Position) -> Vec<RankedDiscard> {
     let full = pos.hand.counts();
     // The discarded tile lands in the river, so the 14-tile hand is what the player cannot draw.
@@ -39,10 +51,9 @@ pub fn rank(pos: &Position) -> Vec<RankedDiscard> {
             let mut seen = pos.visible;
             seen[tile.kind()] += 1;
             let u = ukeire(&after, &seen);
-            let tie = (7 - discard_class(pos, tile)) as f64 / 10.0;
             RankedDiscard {
                 tile,
-                score: u.count as f64 - 1000.0 * u.shanten as f64 + tie,
+                score: option_score(u.shanten, u.count, discard_class(pos, tile), tile),
                 shanten: u.shanten,
                 ukeire: u.count,
             }

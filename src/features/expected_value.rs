@@ -56,7 +56,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{Position, RankedDiscard};
+use super::position::{Position, RankedDiscard};
 use crate::hand::shanten::{kinds_of, min_shanten, necessary_kinds};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::score::{score_with, ScoreRules, WinInput};

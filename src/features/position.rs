@@ -2,6 +2,7 @@
 //! tiles visible outside the hand.
 
 use crate::hand::Hand;
+use crate::replay::view::View;
 use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
 
 #[derive(Clone, Debug)]
@@ -41,6 +42,32 @@ impl Position {
         Position { hand, dora_indicators, round_wind, seat_wind, visible, opponents_riichi: Vec::new() }
     }
 
+    /// The evaluators' position of a seat's [`View`] (built by [`crate::replay::view::view_of`]):
+    /// hand and melds, winds, dora, what is visible, and each opponent in riichi with their river
+    /// and the kinds that passed them since the declaration. Bots and evaluators thus read the
+    /// table through the same view as ingest.
+    pub fn from_view(view: &View) -> Position {
+        let mut pos = Position::new(
+            Hand::new(view.hand.clone(), view.melds.clone()),
+            view.dora_indicators.clone(),
+            view.round_wind,
+            view.seat_wind,
+        );
+        pos.visible = view.visible;
+        pos.opponents_riichi = view
+            .opponents
+            .iter()
+            .filter(|o| o.in_riichi())
+            .map(|o| RiverInfo {
+                discards: o.river.iter().map(|r| r.tile).collect(),
+                passed_after_riichi: (0..KINDS)
+                    .flat_map(|k| std::iter::repeat_n(Tile::from_kind(k), o.riichi_passed[k] as usize))
+                    .collect(),
+            })
+            .collect();
+        pos
+    }
+
     /// How many dora a tile is worth: once per indicator pointing at its kind, plus one if red.
     pub fn dora_value(&self, tile: Tile) -> u8 {
         let n = self.dora_indicators.iter().filter(|i| dora_from_indicator(i.kind()) == tile.kind()).count();
@@ -56,4 +83,20 @@ impl Position {
     pub fn is_guest_wind(&self, kind: Kind) -> bool {
         (EAST..EAST + 4).contains(&kind) && !self.is_yakuhai(kind)
     }
+}
+
+/// One discard option with the evaluator's score and the shape facts every evaluator reports.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RankedDiscard {
+    #[serde(serialize_with = "ser_tile")]
+    pub tile: Tile,
+    pub score: f64,
+    /// Minimum shanten after the discard.
+    pub shanten: i8,
+    /// Unseen effective tiles after the discard.
+    pub ukeire: u32,
+}
+
+fn ser_tile<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&t.to_string())
 }

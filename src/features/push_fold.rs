@@ -17,7 +17,7 @@
 
 use super::expected_value;
 use super::position::RiverInfo;
-use super::{Position, RankedDiscard};
+use super::position::{Position, RankedDiscard};
 use crate::tile::{is_honor, Counts, Tile};
 
 /// How safe a discard is against one riichi player, safest first.
@@ -127,23 +127,37 @@ fn seen_counts(pos: &Position) -> Counts {
     seen
 }
 
+/// The policy as one score, for an option with the evaluator's `score`, a `danger` (higher is
+/// less safe) and whether a good hand may push it: excellent hands keep the evaluator's score;
+/// good hands put pushable tiles first in the evaluator's order; everything else goes safest
+/// first, the evaluator's order among equals. Both the policy over a position ([`apply`]) and
+/// the dataset evaluators (danger from the safety columns) score with it.
+pub fn policy_score(class: HandClass, score: f64, danger: f64, pushable: bool) -> f64 {
+    match class {
+        HandClass::Excellent => score,
+        HandClass::Good if pushable => 1e12 + score,
+        _ => -danger * 1e6 + score * 1e-9,
+    }
+}
+
 /// The policy itself: re-ranks `ranking` (best first) for a hand of class `class`, given each
-/// tile's safety. Scores are rewritten to `n, n-1, …, 1` down the new order.
+/// tile's safety, by [`policy_score`]. Scores are rewritten to `n, n-1, …, 1` down the new order.
 pub fn apply(
     ranking: &[RankedDiscard],
     safety: impl Fn(Tile) -> Safety,
     class: HandClass,
 ) -> Vec<RankedDiscard> {
-    let mut order: Vec<(usize, Safety)> =
-        ranking.iter().enumerate().map(|(i, o)| (i, safety(o.tile))).collect();
-    match class {
-        HandClass::Excellent => {}
-        HandClass::Weak => order.sort_by_key(|&(i, s)| (s, i)),
-        HandClass::Good => {
-            order.sort_by_key(|&(i, s)| if s.is_pushable() { (0, Safety::Genbutsu, i) } else { (1, s, i) })
-        }
-    }
-    let n = order.len();
+    let n = ranking.len();
+    // The given order as the evaluator's score (n for the best), so the policy breaks ties by it.
+    let mut order: Vec<(usize, f64)> = ranking
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let s = safety(o.tile);
+            (i, policy_score(class, (n - i) as f64, s as u8 as f64, s.is_pushable()))
+        })
+        .collect();
+    order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     order
         .into_iter()
         .enumerate()
@@ -170,7 +184,7 @@ pub fn push_fold(pos: &Position, ranking: Vec<RankedDiscard>, th: &Thresholds) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{expected_value, ukeire};
+    use crate::features::{expected_value, max_ukeire as ukeire};
     use crate::hand::Hand;
     use crate::tile::{parse_mpsz, EAST};
 

@@ -22,7 +22,7 @@ use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
 use crate::replay::{replay_game, NoWinCheck, Observer, RiichiState, RoundResult, Table};
 use crate::tile::{format_mpsz, Counts, Tile};
 
-use super::view::view_of;
+use crate::replay::view::view_of;
 
 /// Option columns after the catalog's features: (name, meaning).
 pub const ACTION_COLUMNS: [(&str, &str); 13] = [
@@ -152,7 +152,7 @@ impl Observer for RoundCollector {
 }
 
 fn placement(scores: &[i32; 4], seat: u8) -> u8 {
-    crate::stats::players::placements(scores)[seat as usize]
+    crate::util::placements(scores)[seat as usize]
 }
 
 /// The discard with the lowest shanten, then the most ukeire (kind order breaks ties).
@@ -181,13 +181,13 @@ fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
 /// the expected value (where the hand after the discard is at shanten 2 or better). Shared by
 /// ingest and the `linear` evaluator so training and use see the same values.
 pub fn discard_extras(
-    pos: &crate::eval::Position,
+    pos: &crate::features::position::Position,
     tile: Tile,
     row: &mut [f32],
     shanten_col: usize,
-    ev: &mut crate::eval::expected_value::EvSearch,
+    ev: &mut crate::features::expected_value::EvSearch,
 ) {
-    set(row, "discard_class", crate::eval::ukeire::discard_class(pos, tile) as f32);
+    set(row, "discard_class", crate::features::max_ukeire::discard_class(pos, tile) as f32);
     if row[shanten_col] <= 2.0 {
         let v = ev.discard_value(tile).unwrap_or(0.0).max(0.0);
         set(row, "ev", v as f32);
@@ -372,7 +372,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
 /// A discard decision as the expected-value evaluator sees it.
 #[derive(Clone, Debug)]
 pub struct EvPosition {
-    pub pos: crate::eval::Position,
+    pub pos: crate::features::position::Position,
     /// The table plays with red fives, and which of them (m, p, s) are publicly visible.
     pub red_fives: bool,
     pub visible_reds: [bool; 3],
@@ -380,13 +380,13 @@ pub struct EvPosition {
 
 impl EvPosition {
     /// A fresh search over this position (empty memo).
-    pub fn search(&self) -> crate::eval::expected_value::EvSearch<'_> {
-        crate::eval::expected_value::EvSearch::new(&self.pos).with_reds(self.red_fives, self.visible_reds)
+    pub fn search(&self) -> crate::features::expected_value::EvSearch<'_> {
+        crate::features::expected_value::EvSearch::new(&self.pos).with_reds(self.red_fives, self.visible_reds)
     }
 }
 
 fn ev_position(t: &Table, view: &View) -> EvPosition {
-    let mut pos = crate::eval::Position::new(
+    let mut pos = crate::features::position::Position::new(
         crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
         view.dora_indicators.clone(),
         view.round_wind,
@@ -432,7 +432,7 @@ pub fn features_markdown() -> String {
         .map(|f| vec![format!("`{}`", f.name), f.family.name().to_string(), f.meaning.to_string()])
         .collect();
     rows.extend(ACTION_COLUMNS.iter().map(|(n, m)| vec![format!("`{n}`"), "action".into(), m.to_string()]));
-    crate::report::markdown::table(&["column", "family", "meaning"], &rows)
+    crate::util::markdown::table(&["column", "family", "meaning"], &rows)
 }
 
 #[cfg(test)]

@@ -8,13 +8,12 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::{Position, RankedDiscard};
-use crate::features::interactions::Expansion;
-use crate::features::view::Opponent;
+use crate::dataset::rows::{feature_names, row_width};
+use crate::features::position::{Position, RankedDiscard};
 use crate::features::{DecisionFeatures, View};
-use crate::fit::weights::WeightsFile;
 use crate::hand::waits::ukeire;
-use crate::ingest::rows::{feature_names, row_width};
+use crate::model::gates::Expansion;
+use crate::model::weights::WeightsFile;
 
 /// The shipped default weights (regenerate with `make weights`).
 pub const DEFAULT_WEIGHTS: &str = "data/weights/default.json";
@@ -67,19 +66,14 @@ impl Linear {
     }
 
     fn view(pos: &Position) -> View {
-        let empty = Opponent::default();
-        View {
-            hand: pos.hand.tiles.clone(),
-            melds: pos.hand.melds.clone(),
-            round_wind: pos.round_wind,
-            seat_wind: pos.seat_wind,
-            dora_indicators: pos.dora_indicators.clone(),
-            visible: pos.visible,
-            own_river: Vec::new(),
-            turn: 0,
-            wall_left: 70,
-            opponents: [empty.clone(), empty.clone(), empty],
-        }
+        View::bare(
+            pos.hand.tiles.clone(),
+            pos.hand.melds.clone(),
+            pos.round_wind,
+            pos.seat_wind,
+            pos.dora_indicators.clone(),
+            pos.visible,
+        )
     }
 
     /// Feature rows of every distinct discard, in `distinct_tiles` order.
@@ -94,14 +88,14 @@ impl Linear {
         let shanten_col =
             self.expansion.base().iter().position(|n| n == "shanten_min").expect("shanten_min column");
         // Red fives: a bare position shows none outside the hand.
-        let mut ev = super::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
+        let mut ev = crate::features::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
         pos.hand
             .distinct_tiles()
             .into_iter()
             .map(|t| {
                 let mut row = vec![0.0f32; row_width()];
                 f.fill(t, &mut row[..width]).map_err(|e| anyhow::anyhow!("{e}"))?;
-                crate::ingest::rows::discard_extras(pos, t, &mut row, shanten_col, &mut ev);
+                crate::dataset::rows::discard_extras(pos, t, &mut row, shanten_col, &mut ev);
                 Ok((t, row))
             })
             .collect()

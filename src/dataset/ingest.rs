@@ -5,17 +5,14 @@
 //! bounded by a chunk and the output is the same whatever the thread count. Decision ids are
 //! assigned in that order when rows are written.
 
-pub mod rows;
-pub mod view;
-
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
 use crate::batch::{self, FileError};
 use crate::dataset::parquet::{Columns, ParquetSink, Values};
+use crate::dataset::rows::{feature_names, game_rows, row_width, GameRows};
 use crate::log::Game;
-use rows::{feature_names, game_rows, row_width, GameRows};
 
 /// A game's metadata and rows, as produced by a worker.
 pub struct IngestedGame {
@@ -62,7 +59,7 @@ impl GameMeta {
             rate: game.players.clone().map(|p| p.rate.unwrap_or(f32::NAN)),
             is_ai: game.players.clone().map(|p| p.is_ai()),
             final_scores,
-            placement: crate::stats::players::placements(&final_scores),
+            placement: crate::util::placements(&final_scores),
             rounds: rows.rounds.len() as u16,
         }
     }
@@ -113,7 +110,7 @@ fn games_columns(games: &[&GameMeta]) -> Columns {
 }
 
 fn rounds_columns(games: &[&IngestedGame]) -> Columns {
-    let rows: Vec<(&str, usize, &rows::RoundRow)> = games
+    let rows: Vec<(&str, usize, &crate::dataset::rows::RoundRow)> = games
         .iter()
         .flat_map(|g| g.rows.rounds.iter().enumerate().map(move |(i, r)| (g.game.id.as_str(), i, r)))
         .collect();
@@ -131,7 +128,7 @@ fn rounds_columns(games: &[&IngestedGame]) -> Columns {
 }
 
 fn decisions_columns(games: &[&IngestedGame], first_id: u64) -> Columns {
-    let rows: Vec<(&GameMeta, &rows::DecisionRow)> =
+    let rows: Vec<(&GameMeta, &crate::dataset::rows::DecisionRow)> =
         games.iter().flat_map(|g| g.rows.decisions.iter().map(move |d| (&g.game, d))).collect();
     let mut c = Columns::new();
     c.push("decision_id", Values::U64((0..rows.len() as u64).map(|i| first_id + i).collect()));
@@ -326,7 +323,7 @@ mod tests {
             }
         }
         let mut constant = Vec::new();
-        for name in rows::feature_names() {
+        for name in crate::dataset::rows::feature_names() {
             let col = options.column(name).unwrap().f32().unwrap();
             if col.min() == col.max() {
                 constant.push(name);

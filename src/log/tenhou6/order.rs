@@ -1,0 +1,297 @@
+//! The event order of a tenhou.net/6 round, found by playing the turns back (see the parent
+//! module): a search over "this take is a call on that discard" or "the next seat draws", which
+//! falls back when the rest of the round cannot be played out.
+
+use super::codes::*;
+use crate::hand::MeldKind;
+use crate::log::event::*;
+use crate::tile::TileId;
+
+pub(super) struct Ctx<'a> {
+    pub(super) data: &'a RoundData,
+    pub(super) dora_ids: &'a [TileId],
+    pub(super) red_fives: bool,
+}
+
+/// The table as the turns are played back.
+#[derive(Clone)]
+pub(super) struct Sim {
+    pub(super) ids: Ids,
+    pub(super) hands: [Vec<TileId>; 4],
+    pub(super) melds: [Vec<Call>; 4],
+    pub(super) take_at: [usize; 4],
+    pub(super) give_at: [usize; 4],
+    pub(super) events: Vec<Event>,
+    pub(super) last_draw: [Option<TileId>; 4],
+    /// The last tile given up (discard, or the added tile of a kakan, or a closed kan's tile):
+    /// what a ron takes.
+    pub(super) last_given: Option<(u8, TileId)>,
+    /// A riichi whose discard has not been passed yet (step 2 is emitted when play moves on).
+    pub(super) riichi_pending: Option<u8>,
+    pub(super) riichi_paid: [bool; 4],
+    pub(super) dora_shown: usize,
+    /// Kan doras announced but not yet shown (open and added kans show theirs at the discard).
+    pub(super) dora_pending: usize,
+    pub(super) last_actor: u8,
+}
+
+impl Sim {
+    pub(super) fn next_take<'a>(&self, ctx: &'a Ctx, s: usize) -> Option<&'a Take> {
+        ctx.data.takes[s].get(self.take_at[s])
+    }
+
+    pub(super) fn next_give<'a>(&self, ctx: &'a Ctx, s: usize) -> Option<&'a Give> {
+        ctx.data.gives[s].get(self.give_at[s])
+    }
+
+    /// Removes a tile of this code from a hand, preferring not to take `avoid` (the drawn tile:
+    /// a discard by code rather than 60 came from the hand).
+    pub(super) fn remove(
+        &mut self,
+        ctx: &Ctx,
+        s: usize,
+        code: Code,
+        avoid: Option<TileId>,
+    ) -> Result<TileId, String> {
+        let hand = &mut self.hands[s];
+        let matches = |id: &TileId| Code::of_id(*id, ctx.red_fives) == code;
+        let pos = hand
+            .iter()
+            .position(|id| matches(id) && Some(*id) != avoid)
+            .or_else(|| hand.iter().position(matches))
+            .ok_or_else(|| format!("seat {s} gives tile code {} it does not hold", code.0))?;
+        Ok(hand.swap_remove(pos))
+    }
+
+    pub(super) fn scores_now(&self, ctx: &Ctx) -> [i32; 4] {
+        let mut s = ctx.data.start.scores;
+        for (i, paid) in self.riichi_paid.iter().enumerate() {
+            if *paid {
+                s[i] -= 1000;
+            }
+        }
+        s
+    }
+
+    /// Play moved on past a riichi discard: the riichi stands and its stick is paid.
+    pub(super) fn accept_riichi(&mut self, ctx: &Ctx) {
+        if let Some(who) = self.riichi_pending.take() {
+            self.riichi_paid[who as usize] = true;
+            let scores = Some(self.scores_now(ctx));
+            self.events.push(Event::Riichi { who, step: 2, scores });
+        }
+    }
+
+    pub(super) fn show_doras(&mut self, ctx: &Ctx) {
+        while self.dora_pending > 0 {
+            self.dora_pending -= 1;
+            if let Some(&indicator) = ctx.dora_ids.get(self.dora_shown) {
+                self.dora_shown += 1;
+                self.events.push(Event::NewDora { indicator });
+            }
+        }
+    }
+}
+
+/// A dead end of the event-order search: how far it got (events placed) and why it stopped.
+pub(super) struct Stuck {
+    pub(super) events: usize,
+    pub(super) detail: String,
+}
+
+pub(super) fn stuck(st: &Sim, detail: impl Into<String>) -> Stuck {
+    Stuck { events: st.events.len(), detail: detail.into() }
+}
+
+/// Of two dead ends, the one that got further.
+pub(super) fn deeper(a: Option<Stuck>, b: Stuck) -> Stuck {
+    match a {
+        Some(a) if a.events >= b.events => a,
+        _ => b,
+    }
+}
+
+/// Plays the round from `actor`'s turn; `draw` says whether the turn starts with a wall draw
+/// (false after a chi or pon). Returns the table at the end of the round.
+pub(super) fn play(
+    ctx: &Ctx,
+    mut st: Sim,
+    mut actor: usize,
+    mut draw: bool,
+    budget: &mut usize,
+) -> Result<Sim, Stuck> {
+    loop {
+        *budget = budget
+            .checked_sub(1)
+            .ok_or_else(|| stuck(&st, "cannot find an event order (search budget spent)"))?;
+        if draw {
+            match st.next_take(ctx, actor) {
+                None => return check_done(ctx, st),
+                Some(Take::Tile(code)) => {
+                    st.accept_riichi(ctx);
+                    let tile = st.ids.take(*code).map_err(|e| stuck(&st, e))?;
+                    st.take_at[actor] += 1;
+                    st.hands[actor].push(tile);
+                    st.last_draw[actor] = Some(tile);
+                    st.last_actor = actor as u8;
+                    st.events.push(Event::Draw { who: actor as u8, tile });
+                }
+                Some(Take::Call { .. }) => {
+                    return Err(stuck(&st, format!("seat {actor} should draw but its next take is a call")));
+                }
+            }
+        }
+        let drawn = if draw { st.last_draw[actor] } else { None };
+        let give = match st.next_give(ctx, actor) {
+            None => return check_done(ctx, st),
+            Some(g) => g.clone(),
+        };
+        st.give_at[actor] += 1;
+        let who = actor as u8;
+        match give {
+            Give::Nothing => {
+                return Err(stuck(&st, format!("seat {actor} has a 0 (no discard) outside an open kan")))
+            }
+            Give::Kakan { added } => {
+                let tile = st.remove(ctx, actor, added, None).map_err(|e| stuck(&st, e))?;
+                let pos = st.melds[actor]
+                    .iter()
+                    .position(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == added.kind())
+                    .ok_or_else(|| stuck(&st, format!("seat {actor} adds to a pon it does not have")))?;
+                let pon = st.melds[actor][pos].clone();
+                let mut tiles = pon.tiles.clone();
+                tiles.push(tile);
+                let call = Call {
+                    kind: MeldKind::Kakan,
+                    tiles,
+                    called: pon.called,
+                    from: pon.from,
+                    added: Some(tile),
+                };
+                st.melds[actor][pos] = call.clone();
+                st.events.push(Event::Call { who, call });
+                st.show_doras(ctx);
+                st.dora_pending += 1;
+                st.last_given = Some((who, tile));
+                draw = true;
+            }
+            Give::Ankan { tiles } => {
+                let mut ids = Vec::with_capacity(4);
+                for c in &tiles {
+                    ids.push(st.remove(ctx, actor, *c, None).map_err(|e| stuck(&st, e))?);
+                }
+                ids.sort();
+                let call =
+                    Call { kind: MeldKind::Ankan, tiles: ids.clone(), called: None, from: 0, added: None };
+                st.melds[actor].push(call.clone());
+                st.events.push(Event::Call { who, call });
+                st.dora_pending += 1;
+                st.show_doras(ctx);
+                st.last_given = Some((who, ids[0]));
+                draw = true;
+            }
+            Give::Discard { code, riichi } => {
+                let tile = match code {
+                    None => {
+                        let t = drawn.ok_or_else(|| {
+                            stuck(&st, format!("seat {actor} discards the drawn tile (60) after a call"))
+                        })?;
+                        let pos = st.hands[actor]
+                            .iter()
+                            .position(|&x| x == t)
+                            .ok_or_else(|| stuck(&st, "drawn tile not in hand"))?;
+                        st.hands[actor].swap_remove(pos)
+                    }
+                    Some(c) => st.remove(ctx, actor, c, drawn).map_err(|e| stuck(&st, e))?,
+                };
+                if riichi {
+                    st.events.push(Event::Riichi { who, step: 1, scores: None });
+                    st.riichi_pending = Some(who);
+                }
+                st.show_doras(ctx);
+                st.events.push(Event::Discard { who, tile });
+                st.last_given = Some((who, tile));
+                let code = Code::of_id(tile, ctx.red_fives);
+                // Seats whose next take is a call on this discard; pon and kan before chi.
+                let mut callers: Vec<usize> = Vec::new();
+                for off in [1usize, 2, 3] {
+                    let s = (actor + off) % 4;
+                    if let Some(Take::Call { kind, from, called, .. }) = st.next_take(ctx, s) {
+                        let rel = ((actor + 4 - s) % 4) as u8;
+                        if *from == rel && *called == code && (*kind != MeldKind::Chi || off == 1) {
+                            callers.push(s);
+                        }
+                    }
+                }
+                if callers.is_empty() {
+                    actor = (actor + 1) % 4;
+                    draw = true;
+                    continue;
+                }
+                callers.sort_by_key(|&s| {
+                    matches!(st.next_take(ctx, s), Some(Take::Call { kind: MeldKind::Chi, .. }))
+                });
+                let mut deepest: Option<Stuck> = None;
+                for s in callers {
+                    let mut branch = st.clone();
+                    let outcome = match apply_call(ctx, &mut branch, s, tile) {
+                        Ok(draw_next) => play(ctx, branch, s, draw_next, budget),
+                        Err(e) => Err(stuck(&branch, e)),
+                    };
+                    match outcome {
+                        Ok(done) => return Ok(done),
+                        Err(e) => deepest = Some(deeper(deepest, e)),
+                    }
+                    if *budget == 0 {
+                        break;
+                    }
+                }
+                // Nobody called: the next seat draws. If that cannot finish either, report the
+                // failure that got furthest into the round (the most telling one).
+                let next = (actor + 1) % 4;
+                return play(ctx, st, next, true, budget).map_err(|e| deeper(deepest, e));
+            }
+        }
+    }
+}
+
+/// Seat `s` calls `tile`; returns whether it then draws (open kan) or discards straight away.
+pub(super) fn apply_call(ctx: &Ctx, st: &mut Sim, s: usize, tile: TileId) -> Result<bool, String> {
+    let Some(Take::Call { kind, from, own, .. }) = st.next_take(ctx, s).cloned() else {
+        return Err("no call".into());
+    };
+    st.accept_riichi(ctx);
+    st.take_at[s] += 1;
+    let mut tiles = vec![tile];
+    for c in &own {
+        tiles.push(st.remove(ctx, s, *c, None)?);
+    }
+    tiles.sort();
+    let call = Call { kind, tiles, called: Some(tile), from, added: None };
+    st.melds[s].push(call.clone());
+    st.events.push(Event::Call { who: s as u8, call });
+    st.last_draw[s] = None;
+    st.last_actor = s as u8;
+    if kind == MeldKind::Daiminkan {
+        match st.next_give(ctx, s) {
+            Some(Give::Nothing) => st.give_at[s] += 1,
+            _ => return Err(format!("seat {s}'s open kan is not followed by a 0 discard")),
+        }
+        st.dora_pending += 1;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// The round is over when a seat cannot act: every list must be used up.
+pub(super) fn check_done(ctx: &Ctx, st: Sim) -> Result<Sim, Stuck> {
+    for s in 0..4 {
+        let (t, g) = (ctx.data.takes[s].len(), ctx.data.gives[s].len());
+        if st.take_at[s] != t || st.give_at[s] != g {
+            let msg =
+                format!("play ends with seat {s} at take {}/{t}, give {}/{g}", st.take_at[s], st.give_at[s]);
+            return Err(stuck(&st, msg));
+        }
+    }
+    Ok(st)
+}

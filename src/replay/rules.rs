@@ -1,0 +1,276 @@
+//! What a seat may do, under Tenhou's rules: one derivation for the decision recorder (which
+//! options a recorded player had) and the self-play engine (what a bot may do).
+//!
+//! Both read the same [`Table`], so a recorded option and an engine option can never disagree.
+//! Wins (tsumo, ron) are the exception: whether a hand may win needs the scorer (a yaku) and the
+//! engine's furiten memory, so the engine adds them; a record shows a win, it never has to
+//! offer one.
+//!
+//! Tenhou's rules here:
+//! - Kuikae: after a chi or pon, the called kind may not be discarded, nor the kind that extends
+//!   a chi's run from its other end (suji kuikae). A call that would leave the caller no legal
+//!   discard is not offered (Tenhou greys it out).
+//! - Riichi: a closed hand, not yet in riichi, 1000 points, at least 4 tiles left in the live
+//!   wall, and a discard that leaves the hand tenpai. On the declaration turn only those discards
+//!   are legal.
+//! - In riichi: the drawn tile is the only discard; a closed kan only of the drawn tile's kind
+//!   and only when it leaves the waits as they were.
+//! - Kans: at most four, none on the last tile. Kyuushu kyuuhai: nine kinds of terminals and
+//!   honors on the first, uninterrupted draw.
+
+use crate::hand::shanten::{min_shanten, necessary_kinds};
+use crate::hand::MeldKind;
+use crate::log::Call;
+use crate::tile::{is_yaochu, Counts, Kind, TileId, KINDS};
+
+use super::{RiichiState, Table};
+
+/// What a seat may do on its own turn (after a draw, or after a chi / pon with only discards).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnOptions {
+    /// The drawn tile completes a hand with a yaku (filled by the engine, which scores).
+    pub tsumo: bool,
+    /// Nine kinds of terminals and honors on the first uninterrupted draw.
+    pub kyuushu: bool,
+    pub ankan: Vec<Kind>,
+    pub kakan: Vec<Kind>,
+    /// Discards that may declare riichi (empty when riichi is not allowed).
+    pub riichi: Vec<TileId>,
+    /// Legal discards (kuikae removed; only the drawn tile in riichi).
+    pub discards: Vec<TileId>,
+}
+
+/// What a seat may do with another seat's discard (or an added kan, for chankan: ron only).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallOptions {
+    /// The tile on offer and the absolute seat it came from.
+    pub tile: Option<(u8, TileId)>,
+    /// Filled by the engine (a win needs the scorer and the furiten memory).
+    pub ron: bool,
+    /// The two hand tiles of each possible pon.
+    pub pon: Vec<[TileId; 2]>,
+    pub daiminkan: bool,
+    /// The two hand tiles of each possible chi.
+    pub chi: Vec<[TileId; 2]>,
+}
+
+impl CallOptions {
+    pub fn any(&self) -> bool {
+        self.ron || !self.pon.is_empty() || self.daiminkan || !self.chi.is_empty()
+    }
+}
+
+fn bit(k: Kind) -> u64 {
+    1u64 << k
+}
+
+/// Kinds forbidden right after this call (kuikae), as a bit set over kinds: the called kind,
+/// and for a chi called at one end of its run the kind beyond the other end. Zero for calls that
+/// are not chi or pon.
+pub fn kuikae_mask(call: &Call) -> u64 {
+    let Some(called) = call.called else { return 0 };
+    if !matches!(call.kind, MeldKind::Chi | MeldKind::Pon) {
+        return 0;
+    }
+    let k = called.kind();
+    let mut m = bit(k);
+    if call.kind == MeldKind::Chi {
+        let lo = call.tiles.iter().map(|t| t.kind()).min().unwrap_or(k);
+        let n = k % 9;
+        if k == lo && n + 3 <= 8 {
+            m |= bit(k + 3);
+        }
+        if k == lo + 2 && n >= 3 {
+            m |= bit(k - 3);
+        }
+    }
+    m
+}
+
+/// The chi, pon and open kan seat `seat` may make on `tile` discarded by `from` (ron is left to
+/// the caller). Nothing while the wall is empty or the seat is in riichi.
+pub fn call_options(table: &Table, seat: u8, from: u8, tile: TileId) -> CallOptions {
+    let mut o = CallOptions { tile: Some((from, tile)), ..Default::default() };
+    if table.wall_left == 0 || table.riichi[seat as usize] != RiichiState::None {
+        return o;
+    }
+    let red = table.rules.red_fives;
+    let hand = &table.hands[seat as usize];
+    let k = tile.kind();
+    let same: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == k).collect();
+    let counts = table.hand_counts(seat);
+    let has_discard_after = |used: &[Kind], forbidden: u64| {
+        let mut c = counts;
+        for &u in used {
+            c[u] -= 1;
+        }
+        (0..KINDS).any(|x| c[x] > 0 && forbidden & bit(x) == 0)
+    };
+    if same.len() >= 2 && has_discard_after(&[k, k], bit(k)) {
+        o.pon = distinct_pairs(&same, &same, red, true);
+    }
+    if same.len() == 3 && table.kans < 4 {
+        o.daiminkan = true;
+    }
+    if seat == (from + 1) % 4 && k < 27 {
+        let n = k % 9;
+        for lo in n.saturating_sub(2)..=n.min(6) {
+            let base = k - n + lo;
+            let others: Vec<Kind> = (base..base + 3).filter(|&x| x != k).collect();
+            if others.iter().any(|&x| counts[x] == 0) {
+                continue;
+            }
+            let mut forbidden = bit(k);
+            if base == k && n + 3 <= 8 {
+                forbidden |= bit(k + 3);
+            }
+            if base + 2 == k && n >= 3 {
+                forbidden |= bit(k - 3);
+            }
+            if !has_discard_after(&others, forbidden) {
+                continue;
+            }
+            let a: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == others[0]).collect();
+            let b: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == others[1]).collect();
+            o.chi.extend(distinct_pairs(&a, &b, red, false));
+        }
+    }
+    o
+}
+
+/// Whether seat `seat` may declare riichi with some discard now (before choosing the discard).
+pub fn riichi_allowed(table: &Table, seat: u8) -> bool {
+    let w = seat as usize;
+    table.riichi[w] == RiichiState::None
+        && table.is_closed(seat)
+        && table.scores[w] >= 1000
+        && table.wall_left >= 4
+}
+
+/// Kinds whose discard leaves the 3n+2 hand `counts` tenpai, as a bit set.
+fn tenpai_discard_kinds(counts: &Counts) -> u64 {
+    let mut c = *counts;
+    let mut ok = 0u64;
+    for k in 0..KINDS {
+        if c[k] == 0 {
+            continue;
+        }
+        c[k] -= 1;
+        if min_shanten(&c) <= 0 {
+            ok |= bit(k);
+        }
+        c[k] += 1;
+    }
+    ok
+}
+
+/// The options of seat `seat` on its own turn. `drawn` is the tile just drawn (`None` after a
+/// chi or pon), `live_draw` whether it came from the live wall (not a replacement draw after a
+/// kan). `tsumo` stays false: the engine scores the hand to fill it.
+pub fn turn_options(table: &Table, seat: u8, drawn: Option<TileId>, live_draw: bool) -> TurnOptions {
+    let w = seat as usize;
+    let counts = table.hand_counts(seat);
+    let accepted = matches!(table.riichi[w], RiichiState::Accepted { .. });
+    let mut o = TurnOptions::default();
+    if let Some(tile) = drawn {
+        o.kyuushu = live_draw
+            && table.first_turn(seat)
+            && (0..KINDS).filter(|&k| is_yaochu(k) && counts[k] > 0).count() >= 9;
+        if table.kans < 4 && table.wall_left > 0 {
+            for k in 0..KINDS {
+                if counts[k] == 4 && (!accepted || riichi_kan_keeps_waits(&counts, k, tile)) {
+                    o.ankan.push(k);
+                }
+                if counts[k] >= 1
+                    && !accepted
+                    && table.melds[w].iter().any(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == k)
+                {
+                    o.kakan.push(k);
+                }
+            }
+        }
+        if riichi_allowed(table, seat) {
+            let ok = tenpai_discard_kinds(&counts);
+            o.riichi = table.hands[w].iter().copied().filter(|id| ok & bit(id.kind()) != 0).collect();
+        }
+    }
+    o.discards = discards(table, seat, drawn);
+    o
+}
+
+/// Legal discards of seat `seat` on its turn: only the drawn tile in riichi; right after a
+/// riichi declaration only those that keep the hand tenpai; otherwise the hand minus kuikae.
+pub fn discards(table: &Table, seat: u8, drawn: Option<TileId>) -> Vec<TileId> {
+    let w = seat as usize;
+    match table.riichi[w] {
+        RiichiState::Accepted { .. } => drawn.into_iter().collect(),
+        RiichiState::Declared => {
+            let ok = tenpai_discard_kinds(&table.hand_counts(seat));
+            table.hands[w].iter().copied().filter(|id| ok & bit(id.kind()) != 0).collect()
+        }
+        RiichiState::None => {
+            table.hands[w].iter().copied().filter(|id| table.kuikae[w] & bit(id.kind()) == 0).collect()
+        }
+    }
+}
+
+/// In riichi, a closed kan of the drawn tile's kind that leaves the waits as they were.
+fn riichi_kan_keeps_waits(counts: &Counts, k: Kind, drawn: TileId) -> bool {
+    if drawn.kind() != k {
+        return false;
+    }
+    let mut before = *counts;
+    before[k] -= 1;
+    let mut after = before;
+    after[k] -= 3;
+    let (sb, wb) = necessary_kinds(&before);
+    let (sa, wa) = necessary_kinds(&after);
+    sb == 0 && sa == 0 && wb == wa
+}
+
+/// Pairs (a, b) of ids from two lists, one per distinct pair of tiles (a red five and a plain
+/// five are different tiles; two plain fives are the same). For pon, `one_list`: `a` and `b`
+/// are the same list and each unordered pair counts once.
+fn distinct_pairs(a: &[TileId], b: &[TileId], red: bool, one_list: bool) -> Vec<[TileId; 2]> {
+    let mut out: Vec<[TileId; 2]> = Vec::new();
+    let mut seen = Vec::new();
+    for &x in a {
+        for &y in b {
+            if x == y || (one_list && x > y) {
+                continue;
+            }
+            let mut key = [x.tile(red), y.tile(red)];
+            key.sort();
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push([x, y]);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(kind: MeldKind, ids: &[u32], called: u32) -> Call {
+        let tiles: Vec<TileId> = ids.iter().map(|&i| TileId::new(i).unwrap()).collect();
+        Call { kind, tiles, called: Some(TileId::new(called).unwrap()), from: 3, added: None }
+    }
+
+    #[test]
+    fn kuikae_same_kind_and_suji() {
+        // chi 3m on 45m (ids: 3m = kind 2 -> 8, 4m -> 12, 5m -> 16): 3m and 6m are forbidden.
+        assert_eq!(kuikae_mask(&call(MeldKind::Chi, &[8, 12, 17], 8)), bit(2) | bit(5));
+        // chi 6m on 45m: 6m and 3m.
+        assert_eq!(kuikae_mask(&call(MeldKind::Chi, &[12, 17, 20], 20)), bit(5) | bit(2));
+        // chi 7m on 89m called at the low end: 7m only (no 10m).
+        assert_eq!(kuikae_mask(&call(MeldKind::Chi, &[24, 28, 32], 24)), bit(6));
+        // kanchan chi 4m on 35m: 4m only.
+        assert_eq!(kuikae_mask(&call(MeldKind::Chi, &[8, 12, 16], 12)), bit(3));
+        // pon: the kind only; a kan: nothing.
+        assert_eq!(kuikae_mask(&call(MeldKind::Pon, &[0, 1, 2], 2)), bit(0));
+        assert_eq!(kuikae_mask(&call(MeldKind::Daiminkan, &[0, 1, 2, 3], 3)), 0);
+    }
+}

@@ -1,0 +1,106 @@
+//! Small helpers every layer may use: atomic file writes, counted rates with their Wilson
+//! interval, means, placements by score, and markdown tables. They depend on nothing else in the
+//! crate, so any stage can use them without reaching up the layers.
+
+pub mod markdown;
+pub mod plots;
+
+use std::path::Path;
+
+/// Writes a file atomically: to `path.tmp` first, then renamed into place, so a reader never
+/// sees half a file and a failed run leaves the previous output intact.
+pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Placement of each seat from final scores; equal scores rank by seat order (Tenhou's rule:
+/// the seat nearer the first dealer ranks higher).
+pub fn placements(scores: &[i32; 4]) -> [u8; 4] {
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_by(|&a, &b| scores[b].cmp(&scores[a]).then(a.cmp(&b)));
+    let mut out = [0u8; 4];
+    for (rank, &seat) in order.iter().enumerate() {
+        out[seat] = rank as u8 + 1;
+    }
+    out
+}
+
+/// A count with its denominator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Rate {
+    pub hits: u64,
+    pub n: u64,
+}
+
+impl Rate {
+    pub fn add(&mut self, hit: bool) {
+        self.n += 1;
+        self.hits += u64::from(hit);
+    }
+
+    pub fn value(&self) -> f64 {
+        if self.n == 0 {
+            f64::NAN
+        } else {
+            self.hits as f64 / self.n as f64
+        }
+    }
+
+    /// Wilson score interval at 95%.
+    pub fn ci95(&self) -> (f64, f64) {
+        if self.n == 0 {
+            return (f64::NAN, f64::NAN);
+        }
+        let z = 1.959_963_984_540_054f64;
+        let n = self.n as f64;
+        let p = self.value();
+        let denom = 1.0 + z * z / n;
+        let centre = (p + z * z / (2.0 * n)) / denom;
+        let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
+        (centre - half, centre + half)
+    }
+}
+
+/// A mean with its sample size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Mean {
+    pub sum: f64,
+    pub n: u64,
+}
+
+impl Mean {
+    pub fn add(&mut self, v: f64) {
+        self.sum += v;
+        self.n += 1;
+    }
+
+    pub fn value(&self) -> f64 {
+        if self.n == 0 {
+            f64::NAN
+        } else {
+            self.sum / self.n as f64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placements_break_ties_by_seat() {
+        assert_eq!(placements(&[25000, 30000, 25000, 20000]), [2, 1, 3, 4]);
+        assert_eq!(placements(&[10000, 10000, 10000, 70000]), [2, 3, 4, 1]);
+    }
+
+    #[test]
+    fn wilson_interval() {
+        let r = Rate { hits: 50, n: 100 };
+        let (lo, hi) = r.ci95();
+        // Wilson 95% for 50/100: 0.4038 .. 0.5962
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+    }
+}

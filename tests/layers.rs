@@ -1,0 +1,152 @@
+//! The house is one-way: a module may use only its own layer and the layers below it.
+//!
+//! ```text
+//!  sim                       self-play engine and bots
+//!  report / stats            markdown reports, player statistics, log studies
+//!  fit / eval                ranking losses and L-BFGS; evaluators and agreement
+//!  model                     weights file, gates, the linear evaluator
+//!  dataset                   option rows, ingest, parquet
+//!  features                  feature families of a seat's View, expected value, push/fold
+//!  replay                    table state machine, rules, View, decisions, re-scoring
+//!  log / batch               typed events, readers, sources; per-file batch runs
+//!  core: tile, hand, score   (testdata: where the tests find ../shared)
+//!  util                      atomic writes, rates, placements, markdown, plots
+//! ```
+//!
+//! The test reads every source file under `src/`, collects each `crate::…` path it names (in `use`
+//! trees, braces expanded, and inline), and fails on any path into a higher layer. There is no
+//! exception list: a back-edge is fixed by moving the code, not by listing it here.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// Layer rank of a top-level module; higher may use lower.
+fn layer(top: &str) -> Option<u8> {
+    Some(match top {
+        "util" => 0,
+        "tile" | "hand" | "score" | "testdata" => 1,
+        "log" | "batch" => 2,
+        "replay" => 3,
+        "features" => 4,
+        "dataset" => 5,
+        "model" => 6,
+        "fit" | "eval" => 7,
+        "report" | "stats" => 8,
+        "sim" => 9,
+        "main" | "lib" => 10,
+        _ => return None,
+    })
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("src readable") {
+        let p = e.expect("dir entry").path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Strips `//` comments (doc comments name paths in prose and links; they are not imports).
+fn code_only(src: &str) -> String {
+    src.lines().map(|l| l.find("//").map_or(l, |i| &l[..i])).collect::<Vec<_>>().join("\n")
+}
+
+/// Expands a use tree such as `a::{b, c::{d, e}}` into `a::b`, `a::c::d`, `a::c::e`.
+fn expand(tree: &str) -> Vec<String> {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else { return vec![tree.to_string()] };
+    let prefix = &tree[..open];
+    let body = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let (mut parts, mut depth, mut cur) = (Vec::new(), 0, String::new());
+    for ch in body.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if ch == ',' && depth == 0 {
+            parts.push(std::mem::take(&mut cur));
+        } else {
+            cur.push(ch);
+        }
+    }
+    parts.push(cur);
+    parts
+        .iter()
+        .filter(|p| !p.trim().is_empty())
+        .flat_map(|p| expand(p).into_iter().map(move |x| format!("{prefix}{x}")))
+        .collect()
+}
+
+/// Every `crate::` path named in a source text.
+fn crate_paths(src: &str) -> BTreeSet<String> {
+    let code = code_only(src);
+    let mut out = BTreeSet::new();
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("use crate::") {
+        let after = &rest[i + "use crate::".len()..];
+        let end = after.find(';').unwrap_or(after.len());
+        for p in expand(&after[..end]) {
+            out.insert(p);
+        }
+        rest = &after[end..];
+    }
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("crate::") {
+        let after = &rest[i + "crate::".len()..];
+        let end = after.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(after.len());
+        if end > 0 {
+            out.insert(after[..end].to_string());
+        }
+        rest = &after[end..];
+    }
+    out
+}
+
+#[test]
+fn no_module_uses_a_higher_layer() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    files.sort();
+    let mut violations = Vec::new();
+    let mut unknown = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(&root).unwrap();
+        let top = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_string();
+        let Some(own) = layer(&top) else {
+            unknown.push(rel.display().to_string());
+            continue;
+        };
+        let src = std::fs::read_to_string(f).unwrap();
+        for p in crate_paths(&src) {
+            let target = p.split("::").next().unwrap_or("").trim().to_string();
+            match layer(&target) {
+                Some(l) if l > own => violations.push(format!("{} uses crate::{p}", rel.display())),
+                Some(_) => {}
+                // A crate-root item (a macro, a re-export) or a typo the compiler will catch.
+                None => {}
+            }
+        }
+    }
+    assert!(files.len() > 50, "found only {} source files under {}", files.len(), root.display());
+    assert!(unknown.is_empty(), "top-level modules with no layer (add them to `layer`): {unknown:?}");
+    assert!(violations.is_empty(), "imports into a higher layer:\n{}", violations.join("\n"));
+}
+
+#[test]
+fn the_scanner_sees_nested_and_inline_paths() {
+    let src = "use crate::{a::{b, c::D}, e};\n// use crate::comment;\nfn f() { crate::g::h(); }";
+    let got: Vec<String> = crate_paths(src).into_iter().collect();
+    assert_eq!(got, ["a::b", "a::c::D", "e", "g"]);
+}
