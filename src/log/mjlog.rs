@@ -652,6 +652,21 @@ pub fn decode_meld(m: u32) -> Result<Call, MeldError> {
     }
 }
 
+/// A one-round game (a riichi, then a win), small enough to build test archives,
+/// databases and zips in the tests of any log module without the shared data.
+#[cfg(test)]
+pub(crate) const SMALL_MJLOG: &str = r#"<mjloggm ver="2.3">
+<SHUFFLE seed="x" ref=""/>
+<GO type="169" lobby="0"/>
+<UN n0="%E3%81%82" n1="B" n2="C" n3="%E2%93%9DAI" dan="16,17,0,20" rate="2121.5,2181,1500,2300" sx="M,F,C,M"/>
+<BYE who="2" />
+<TAIKYOKU oya="0"/>
+<INIT seed="0,0,0,3,4,20" ten="250,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" hai1="13,14,15,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"/>
+<UN n2="C"/>
+<T60/><REACH who="0" step="1"/><D60/><REACH who="0" ten="240,250,250,250" step="2"/><DORA hai="61"/>
+<AGARI ba="0,1" hai="0,1,2,3,4,5,6,7,8,9,10,11,12,60" machi="60" ten="40,12000,1" yaku="1,1,52,2" yakuman="" doraHai="20,61" doraHaiUra="62" who="0" fromWho="0" sc="240,130,250,-40,250,-40,250,-40" owari="370,47.0,210,-9.0,210,-19.0,210,-19.0"/>
+</mjloggm>"#;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -736,17 +751,7 @@ mod tests {
         assert_eq!(decode_meld(1 << 16), Err(MeldError::Bad));
     }
 
-    const SMALL: &str = r#"<mjloggm ver="2.3">
-<SHUFFLE seed="x" ref=""/>
-<GO type="169" lobby="0"/>
-<UN n0="%E3%81%82" n1="B" n2="C" n3="%E2%93%9DAI" dan="16,17,0,20" rate="2121.5,2181,1500,2300" sx="M,F,C,M"/>
-<BYE who="2" />
-<TAIKYOKU oya="0"/>
-<INIT seed="0,0,0,3,4,20" ten="250,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" hai1="13,14,15,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"/>
-<UN n2="C"/>
-<T60/><REACH who="0" step="1"/><D60/><REACH who="0" ten="240,250,250,250" step="2"/><DORA hai="61"/>
-<AGARI ba="0,1" hai="0,1,2,3,4,5,6,7,8,9,10,11,12,60" machi="60" ten="40,12000,1" yaku="1,1,52,2" yakuman="" doraHai="20,61" doraHaiUra="62" who="0" fromWho="0" sc="240,130,250,-40,250,-40,250,-40" owari="370,47.0,210,-9.0,210,-19.0,210,-19.0"/>
-</mjloggm>"#;
+    const SMALL: &str = super::SMALL_MJLOG;
 
     #[test]
     fn a_small_game_decodes_field_by_field() {

@@ -5,9 +5,14 @@
 //! [`parse_game`]), so the caller can spread them over threads (`sources.par_iter()`) and one bad
 //! record never stops a batch: it becomes one [`LogError`] naming the file and the place.
 //!
-//! Formats are recognised by content, never by name: gzip by its magic bytes `1f 8b` (zlib `78 xx`
-//! too, for database columns), mjlog XML by `<mjloggm`, tenhou.net/6 JSON by `{`. Every
-//! decompression stops at [`MAX_DECOMPRESSED`] bytes, so a zip bomb costs 64 MiB, not the machine.
+//! Formats are recognised by content, never by name: gzip by its magic bytes `1f 8b`, zlib by its
+//! header (`78 xx`), bzip2 by `BZh1`..`BZh9` (phoenix-logs databases made before May 2023 store
+//! `bz2.compress`ed XML), mjlog XML by `<mjloggm`, tenhou.net/6 JSON by `{`. Every decompression
+//! stops at [`MAX_DECOMPRESSED`] bytes, so a zip bomb costs 64 MiB, not the machine; a database
+//! blob larger than [`MAX_BLOB`] is refused before it is read.
+//!
+//! phoenix-logs databases of every era read: the sanma flag is `is_sanma` (since August 2020) or
+//! `is_hiroshima` (before), and a table with neither is read as all four-player.
 
 use std::fs::File;
 use std::io::{BufReader, Read};
@@ -19,6 +24,9 @@ use super::event::Game;
 
 /// The largest record we accept, decompressed (real mjlogs are under 200 kB).
 pub const MAX_DECOMPRESSED: u64 = 64 << 20;
+
+/// The largest database blob we read (compressed records are under 50 kB).
+pub const MAX_BLOB: u64 = 16 << 20;
 
 /// File name endings taken when walking a folder (files named explicitly are always taken).
 const FOLDER_EXTENSIONS: [&str; 8] = ["mjlog", "gz", "xml", "json", "zip", "db", "sqlite", "sqlite3"];
@@ -60,7 +68,10 @@ pub enum SkipReason {
     DownloadError,
     /// The database row has no content.
     Empty,
-    /// The database row is a 3-player game (`is_sanma = 1`).
+    /// A folder reached a second time (through a symbolic link): walked once only, so a link
+    /// loop cannot recurse forever.
+    Revisited,
+    /// The database row is a 3-player game (`is_sanma = 1`, or `is_hiroshima = 1` in old databases).
     Sanma,
 }
 
@@ -78,22 +89,33 @@ pub struct Inputs {
 /// each folder's files sorted by path.
 pub fn expand(paths: &[PathBuf]) -> Inputs {
     let mut out = Inputs::default();
+    let mut visited = std::collections::HashSet::new();
     for p in paths {
-        expand_path(p, true, &mut out);
+        expand_path(p, true, &mut out, &mut visited);
     }
     out
 }
 
-fn expand_path(path: &Path, explicit: bool, out: &mut Inputs) {
+fn expand_path(
+    path: &Path,
+    explicit: bool,
+    out: &mut Inputs,
+    visited: &mut std::collections::HashSet<PathBuf>,
+) {
     let name = path.display().to_string();
     if path.is_dir() {
+        // Each folder once, by its real path: a symbolic link back up the tree ends here.
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if !visited.insert(real) {
+            return out.skipped.push(Skipped { name, reason: SkipReason::Revisited });
+        }
         let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
             Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
             Err(e) => return out.errors.push(LogError::Io(e).in_file(name)),
         };
         entries.sort();
         for e in entries {
-            expand_path(&e, false, out);
+            expand_path(&e, false, out, visited);
         }
         return;
     }
@@ -185,14 +207,26 @@ fn expand_sqlite(path: &Path, out: &mut Inputs) {
 /// (rowid, log_id, take or skip) of each row, in log_id order.
 type RowList = Vec<(i64, String, SkipOr)>;
 
+/// The column that flags 3-player games: `is_sanma` in databases made since August 2020,
+/// `is_hiroshima` before; `None` when the table has neither.
+fn sanma_column(conn: &rusqlite::Connection) -> Result<Option<&'static str>, rusqlite::Error> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('logs')")?;
+    let names: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    Ok(["is_sanma", "is_hiroshima"].into_iter().find(|c| names.iter().any(|n| n == c)))
+}
+
 fn list_rows(path: &Path) -> Result<(rusqlite::Connection, RowList), rusqlite::Error> {
     let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let sanma = match sanma_column(&conn)? {
+        Some(c) => format!("COALESCE({c}, 0)"),
+        None => "0".to_string(),
+    };
     let mut rows = Vec::new();
     {
-        let mut stmt = conn.prepare(
-            "SELECT rowid, log_id, COALESCE(was_error, 0), COALESCE(is_sanma, 0), \
-             COALESCE(length(log_content), 0) FROM logs ORDER BY log_id, rowid",
-        )?;
+        let mut stmt = conn.prepare(&format!(
+            "SELECT rowid, log_id, COALESCE(was_error, 0), {sanma}, \
+             COALESCE(length(log_content), 0) FROM logs ORDER BY log_id, rowid"
+        ))?;
         let mut q = stmt.query([])?;
         while let Some(r) = q.next()? {
             let rowid: i64 = r.get(0)?;
@@ -271,6 +305,20 @@ impl Source {
             }
             Origin::DbRow { db, rowid } => {
                 let conn = db.lock().unwrap_or_else(|p| p.into_inner());
+                let declared: i64 = conn
+                    .query_row(
+                        "SELECT COALESCE(length(log_content), 0) FROM logs WHERE rowid = ?1",
+                        [rowid],
+                        |r| r.get(0),
+                    )
+                    .map_err(sql_error)?;
+                if declared as u64 > MAX_BLOB {
+                    return Err(LogError::TooLarge {
+                        entry: self.name.clone(),
+                        declared: declared as u64,
+                        limit: MAX_BLOB,
+                    });
+                }
                 let content: Vec<u8> = conn
                     .query_row("SELECT log_content FROM logs WHERE rowid = ?1", [rowid], |r| {
                         let v = r.get_ref(0)?;
@@ -282,10 +330,15 @@ impl Source {
                         })
                     })
                     .map_err(sql_error)?;
-                // The downloader stores compressed XML; insist on it so a wrong column is caught.
-                if !is_gzip(&content) && !is_zlib(&content) {
+                // The downloader stores compressed XML (bz2 before May 2023, then gzip / zlib); plain
+                // XML is taken too. Anything else is a wrong column, caught here by its bytes.
+                let text = content.iter().skip_while(|b| b.is_ascii_whitespace()).next() == Some(&b'<');
+                if !is_gzip(&content) && !is_zlib(&content) && !is_bzip2(&content) && !text {
                     return Err(LogError::NotGzip {
-                        detail: format!("log_content of row {rowid} starts with {:02x?}", head(&content)),
+                        detail: format!(
+                            "log_content of row {rowid} is neither bz2, gzip, zlib nor XML: starts with {:02x?}",
+                            head(&content)
+                        ),
                     });
                 }
                 Ok(content)
@@ -335,18 +388,26 @@ fn is_gzip(b: &[u8]) -> bool {
     b.starts_with(&[0x1f, 0x8b])
 }
 
+/// A bzip2 stream: `BZh` and the block size digit.
+fn is_bzip2(b: &[u8]) -> bool {
+    b.len() >= 4 && b.starts_with(b"BZh") && (b'1'..=b'9').contains(&b[3])
+}
+
 /// A zlib stream: CMF = deflate with a window ≤ 32 KiB, and the header checksum holds.
 fn is_zlib(b: &[u8]) -> bool {
     b.len() >= 2 && b[0] & 0x0f == 8 && b[0] >> 4 <= 7 && (u16::from(b[0]) << 8 | u16::from(b[1])) % 31 == 0
 }
 
-/// Inflates gzip or zlib data, stopping at [`MAX_DECOMPRESSED`].
+/// Inflates gzip, zlib or bzip2 data, stopping at [`MAX_DECOMPRESSED`]. The buffer starts at a
+/// small multiple of the input (capped at 1 MiB) and grows only with what is actually inflated.
 pub fn decompress(name: &str, bytes: &[u8]) -> Result<Vec<u8>, LogError> {
-    let mut out = Vec::with_capacity(bytes.len() * 8);
+    let mut out = Vec::with_capacity(bytes.len().saturating_mul(4).min(1 << 20));
     let read = if is_gzip(bytes) {
         flate2::read::MultiGzDecoder::new(bytes).take(MAX_DECOMPRESSED + 1).read_to_end(&mut out)
     } else if is_zlib(bytes) {
         flate2::read::ZlibDecoder::new(bytes).take(MAX_DECOMPRESSED + 1).read_to_end(&mut out)
+    } else if is_bzip2(bytes) {
+        bzip2::read::MultiBzDecoder::new(bytes).take(MAX_DECOMPRESSED + 1).read_to_end(&mut out)
     } else {
         return Err(LogError::NotGzip { detail: format!("starts with {:02x?}", head(bytes)) });
     };
@@ -384,7 +445,7 @@ pub fn parse_game(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
 fn parse_inner(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
     let inflated;
     let mut bytes = bytes;
-    if is_gzip(bytes) || is_zlib(bytes) {
+    if is_gzip(bytes) || is_zlib(bytes) || is_bzip2(bytes) {
         inflated = decompress(name, bytes)?;
         bytes = &inflated;
     }
@@ -597,15 +658,15 @@ mod tests {
 
     #[test]
     fn zip_entries_are_read_and_bombs_refused() {
-        let Some((_, xml)) = real(XML) else { return };
-        let (_, json) = real(JSON).unwrap();
+        // Built here from the small test game, so the test runs without ../shared.
+        let xml = crate::log::mjlog::SMALL_MJLOG.as_bytes().to_vec();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.zip");
         let mut z = zip::ZipWriter::new(File::create(&path).unwrap());
         let opts =
             zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-        z.start_file("b/game.t6.json", opts).unwrap();
-        z.write_all(&json).unwrap();
+        z.start_file("b/notes.txt", opts).unwrap();
+        z.write_all(b"every entry of an archive is a record: this one is a clear error").unwrap();
         z.start_file("a/game.mjlog", opts).unwrap();
         z.write_all(&xml).unwrap();
         z.start_file("c/game.mjlog.gz", opts).unwrap();
@@ -619,13 +680,15 @@ mod tests {
         assert!(std::fs::metadata(&path).unwrap().len() < 1 << 20, "the bomb compresses small");
         let ex = expand(std::slice::from_ref(&path));
         let names: Vec<&str> = ex.sources.iter().map(|s| s.name.rsplit('!').next().unwrap()).collect();
-        assert_eq!(names, ["a/game.mjlog", "b/game.t6.json", "c/game.mjlog.gz", "d/bomb.mjlog"]);
-        let games: Vec<Result<Game, LogError>> = ex.sources.iter().map(Source::load).collect();
-        assert_eq!(games[0].as_ref().unwrap().rounds.len(), 15);
-        assert_eq!(games[0].as_ref().unwrap().id, "game");
-        assert_eq!(games[1].as_ref().unwrap().rounds.len(), 8, "the JSON game has 8 rounds (MANIFEST.tsv)");
-        assert_eq!(games[2].as_ref().unwrap().rounds.len(), 15);
-        let e = games[3].as_ref().unwrap_err();
+        assert_eq!(names, ["a/game.mjlog", "b/notes.txt", "c/game.mjlog.gz", "d/bomb.mjlog"]);
+        let load = |entry: &str| ex.sources.iter().find(|s| s.name.ends_with(entry)).map(Source::load);
+        let a = load("a/game.mjlog").unwrap().unwrap();
+        assert_eq!((a.rounds.len(), a.id.as_str()), (1, "game"));
+        let c = load("c/game.mjlog.gz").unwrap().unwrap();
+        assert_eq!(c.rounds, a.rounds);
+        let e = load("b/notes.txt").unwrap().unwrap_err();
+        assert!(e.to_string().contains("games.zip!b/notes.txt"), "{e}");
+        let e = load("d/bomb.mjlog").unwrap().unwrap_err();
         assert_eq!(e.kind_name(), "too_large", "{e}");
         assert!(e.to_string().contains("games.zip!d/bomb.mjlog"), "{e}");
         // A corrupt archive is one error, not a panic.
@@ -642,48 +705,122 @@ mod tests {
         assert_eq!(e.kind_name(), "too_large", "{e}");
     }
 
-    #[test]
-    fn phoenix_sqlite_rows_are_read_and_skipped_with_reasons() {
-        let Some((_, xml)) = real(XML) else { return };
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("2020.db");
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch(
-            "CREATE TABLE logs(log_id TEXT PRIMARY KEY, date INTEGER, is_tonpusen INTEGER, is_sanma INTEGER, \
-             is_processed INTEGER, was_error INTEGER, log_content BLOB)",
-        )
+    fn bz2(bytes: &[u8]) -> Vec<u8> {
+        let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::best());
+        e.write_all(bytes).unwrap();
+        e.finish().unwrap()
+    }
+
+    /// A phoenix-logs database in one of its layouts: `sanma` names the 3-player flag column
+    /// (`is_sanma` since August 2020, `is_hiroshima` before, or none), rows are
+    /// (log_id, sanma, was_error, content).
+    fn phoenix_db(path: &Path, sanma: Option<&str>, rows: &[(&str, i64, i64, Vec<u8>)]) {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        let flag = sanma.map_or(String::new(), |c| format!("{c} INTEGER, "));
+        conn.execute_batch(&format!(
+            "CREATE TABLE logs(log_id TEXT PRIMARY KEY, date INTEGER, is_tonpusen INTEGER, {flag}\
+             is_processed INTEGER, was_error INTEGER, log_content BLOB)"
+        ))
         .unwrap();
-        let rows: [(&str, i64, i64, Vec<u8>); 6] = [
-            ("g1", 0, 0, gzip(&xml)),
-            ("g2", 0, 0, zlib(&xml)),
-            ("g3", 0, 1, Vec::new()),
-            ("g4", 0, 0, Vec::new()),
-            ("g5", 1, 0, gzip(&xml)),
-            ("g6", 0, 0, xml.clone()),
-        ];
-        for (id, sanma, err, content) in &rows {
-            conn.execute(
-                "INSERT INTO logs VALUES (?1, 0, 0, ?2, 1, ?3, ?4)",
-                rusqlite::params![id, sanma, err, content],
-            )
-            .unwrap();
+        for (id, s, err, content) in rows {
+            let sql = match sanma {
+                Some(c) => format!(
+                    "INSERT INTO logs(log_id, date, is_tonpusen, {c}, is_processed, was_error, log_content) \
+                     VALUES (?1, 0, 0, {s}, 1, ?2, ?3)"
+                ),
+                None => "INSERT INTO logs(log_id, date, is_tonpusen, is_processed, was_error, log_content) \
+                         VALUES (?1, 0, 0, 1, ?2, ?3)"
+                    .to_string(),
+            };
+            conn.execute(&sql, rusqlite::params![id, err, content]).unwrap();
         }
-        drop(conn);
-        let ex = expand(std::slice::from_ref(&path));
+    }
+
+    #[test]
+    fn phoenix_databases_of_every_era_are_read() {
+        let xml = crate::log::mjlog::SMALL_MJLOG.as_bytes().to_vec();
+        let dir = tempfile::tempdir().unwrap();
+        // Since May 2023: gzip or zlib, `is_sanma`.
+        let new = dir.path().join("2024.db");
+        phoenix_db(
+            &new,
+            Some("is_sanma"),
+            &[
+                ("g1", 0, 0, gzip(&xml)),
+                ("g2", 0, 0, zlib(&xml)),
+                ("g3", 0, 1, Vec::new()),
+                ("g4", 0, 0, Vec::new()),
+                ("g5", 1, 0, gzip(&xml)),
+                ("g6", 0, 0, xml.clone()),
+                ("g7", 0, 0, b"\x00\x01junk".to_vec()),
+            ],
+        );
+        // August 2020 - May 2023: bz2, `is_sanma`.
+        let mid = dir.path().join("2021.db");
+        phoenix_db(&mid, Some("is_sanma"), &[("m1", 0, 0, bz2(&xml)), ("m2", 1, 0, bz2(&xml))]);
+        // Before August 2020: bz2, `is_hiroshima`.
+        let old = dir.path().join("2019.db");
+        phoenix_db(
+            &old,
+            Some("is_hiroshima"),
+            &[("o1", 0, 0, bz2(&xml)), ("o2", 1, 0, bz2(&xml)), ("o3", 0, 0, bz2(&xml))],
+        );
+        // No 3-player flag at all: every row is a 4-player game.
+        let bare = dir.path().join("bare.db");
+        phoenix_db(&bare, None, &[("b1", 0, 0, bz2(&xml))]);
+
+        let ex = expand(&[new.clone(), mid, old, bare]);
+        assert!(ex.errors.is_empty(), "{:?}", ex.errors);
         let names: Vec<&str> = ex.sources.iter().map(|s| s.name.rsplit('#').next().unwrap()).collect();
-        assert_eq!(names, ["g1", "g2", "g6"]);
+        assert_eq!(names, ["g1", "g2", "g6", "g7", "m1", "o1", "o3", "b1"]);
         let skipped: Vec<(&str, SkipReason)> =
             ex.skipped.iter().map(|s| (s.name.rsplit('#').next().unwrap(), s.reason)).collect();
         assert_eq!(
             skipped,
-            [("g3", SkipReason::DownloadError), ("g4", SkipReason::Empty), ("g5", SkipReason::Sanma)]
+            [
+                ("g3", SkipReason::DownloadError),
+                ("g4", SkipReason::Empty),
+                ("g5", SkipReason::Sanma),
+                ("m2", SkipReason::Sanma),
+                ("o2", SkipReason::Sanma)
+            ]
         );
-        let g1 = ex.sources[0].load().unwrap();
-        let g2 = ex.sources[1].load().unwrap();
-        assert_eq!(g1.id, "g1");
-        assert_eq!(g1.rounds, g2.rounds);
-        let e = ex.sources[2].load().unwrap_err();
-        assert_eq!(e.kind_name(), "not_gzip", "{e}");
-        assert!(e.to_string().contains("2020.db#g6"), "{e}");
+        let games: Vec<Result<Game, LogError>> = ex.sources.iter().map(Source::load).collect();
+        let first = games[0].as_ref().unwrap();
+        assert_eq!(first.id, "g1");
+        for (name, g) in names.iter().zip(&games) {
+            if *name == "g7" {
+                let e = g.as_ref().unwrap_err();
+                assert_eq!(e.kind_name(), "not_gzip", "{e}");
+                assert!(e.to_string().contains("2024.db#g7") && e.to_string().contains("bz2"), "{e}");
+            } else {
+                assert_eq!(g.as_ref().unwrap().rounds, first.rounds, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn oversized_blobs_are_refused_before_reading() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.db");
+        phoenix_db(&path, Some("is_sanma"), &[("huge", 0, 0, vec![0x1f; MAX_BLOB as usize + 1])]);
+        let ex = expand(std::slice::from_ref(&path));
+        let e = ex.sources[0].load().unwrap_err();
+        assert_eq!(e.kind_name(), "too_large", "{e}");
+        assert!(e.to_string().contains("big.db#huge"), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_loop_is_walked_once() {
+        let xml = crate::log::mjlog::SMALL_MJLOG.as_bytes();
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("a/b")).unwrap();
+        std::fs::write(dir.path().join("a/b/g.mjlog"), xml).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("a"), dir.path().join("a/b/up")).unwrap();
+        let ex = expand(&[dir.path().to_path_buf()]);
+        assert_eq!(ex.sources.len(), 1, "{:?}", ex.sources);
+        assert_eq!(ex.skipped.len(), 1);
+        assert_eq!(ex.skipped[0].reason, SkipReason::Revisited);
     }
 }
