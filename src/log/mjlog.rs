@@ -234,7 +234,7 @@ impl<'a> Tag<'a> {
 /// Hundreds to points; `None` past ±10 million points (no real score comes near; it keeps
 /// every later sum far from overflow).
 fn points(hundreds: i32) -> Option<i32> {
-    (hundreds.abs() <= 100_000).then_some(hundreds * 100)
+    (-100_000..=100_000).contains(&hundreds).then(|| hundreds * 100)
 }
 
 struct Parser {
@@ -661,7 +661,7 @@ pub(crate) const SMALL_MJLOG: &str = r#"<mjloggm ver="2.3">
 <UN n0="%E3%81%82" n1="B" n2="C" n3="%E2%93%9DAI" dan="16,17,0,20" rate="2121.5,2181,1500,2300" sx="M,F,C,M"/>
 <BYE who="2" />
 <TAIKYOKU oya="0"/>
-<INIT seed="0,0,0,3,4,20" ten="250,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" hai1="13,14,15,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"/>
+<INIT seed="0,0,0,3,4,20" ten="250,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" hai1="13,14,15,16,17,18,19,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"/>
 <UN n2="C"/>
 <T60/><REACH who="0" step="1"/><D60/><REACH who="0" ten="240,250,250,250" step="2"/><DORA hai="61"/>
 <AGARI ba="0,1" hai="0,1,2,3,4,5,6,7,8,9,10,11,12,60" machi="60" ten="40,12000,1" yaku="1,1,52,2" yakuman="" doraHai="20,61" doraHaiUra="62" who="0" fromWho="0" sc="240,130,250,-40,250,-40,250,-40" owari="370,47.0,210,-9.0,210,-19.0,210,-19.0"/>
@@ -752,6 +752,16 @@ mod tests {
     }
 
     const SMALL: &str = super::SMALL_MJLOG;
+
+    /// Scores at the edge of i32 (`i32::MIN.abs()` overflowed): an error naming the field.
+    #[test]
+    fn extreme_scores_are_errors() {
+        for v in ["-2147483648", "2147483647"] {
+            let xml = SMALL.replace(r#"ten="250,250,250,250" oya"#, &format!(r#"ten="{v},250,250,250" oya"#));
+            let e = parse_mjlog("edge", xml.as_bytes()).unwrap_err();
+            assert!(e.to_string().contains("ten"), "{v}: {e}");
+        }
+    }
 
     #[test]
     fn a_small_game_decodes_field_by_field() {

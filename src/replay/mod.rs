@@ -207,17 +207,18 @@ impl Expected {
         let (dealer_stays, honba, sticks) = match result {
             RoundResult::Wins(wins) => {
                 let dealer_won = wins.iter().any(|a| a.who == start.dealer);
-                (dealer_won, if dealer_won { start.honba + 1 } else { 0 }, 0)
+                // Saturating: a record with 255 honba cannot go on; the next round's check says so.
+                (dealer_won, if dealer_won { start.honba.saturating_add(1) } else { 0 }, 0)
             }
             RoundResult::Draw(d) => {
                 let stays = match d.kind {
                     DrawKind::Exhaustive | DrawKind::Nagashi => d.shown[start.dealer as usize].is_some(),
                     _ => true,
                 };
-                (stays, start.honba + 1, table.sticks)
+                (stays, start.honba.saturating_add(1), table.sticks)
             }
         };
-        let round = if dealer_stays { start.round } else { start.round + 1 };
+        let round = if dealer_stays { start.round } else { start.round.saturating_add(1) };
         Expected { round, honba, sticks, scores: table.scores }
     }
 
@@ -235,5 +236,58 @@ impl Expected {
         field("scores", format!("{:?}", start.scores), format!("{:?}", self.scores))?;
         field("dealer", start.dealer.to_string(), (start.round % 4).to_string())?;
         Ok(())
+    }
+}
+
+/// Values at the edge of their types, read from records, end in an error naming the place, never
+/// in an arithmetic panic (debug builds, the tests and fuzzing panic on overflow; release would
+/// wrap silently).
+#[cfg(test)]
+mod overflow_tests {
+    use super::check::Rescore;
+    use super::*;
+    use crate::log::mjlog::{parse_mjlog, SMALL_MJLOG};
+
+    fn replay(xml: &str) -> Result<GameSummary, ReplayError> {
+        let game = parse_mjlog("edge", xml.as_bytes()).expect("the edited record still parses");
+        replay_game(&game, &mut (), &mut Rescore::default())
+    }
+
+    #[test]
+    fn the_small_game_replays_as_recorded() {
+        replay(SMALL_MJLOG).expect("the unedited record replays");
+    }
+
+    /// table.rs: the riichi acceptance before the declaration tile was discarded (the river is
+    /// empty; `len() - 1` underflowed).
+    #[test]
+    fn riichi_accepted_before_its_discard() {
+        let xml = SMALL_MJLOG.replace(
+            r#"<D60/><REACH who="0" ten="240,250,250,250" step="2"/>"#,
+            r#"<REACH who="0" ten="240,250,250,250" step="2"/><D60/>"#,
+        );
+        let e = replay(&xml).unwrap_err();
+        assert!(e.to_string().contains("accepted before the declaration tile"), "{e}");
+    }
+
+    /// table.rs: a riichi stick on top of 255 (`sticks += 1` in u8).
+    #[test]
+    fn riichi_stick_past_255() {
+        let xml = SMALL_MJLOG.replace(r#"seed="0,0,0,3,4,20""#, r#"seed="0,0,255,3,4,20""#);
+        let e = replay(&xml).unwrap_err();
+        assert!(e.to_string().contains("more than 255 riichi sticks"), "{e}");
+    }
+
+    /// mod.rs (`honba + 1` after a dealer win) and check.rs (`honba * 5` in u8 at a table that
+    /// pays 500 per honba, go type bit 0x400): 255 honba.
+    #[test]
+    fn honba_255_at_a_500_per_honba_table() {
+        let xml = SMALL_MJLOG
+            .replace(r#"seed="0,0,0,3,4,20""#, r#"seed="0,255,0,3,4,20""#)
+            .replace(r#"<GO type="169""#, r#"<GO type="1193""#);
+        // The recorded payments are those of 0 honba, so the re-scoring disagrees: a mismatch,
+        // not a panic.
+        let summary = replay(&xml).expect("replays");
+        assert_eq!(summary.mismatches.len(), 1, "{:?}", summary.mismatches);
     }
 }

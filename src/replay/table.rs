@@ -327,12 +327,15 @@ impl Table {
                 if self.riichi[who as usize] != RiichiState::Declared {
                     return Err(bad("accepted without a declaration"));
                 }
-                let river_index = self.rivers[who as usize].len() - 1;
+                let river_index = self.rivers[who as usize]
+                    .len()
+                    .checked_sub(1)
+                    .ok_or_else(|| bad("accepted before the declaration tile was discarded"))?;
                 let double = river_index == 0 && !self.any_call;
                 self.riichi[who as usize] = RiichiState::Accepted { river_index, double };
                 self.ippatsu[who as usize] = true;
                 self.scores[who as usize] -= 1000;
-                self.sticks += 1;
+                self.sticks = self.sticks.checked_add(1).ok_or_else(|| bad("more than 255 riichi sticks"))?;
                 if let Some(s) = scores {
                     if s != self.scores {
                         return Err(bad(&format!(
@@ -453,7 +456,7 @@ impl Table {
     /// Applies a round result's score changes.
     pub fn settle(&mut self, deltas: &[i32; 4], sticks_taken: bool) {
         for (s, d) in self.scores.iter_mut().zip(deltas) {
-            *s += d;
+            *s = s.saturating_add(*d);
         }
         if sticks_taken {
             self.sticks = 0;

@@ -42,7 +42,7 @@ impl Code {
 
 /// A score or score change in points, within ±10 million (keeps every sum far from overflow).
 pub(super) fn score(v: i64) -> Option<i32> {
-    (v.abs() <= 10_000_000).then_some(v as i32)
+    (-10_000_000..=10_000_000).contains(&v).then_some(v as i32)
 }
 
 /// What a seat took: a wall tile or a call on a discard.

@@ -204,6 +204,27 @@ mod tests {
     use super::*;
     use crate::hand::MeldKind;
 
+    /// Scores and points at the edge of their types (`i64::MIN.abs()`, `2 *` / `3 *` on parsed
+    /// points overflowed): errors, never panics.
+    #[test]
+    fn extreme_numbers_are_errors() {
+        let round = |scores: &str| {
+            // Entries 2..=16: dora, ura, then hand / takes / gives per seat (hands non-empty).
+            let rest: Vec<&str> =
+                (2..17).map(|i| if [4, 7, 10, 13].contains(&i) { "[11]" } else { "[]" }).collect();
+            let rest = rest.join(",");
+            format!(r#"{{"rule": {{"aka": 1}}, "log": [[[0,0,0],[{scores}],{rest}]]}}"#)
+        };
+        for s in ["-9223372036854775808,250,250,250", "9223372036854775807,0,0,0"] {
+            let e = parse_tenhou6("edge", round(s).as_bytes()).unwrap_err();
+            assert!(e.to_string().contains("out of range"), "{s}: {e}");
+        }
+        for p in ["2147483647-2147483647点", "30符1飜2147483647点∀", "満貫2000000000-1点"] {
+            let e = results::parse_points(p).unwrap_err();
+            assert!(e.contains("bad points string"), "{p}: {e}");
+        }
+    }
+
     #[test]
     fn points_strings() {
         assert_eq!(parse_points("30符3飜3900点").unwrap(), (30, 3900, Limit::None));
@@ -297,6 +318,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
     fn a_real_round_fills_the_win() {
         let Some(p) = crate::testdata::shared_file("tenhou/2008121721gm-00c1-0000-fcadb0d7.t6.json") else {
             return;
@@ -321,6 +343,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
     fn chankan_takes_the_added_tile() {
         let name =
             "partial/summivox__riichi-rs__riichi_data_t6-samples_notable-features_chankan.json.t6.json";
@@ -358,6 +381,7 @@ mod mutation_tests {
     /// replaced (a tile code, a call string, a count) must parse or fail with an error, never
     /// panic or hang. This reaches the turn replay, which byte flips mostly do not.
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
     fn mutated_logs_never_panic() {
         let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
         let mut files: Vec<_> = std::fs::read_dir(&dir)

@@ -184,10 +184,12 @@ pub(super) fn parse_points(s: &str) -> Result<(u32, i32, Limit), String> {
     };
     let num = |t: &str| t.parse::<i32>().map_err(|_| bad());
     let points = match pay.split_once('-') {
-        Some((child, dealer)) => 2 * num(child)? + num(dealer)?,
-        None if all => 3 * num(pay)?,
-        None => num(pay)?,
-    };
+        Some((child, dealer)) => num(child)?.checked_mul(2).and_then(|c| c.checked_add(num(dealer).ok()?)),
+        None if all => num(pay)?.checked_mul(3),
+        None => Some(num(pay)?),
+    }
+    .filter(|p| p.unsigned_abs() <= 10_000_000)
+    .ok_or_else(bad)?;
     Ok((fu, points, limit))
 }
 
