@@ -1,5 +1,8 @@
 //! Running a per-game function over many records in parallel, with a progress bar, per-file
 //! errors that never stop the batch, and results in input order whatever the thread count.
+//!
+//! A panic while reading or processing one record (a bug that input reached) is caught and
+//! becomes that record's error, `panic: <message>`; the batch goes on.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -23,6 +26,15 @@ fn file_error(default: &str, e: &LogError) -> FileError {
         LogError::InFile { file, source } => FileError { file: file.clone(), error: source.to_string() },
         other => FileError { file: default.to_string(), error: other.to_string() },
     }
+}
+
+/// The text of a caught panic (a `&str` or `String` payload; anything else is unnamed).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".to_string())
 }
 
 /// Everything a batch produced.
@@ -79,10 +91,11 @@ pub fn run_chunked<R: Send>(
         let done: Vec<(String, Result<R, String>)> = pool.install(|| {
             part.par_iter()
                 .map(|src: &Source| {
-                    let r = match src.load() {
+                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match src.load() {
                         Ok(game) => f(&game),
                         Err(e) => Err(file_error(&src.name, &e).error),
-                    };
+                    }))
+                    .unwrap_or_else(|p| Err(format!("panic: {}", panic_message(&*p))));
                     bar.inc(1);
                     (src.name.clone(), r)
                 })
@@ -112,4 +125,29 @@ pub fn run<R: Send>(
     let mut results = Vec::new();
     let o = run_chunked(paths, jobs, what, 256, f, |mut part| results.append(&mut part));
     Outcome { files: o.files, results, errors: o.errors, skipped: o.skipped }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic in the per-game function is that file's error; the other files still finish.
+    #[test]
+    fn a_panic_is_one_files_error_and_the_batch_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["a", "b", "c"] {
+            std::fs::write(dir.path().join(format!("{name}.mjlog")), crate::log::mjlog::SMALL_MJLOG).unwrap();
+        }
+        let out = run(&[dir.path().to_path_buf()], Some(2), "test", |game| {
+            if game.id == "b" {
+                panic!("a bug reached by game {}", game.id);
+            }
+            Ok(game.id.clone())
+        });
+        let ok: Vec<&str> = out.results.iter().map(|(_, id)| id.as_str()).collect();
+        assert_eq!(ok, ["a", "c"]);
+        assert_eq!(out.errors.len(), 1);
+        assert!(out.errors[0].file.ends_with("b.mjlog"), "{:?}", out.errors[0]);
+        assert_eq!(out.errors[0].error, "panic: a bug reached by game b");
+    }
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 use haifu::eval::{rank_discards, EvaluatorName, Position};
@@ -24,7 +24,7 @@ enum Command {
     /// PATH may be mjlog XML (plain or gzipped), tenhou.net/6 JSON, folders (recursive), .zip
     /// archives, or SQLite databases of the phoenix-logs downloader. A file that fails is reported
     /// with the reason and the batch goes on. Exit status: 0 when everything read and agreed,
-    /// 1 when anything failed or disagreed, 2 for bad usage.
+    /// 1 when anything failed or disagreed, 2 for bad usage, 3 for other errors.
     Check {
         /// Files, folders, archives or databases.
         #[arg(required = true)]
@@ -368,13 +368,36 @@ fn parse_wind(s: &str) -> Result<Kind, String> {
     }
 }
 
+/// A mistake on the command line that clap cannot see (a hand, a tile, a flag combination):
+/// exit status 2, like clap's own usage errors. Every other error is a runtime error (exit 3).
+#[derive(Debug)]
+struct Usage(String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+fn usage(msg: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(Usage(msg.into()))
+}
+
+/// Exit status: 0 success, 1 some input failed (the batch went on), 2 bad usage, 3 any other
+/// runtime error (a file that cannot be written, a missing weights file, ...).
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("haifu: error: {e:#}");
-            ExitCode::from(2)
+            if e.chain().any(|c| c.is::<Usage>()) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(3)
+            }
         }
     }
 }
@@ -415,7 +438,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             let interactions = interactions
                 .iter()
-                .map(|s| haifu::model::gates::Interaction::parse(s))
+                .map(|s| {
+                    haifu::model::gates::Interaction::parse(s)
+                        .map_err(|e| usage(format!("--interact {s:?}: {e:#}")))
+                })
                 .collect::<Result<Vec<_>>>()?;
             let cfg = haifu::fit::run::FitConfig {
                 data,
@@ -513,7 +539,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(if report.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }
         Command::Shanten { hand, json } => {
-            let hand = Hand::parse(&hand).with_context(|| format!("bad hand {hand:?}"))?;
+            let hand = Hand::parse(&hand).map_err(|e| usage(format!("bad hand {hand:?}: {e}")))?;
             let s = hand.shanten();
             if json {
                 println!("{}", serde_json::to_string(&s)?);
@@ -538,26 +564,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             riichi,
             push_fold,
         } => {
-            let hand = Hand::parse(&hand).with_context(|| format!("bad hand {hand:?}"))?;
+            let hand = Hand::parse(&hand).map_err(|e| usage(format!("bad hand {hand:?}: {e}")))?;
             if !hand.is_full() {
-                bail!(
+                return Err(usage(format!(
                     "nanikiru needs a hand whose turn it is: 14 tiles counting each meld as 3, got {}",
                     hand.tiles.len() + 3 * hand.melds.len()
-                );
+                )));
             }
             let mut indicators = Vec::new();
             for d in &dora {
-                let t = parse_mpsz(d).with_context(|| format!("bad dora indicator {d:?}"))?;
+                let t = parse_mpsz(d).map_err(|e| usage(format!("bad dora indicator {d:?}: {e}")))?;
                 if t.len() != 1 {
-                    bail!("--dora takes one tile, got {d:?}");
+                    return Err(usage(format!("--dora takes one tile, got {d:?}")));
                 }
                 indicators.push(t[0]);
             }
             let mut pos = Position::new(hand, indicators, round_wind, seat_wind);
             for r in &riichi {
-                let discards = parse_mpsz(r).with_context(|| format!("bad --riichi discards {r:?}"))?;
+                let discards =
+                    parse_mpsz(r).map_err(|e| usage(format!("bad --riichi discards {r:?}: {e}")))?;
                 for t in &discards {
-                    pos.visible[t.kind()] += 1;
+                    pos.visible[t.kind()] = pos.visible[t.kind()].saturating_add(1);
                 }
                 pos.opponents_riichi
                     .push(haifu::eval::RiverInfo { discards, passed_after_riichi: Vec::new() });
@@ -572,7 +599,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             let explained = if explain {
                 if evaluator != EvaluatorName::Linear {
-                    bail!("--explain needs --evaluator linear");
+                    return Err(usage("--explain needs --evaluator linear"));
                 }
                 Some(haifu::model::linear::Linear::load(weights.as_deref())?.explain(&pos, 5)?)
             } else {

@@ -63,6 +63,7 @@ fn bad_input_is_a_clear_error() {
 /// checks clean (exit 0), the pair reports the bad file by name and exits 1 without losing the
 /// good game.
 #[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
 fn check_exit_codes_and_bad_files() {
     let Some(src) = haifu::testdata::shared_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog") else {
         return;
@@ -91,6 +92,7 @@ fn check_exit_codes_and_bad_files() {
 /// ingest → fit → eval → stats on a few real records: the files each stage writes, the JSON
 /// shapes other tools rely on, and that the fitted evaluator is measured on held-out games.
 #[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
 fn pipeline_on_real_records() {
     let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
     let tmp = tempfile::tempdir().unwrap();
@@ -278,4 +280,19 @@ fn ukeire_evaluator_reproduces_the_ukeire_bot() {
         let top1 = v["evaluators"]["ukeire"]["top1"].as_f64().unwrap();
         assert_eq!(top1, 1.0, "{kind}: ukeire top-1 {top1} over {n} bot decisions");
     }
+}
+
+/// Exit status 3 for runtime errors (2 is for usage): a weights file that does not exist.
+#[test]
+fn runtime_errors_exit_3() {
+    let out = haifu(&[
+        "nanikiru",
+        "123m456p789s11222z",
+        "--evaluator",
+        "linear",
+        "--weights",
+        "/nonexistent/w.json",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/w.json"));
 }
