@@ -67,3 +67,20 @@ pub fn kobalab_hands() -> Option<Vec<(Vec<crate::tile::Tile>, [i8; 3])>> {
     }
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    /// Under CI (or `HAIFU_REQUIRE_SHARED=1`) the shared data must be there: otherwise the tests
+    /// that need it were compiled as ignored, and this one fails so the run cannot look green.
+    #[test]
+    fn shared_data_is_present_when_required() {
+        let required = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
+            || std::env::var_os("HAIFU_REQUIRE_SHARED").is_some_and(|v| v == "1");
+        if required {
+            assert!(
+                !cfg!(haifu_no_shared) && super::shared_dir().is_some(),
+                "CI / HAIFU_REQUIRE_SHARED=1: ../shared/data is missing (set HAIFU_SHARED to its parent)"
+            );
+        }
+    }
+}

@@ -989,6 +989,7 @@ mod real_data {
     /// (-shanten, -shanten + 0.544], and the top option never has a higher shanten than needed
     /// unless it is a searched shanten-back discard.
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
     fn tiers_hold_on_kobalab_hands() {
         let positions = kobalab_positions(0, 3, 300);
         if positions.is_empty() {
@@ -1017,6 +1018,7 @@ mod real_data {
     /// `cargo test --lib expected_value::real_data::timing -- --ignored --nocapture`.
     #[test]
     #[ignore]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
     fn timing() {
         for s in [1, 2] {
             let positions = kobalab_positions(s, s, 200);

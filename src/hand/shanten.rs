@@ -360,6 +360,7 @@ mod tests {
 
     /// All 40,000 kobalab golden vectors: x = [standard, kokushi, chiitoitsu].
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
     fn kobalab_golden_vectors() {
         let Some(hands) = crate::testdata::kobalab_hands() else { return };
         let mut checked = 0;
