@@ -570,7 +570,6 @@ mod tests {
     /// `cargo test --lib yaku_eval::tests::agreement_on_real_games -- --ignored --nocapture`.
     #[test]
     #[ignore]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
     fn agreement_on_real_games() {
         use crate::replay::decision::{Action, DecisionKind, DecisionRecorder};
         let Some(dir) = crate::testdata::shared_file("tenhou") else { return };

@@ -1018,7 +1018,6 @@ mod real_data {
     /// `cargo test --lib expected_value::real_data::timing -- --ignored --nocapture`.
     #[test]
     #[ignore]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
     fn timing() {
         for s in [1, 2] {
             let positions = kobalab_positions(s, s, 200);

@@ -542,7 +542,6 @@ fn to_tenhou6(g: &Game) -> serde_json::Value {
 /// `cargo test --lib log::corpus_tests::parse_speed -- --ignored --nocapture`.
 #[test]
 #[ignore]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
 fn parse_speed() {
     let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
     let inputs: Vec<(String, Vec<u8>)> = files_in(&dir)
