@@ -149,10 +149,28 @@ thread_local! {
     /// the visible tiles, so the cache is shared by every search on the thread.
     static WIN_POINTS: std::cell::RefCell<crate::hand::memo::Direct<(u128, u64, u64), f64>> =
         std::cell::RefCell::new(crate::hand::memo::Direct::new(WIN_CACHE_BITS));
+    /// 13-tile hands: shanten, necessary kinds and the points of their wins (see
+    /// [`EvSearch::leaf`]); like wins, independent of the visible tiles.
+    static LEAVES: std::cell::RefCell<crate::hand::memo::Direct<(u128, u64, u64), Leaf>> =
+        std::cell::RefCell::new(crate::hand::memo::Direct::new(LEAF_CACHE_BITS));
 }
 
 /// Slots of the per-thread win cache (2^17 x 48 bytes = 6 MiB per thread).
 const WIN_CACHE_BITS: u32 = 17;
+
+/// Winning tiles whose points a leaf entry holds (more: the points are not cached there).
+const LEAF_WINS: usize = 5;
+
+/// Slots of the per-thread leaf cache (2^15 x 64 bytes = 2 MiB per thread).
+const LEAF_CACHE_BITS: u32 = 15;
+
+/// A leaf cache entry: `need` holds the necessary kinds (bits 0..34), "points valid" (bit 55)
+/// and shanten + 1 (bits 56..); `points` the tsumo points of the winning tiles.
+#[derive(Clone, Copy, Default)]
+struct Leaf {
+    need: u64,
+    points: [u32; LEAF_WINS],
+}
 
 /// The context word of the win cache (see [`EvSearch::win_ctx`]); bit 63 is always set so no key
 /// is the empty slot's.
@@ -316,18 +334,24 @@ impl<'p> EvSearch<'p> {
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let (s, need) = necessary_kinds(&h.c);
+        let (s, need, points) = self.leaf(h);
         let held = h.all();
         let v = if back != 0 && need >> (back - 1) & 1 == 1 {
             0.0
         } else if s == 0 {
             let mut sum = 0.0;
+            let mut i = 0;
             for k in kinds_of(need) {
                 for t in self.variants(k) {
                     let n = self.unseen(&held, t);
                     if n > 0 {
-                        sum += n as f64 * self.win_points(h, t);
+                        let p = match points {
+                            Some(p) => p[i] as f64,
+                            None => self.win_points(h, t),
+                        };
+                        sum += n as f64 * p;
                     }
+                    i += 1;
                 }
             }
             sum / WIDTH[0]
@@ -486,6 +510,46 @@ impl<'p> EvSearch<'p> {
             }
         }
         best
+    }
+
+    /// Shanten and necessary kinds of the 13-tile hand `h` and, when it is tenpai with at most
+    /// [`LEAF_WINS`] winning tiles (reds counted apart), the tsumo points of each, in the order
+    /// of [`kinds_of`] then [`Self::variants`]. Through the per-thread leaf cache: one lookup
+    /// instead of a xiangting query and one win lookup per winning tile.
+    fn leaf(&self, h: &St) -> (i8, u64, Option<[u32; LEAF_WINS]>) {
+        let Some(ctx) = self.win_ctx else {
+            let (s, need) = necessary_kinds(&h.c);
+            return (s, need, None);
+        };
+        let (hand, melds) = h.key(0);
+        let key = (hand, melds, ctx | u64::from(self.reds) << 56);
+        let hash = crate::hand::memo::mix(hand as u64 ^ key.2.rotate_left(17), (hand >> 64) as u64 ^ melds);
+        let decode = |l: Leaf| {
+            let s = (l.need >> 56) as i8 - 1;
+            (s, l.need & ((1 << 34) - 1), (l.need >> 55 & 1 == 1).then_some(l.points))
+        };
+        if let Some(l) = LEAVES.with(|c| c.borrow().get(key, hash)) {
+            return decode(l);
+        }
+        let (s, need) = necessary_kinds(&h.c);
+        let mut points = [0u32; LEAF_WINS];
+        let mut n = 0;
+        let mut valid = s == 0;
+        if valid {
+            'wins: for k in kinds_of(need) {
+                for t in self.variants(k) {
+                    if n == LEAF_WINS {
+                        valid = false;
+                        break 'wins;
+                    }
+                    points[n] = self.win_points(h, t) as u32;
+                    n += 1;
+                }
+            }
+        }
+        let l = Leaf { need: ((s + 1) as u64) << 56 | u64::from(valid) << 55 | need, points };
+        LEAVES.with(|c| c.borrow_mut().put(key, hash, l));
+        decode(l)
     }
 
     /// Tsumo points of the tenpai hand `h` completed by the drawn tile `t`, riichi when closed.
