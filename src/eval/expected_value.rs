@@ -632,8 +632,7 @@ fn five_bit(k: Kind) -> u8 {
 /// The pairs of other kinds (a, b) held in `c` that make a run with kind k (suited).
 fn chi_pairs(c: &Counts, k: Kind) -> impl Iterator<Item = (Kind, Kind)> + '_ {
     let n = k % 9;
-    let starts = if is_honor(k) { 1..=0 } else { n.saturating_sub(2)..=n.min(6) };
-    starts.filter_map(move |start| {
+    (n.saturating_sub(2)..=n.min(6)).filter(move |_| !is_honor(k)).filter_map(move |start| {
         let first = k - n + start;
         let mut others = (first..first + 3).filter(|&x| x != k);
         let (a, b) = (others.next().unwrap_or(k), others.next().unwrap_or(k));
@@ -799,10 +798,8 @@ impl St {
         for start in n.saturating_sub(2)..=n.min(6) {
             let first = k - n + start;
             let mut others = [k; 2];
-            let mut no = 0;
-            for x in (first..first + 3).filter(|&x| x != k) {
-                others[no] = x;
-                no += 1;
+            for (i, x) in (first..first + 3).filter(|&x| x != k).enumerate() {
+                others[i] = x;
             }
             if others.iter().any(|&x| self.c[x] == 0) {
                 continue;

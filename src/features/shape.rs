@@ -312,7 +312,10 @@ mod tests {
             }
             h[e] += 1;
             let mut best = 0u32;
-            for d in (0..KINDS).filter(|&d| h[d] > 0) {
+            for d in 0..KINDS {
+                if h[d] == 0 {
+                    continue;
+                }
                 h[d] -= 1;
                 vis[d] += 1;
                 let (s2, k2) = necessary_kinds(&h);
