@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench lint fmt weights notebook notebook-deps
+.PHONY: demo test build release bench bench-ingest lint fmt weights notebook notebook-deps
 
 # Top-level records of the shared corpus (complete 4-player games; partial/ and sanma/ left out).
 CORPUS = $(wildcard $(SHARED)/data/tenhou/*.mjlog) $(wildcard $(SHARED)/data/tenhou/*.mjlog.gz) $(wildcard $(SHARED)/data/tenhou/*.t6.json)
@@ -42,6 +42,11 @@ bench:
 	$(CARGO) bench --bench shanten
 	$(CARGO) bench --bench check
 	$(CARGO) bench --bench ev
+
+# ingest throughput on real games (games/s, decisions/s, medians): HAIFU_BENCH_GAMES,
+# HAIFU_BENCH_RUNS, HAIFU_BENCH_JOBS (defaults 40, 5, 2).
+bench-ingest:
+	$(CARGO) bench --bench ingest
 
 fmt:
 	$(CARGO) fmt

@@ -13,11 +13,11 @@ fn main() {
         PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("../shared")
     });
     let data = dir.join("data");
-    // Re-run when the folder appears or goes away (a missing path is watched by its parent).
-    println!("cargo::rerun-if-changed={}", dir.parent().unwrap_or(&dir).display());
-    if data.is_dir() {
-        println!("cargo::rerun-if-changed={}", data.display());
-    } else {
+    // Watch only small things: a folder named here is scanned recursively on every build, and a
+    // missing path would re-run this script (and rebuild the crate) every time. So after adding
+    // ../shared to a checkout that had none, `touch build.rs` (or set HAIFU_SHARED).
+    println!("cargo::rerun-if-changed=build.rs");
+    if !data.is_dir() {
         println!("cargo::rustc-cfg=haifu_no_shared");
     }
 }

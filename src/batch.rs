@@ -87,29 +87,43 @@ pub fn run_chunked<R: Send>(
     let sources = expansion.sources;
     let bar = progress(sources.len(), what);
     let pool = pool(jobs);
-    for part in sources.chunks(chunk.max(1)) {
-        let done: Vec<(String, Result<R, String>)> = pool.install(|| {
-            part.par_iter()
-                .map(|src: &Source| {
-                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match src.load() {
-                        Ok(game) => f(&game),
-                        Err(e) => Err(file_error(&src.name, &e).error),
-                    }))
-                    .unwrap_or_else(|p| Err(format!("panic: {}", panic_message(&*p))));
-                    bar.inc(1);
-                    (src.name.clone(), r)
-                })
-                .collect()
-        });
-        let mut ok = Vec::with_capacity(done.len());
-        for (name, r) in done {
-            match r {
-                Ok(v) => ok.push((name, v)),
-                Err(error) => errors.push(FileError { file: name, error }),
+    // The workers run ahead by one chunk while this thread hands the previous chunk to `sink`
+    // (ingest encodes parquet there): the pool never waits for the sink.
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(String, Result<R, String>)>>(1);
+    std::thread::scope(|scope| {
+        let (bar, pool, f, sources) = (&bar, &pool, &f, &sources);
+        scope.spawn(move || {
+            for part in sources.chunks(chunk.max(1)) {
+                let done: Vec<(String, Result<R, String>)> = pool.install(|| {
+                    part.par_iter()
+                        .map(|src: &Source| {
+                            let r =
+                                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match src.load() {
+                                    Ok(game) => f(&game),
+                                    Err(e) => Err(file_error(&src.name, &e).error),
+                                }))
+                                .unwrap_or_else(|p| Err(format!("panic: {}", panic_message(&*p))));
+                            bar.inc(1);
+                            (src.name.clone(), r)
+                        })
+                        .collect()
+                });
+                if tx.send(done).is_err() {
+                    break;
+                }
             }
+        });
+        for done in rx {
+            let mut ok = Vec::with_capacity(done.len());
+            for (name, r) in done {
+                match r {
+                    Ok(v) => ok.push((name, v)),
+                    Err(error) => errors.push(FileError { file: name, error }),
+                }
+            }
+            sink(ok);
         }
-        sink(ok);
-    }
+    });
     bar.finish_and_clear();
     let files = sources.len() + expansion.errors.len();
     Outcome { files, results: Vec::new(), errors, skipped: expansion.skipped }

@@ -63,7 +63,7 @@ fn bad_input_is_a_clear_error() {
 /// checks clean (exit 0), the pair reports the bad file by name and exits 1 without losing the
 /// good game.
 #[test]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn check_exit_codes_and_bad_files() {
     let Some(src) = haifu::testdata::shared_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog") else {
         return;
@@ -92,7 +92,7 @@ fn check_exit_codes_and_bad_files() {
 /// ingest → fit → eval → stats on a few real records: the files each stage writes, the JSON
 /// shapes other tools rely on, and that the fitted evaluator is measured on held-out games.
 #[test]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn pipeline_on_real_records() {
     let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
     let tmp = tempfile::tempdir().unwrap();

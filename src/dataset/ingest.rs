@@ -283,7 +283,7 @@ mod tests {
     /// Ingests real games, reads the parquet back and checks the schema other tools rely on,
     /// one chosen option per decision, and that no feature column is constant.
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn parquet_schema_and_features_on_real_games() {
         let Some(files) = sample_files(25) else { return };
         let dir = tempfile::tempdir().unwrap();
@@ -335,7 +335,7 @@ mod tests {
 
     /// The output does not depend on the number of threads.
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn output_is_identical_for_any_jobs() {
         let Some(files) = sample_files(400) else { return };
         let a = tempfile::tempdir().unwrap();

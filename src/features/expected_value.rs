@@ -133,7 +133,76 @@ pub struct EvSearch<'p> {
     /// The game plays with one red five per suit (Tenhou's default).
     reds: bool,
     rules: ScoreRules,
-    memo: HashMap<(u128, u64), f64, BuildHasherDefault<Fx>>,
+    memo: Memo,
+    /// The scoring context of a win as a key word for the per-thread win cache (winds, dora
+    /// indicators, rules); `None` when it does not fit one word (then wins are not cached).
+    win_ctx: Option<u64>,
+}
+
+type Memo = HashMap<(u128, u64), f64, BuildHasherDefault<Fx>>;
+
+thread_local! {
+    /// Emptied memo maps kept for the next search on this thread (their capacity is reused).
+    static MEMO_POOL: std::cell::RefCell<Vec<Memo>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Tsumo points of complete hands: key (hand counts + reds, melds, winning tile + context).
+    /// A win's points depend only on the hand, the winning tile, winds, dora and rules, never on
+    /// the visible tiles, so the cache is shared by every search on the thread.
+    static WIN_POINTS: std::cell::RefCell<crate::hand::memo::Direct<(u128, u64, u64), f64>> =
+        std::cell::RefCell::new(crate::hand::memo::Direct::new(WIN_CACHE_BITS));
+    /// 13-tile hands: shanten, necessary kinds and the points of their wins (see
+    /// [`EvSearch::leaf`]); like wins, independent of the visible tiles.
+    static LEAVES: std::cell::RefCell<crate::hand::memo::Direct<(u128, u64, u64), Leaf>> =
+        std::cell::RefCell::new(crate::hand::memo::Direct::new(LEAF_CACHE_BITS));
+}
+
+/// Slots of the per-thread win cache (2^17 x 48 bytes = 6 MiB per thread).
+const WIN_CACHE_BITS: u32 = 17;
+
+/// Winning tiles whose points a leaf entry holds (more: the points are not cached there).
+const LEAF_WINS: usize = 5;
+
+/// Slots of the per-thread leaf cache (2^15 x 64 bytes = 2 MiB per thread).
+const LEAF_CACHE_BITS: u32 = 15;
+
+/// A leaf cache entry: `need` holds the necessary kinds (bits 0..34), "points valid" (bit 55)
+/// and shanten + 1 (bits 56..); `points` the tsumo points of the winning tiles.
+#[derive(Clone, Copy, Default)]
+struct Leaf {
+    need: u64,
+    points: [u32; LEAF_WINS],
+}
+
+/// The context word of the win cache (see [`EvSearch::win_ctx`]); bit 63 is always set so no key
+/// is the empty slot's.
+fn win_context(pos: &Position, rules: &ScoreRules) -> Option<u64> {
+    if pos.dora_indicators.len() > 5 || pos.round_wind >= 64 || pos.seat_wind >= 64 {
+        return None;
+    }
+    let mut w = 1u64 << 63
+        | u64::from(rules.kuitan)
+        | u64::from(rules.double_yakuman) << 1
+        | u64::from(rules.kazoe_yakuman) << 2
+        | u64::from(rules.kiriage_mangan) << 3
+        | (pos.round_wind as u64) << 4
+        | (pos.seat_wind as u64) << 10
+        | (pos.dora_indicators.len() as u64) << 16;
+    for (i, d) in pos.dora_indicators.iter().enumerate() {
+        w |= (d.kind() as u64) << (19 + 6 * i);
+    }
+    Some(w)
+}
+
+impl Drop for EvSearch<'_> {
+    fn drop(&mut self) {
+        let mut memo = std::mem::take(&mut self.memo);
+        memo.clear();
+        MEMO_POOL.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() < 4 {
+                p.push(memo);
+            }
+        });
+    }
 }
 
 impl<'p> EvSearch<'p> {
@@ -150,7 +219,8 @@ impl<'p> EvSearch<'p> {
             root_red,
             reds: true,
             rules: ScoreRules::TENHOU,
-            memo: HashMap::default(),
+            memo: MEMO_POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default(),
+            win_ctx: win_context(pos, &ScoreRules::TENHOU),
         }
     }
 
@@ -165,6 +235,7 @@ impl<'p> EvSearch<'p> {
     /// Scores wins under other rules than Tenhou's (for example without open tanyao).
     pub fn with_rules(mut self, rules: ScoreRules) -> Self {
         self.rules = rules;
+        self.win_ctx = win_context(self.pos, &rules);
         self.memo.clear();
         self
     }
@@ -263,18 +334,24 @@ impl<'p> EvSearch<'p> {
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let (s, need) = necessary_kinds(&h.c);
+        let (s, need, points) = self.leaf(h);
         let held = h.all();
         let v = if back != 0 && need >> (back - 1) & 1 == 1 {
             0.0
         } else if s == 0 {
             let mut sum = 0.0;
+            let mut i = 0;
             for k in kinds_of(need) {
                 for t in self.variants(k) {
                     let n = self.unseen(&held, t);
                     if n > 0 {
-                        sum += n as f64 * self.win_points(h, t);
+                        let p = match points {
+                            Some(p) => p[i] as f64,
+                            None => self.win_points(h, t),
+                        };
+                        sum += n as f64 * p;
                     }
+                    i += 1;
                 }
             }
             sum / WIDTH[0]
@@ -323,14 +400,16 @@ impl<'p> EvSearch<'p> {
         let k = t.kind();
         let mut pon = 0.0f64;
         if h.c[k] >= 2 {
-            for after in h.pons(t) {
-                pon = pon.max(self.after_call(&after, s, &[k]));
+            let (pons, n) = h.pons(t);
+            for after in &pons[..n] {
+                pon = pon.max(self.after_call(after, s, &[k]));
             }
         }
         let mut chi = 0.0f64;
         if !is_honor(k) {
-            for (after, forbidden) in h.chis(t) {
-                chi = chi.max(self.after_call(&after, s, &forbidden));
+            let (chis, n) = h.chis(t);
+            for (after, forbidden, nf) in &chis[..n] {
+                chi = chi.max(self.after_call(after, s, &forbidden[..*nf]));
             }
         }
         if pon > chi {
@@ -398,7 +477,7 @@ impl<'p> EvSearch<'p> {
                 min_shanten(&c) < s
             };
             let chi = !pon
-                && chi_pairs(&h.c, k).iter().any(|&(a, b)| {
+                && chi_pairs(&h.c, k).any(|(a, b)| {
                     let mut c = h.c;
                     c[a] -= 1;
                     c[b] -= 1;
@@ -433,8 +512,62 @@ impl<'p> EvSearch<'p> {
         best
     }
 
+    /// Shanten and necessary kinds of the 13-tile hand `h` and, when it is tenpai with at most
+    /// [`LEAF_WINS`] winning tiles (reds counted apart), the tsumo points of each, in the order
+    /// of [`kinds_of`] then [`Self::variants`]. Through the per-thread leaf cache: one lookup
+    /// instead of a xiangting query and one win lookup per winning tile.
+    fn leaf(&self, h: &St) -> (i8, u64, Option<[u32; LEAF_WINS]>) {
+        let Some(ctx) = self.win_ctx else {
+            let (s, need) = necessary_kinds(&h.c);
+            return (s, need, None);
+        };
+        let (hand, melds) = h.key(0);
+        let key = (hand, melds, ctx | u64::from(self.reds) << 56);
+        let hash = crate::hand::memo::mix(hand as u64 ^ key.2.rotate_left(17), (hand >> 64) as u64 ^ melds);
+        let decode = |l: Leaf| {
+            let s = (l.need >> 56) as i8 - 1;
+            (s, l.need & ((1 << 34) - 1), (l.need >> 55 & 1 == 1).then_some(l.points))
+        };
+        if let Some(l) = LEAVES.with(|c| c.borrow().get(key, hash)) {
+            return decode(l);
+        }
+        let (s, need) = necessary_kinds(&h.c);
+        let mut points = [0u32; LEAF_WINS];
+        let mut n = 0;
+        let mut valid = s == 0;
+        if valid {
+            'wins: for k in kinds_of(need) {
+                for t in self.variants(k) {
+                    if n == LEAF_WINS {
+                        valid = false;
+                        break 'wins;
+                    }
+                    points[n] = self.win_points(h, t) as u32;
+                    n += 1;
+                }
+            }
+        }
+        let l = Leaf { need: ((s + 1) as u64) << 56 | u64::from(valid) << 55 | need, points };
+        LEAVES.with(|c| c.borrow_mut().put(key, hash, l));
+        decode(l)
+    }
+
     /// Tsumo points of the tenpai hand `h` completed by the drawn tile `t`, riichi when closed.
     fn win_points(&self, h: &St, t: Tile) -> f64 {
+        let Some(ctx) = self.win_ctx else { return self.score_win(h, t) };
+        let (hand, melds) = h.key(0);
+        let key = (hand, melds, ctx | (t.kind() as u64) << 49 | u64::from(t.is_red()) << 55);
+        let hash = crate::hand::memo::mix(hand as u64 ^ key.2, (hand >> 64) as u64 ^ melds);
+        if let Some(v) = WIN_POINTS.with(|c| c.borrow().get(key, hash)) {
+            return v;
+        }
+        let v = self.score_win(h, t);
+        WIN_POINTS.with(|c| c.borrow_mut().put(key, hash, v));
+        v
+    }
+
+    /// [`Self::win_points`] computed by the scoring engine.
+    fn score_win(&self, h: &St, t: Tile) -> f64 {
         let full = h.with(t);
         let mut input = WinInput::new(full.concealed_tiles(), full.melds_vec(), t);
         input.round_wind = self.pos.round_wind;
@@ -484,10 +617,7 @@ fn order(sa: f64, ta: f64, sb: f64, tb: f64) -> std::cmp::Ordering {
 
 /// Replacement number - 1 (shanten) of a 3n+2 hand and the kinds whose discard keeps it.
 fn unnecessary(c: &Counts) -> (i8, u64) {
-    match xiangting::calculate_unnecessary_tiles(c, xiangting::PlayerCount::Four) {
-        Ok((r, flags)) => (r as i8 - 1, flags),
-        Err(e) => panic!("invalid concealed hand {}: {e}", crate::tile::format_counts(c)),
-    }
+    crate::hand::shanten::unnecessary_kinds(c)
 }
 
 /// Bit s when kind k is the five of suit s, else 0.
@@ -500,21 +630,14 @@ fn five_bit(k: Kind) -> u8 {
 }
 
 /// The pairs of other kinds (a, b) held in `c` that make a run with kind k (suited).
-fn chi_pairs(c: &Counts, k: Kind) -> Vec<(Kind, Kind)> {
+fn chi_pairs(c: &Counts, k: Kind) -> impl Iterator<Item = (Kind, Kind)> + '_ {
     let n = k % 9;
-    let mut out = Vec::new();
-    if is_honor(k) {
-        return out;
-    }
-    for start in n.saturating_sub(2)..=n.min(6) {
+    (n.saturating_sub(2)..=n.min(6)).filter(move |_| !is_honor(k)).filter_map(move |start| {
         let first = k - n + start;
         let mut others = (first..first + 3).filter(|&x| x != k);
         let (a, b) = (others.next().unwrap_or(k), others.next().unwrap_or(k));
-        if c[a] > 0 && c[b] > 0 {
-            out.push((a, b));
-        }
-    }
-    out
+        (c[a] > 0 && c[b] > 0).then_some((a, b))
+    })
 }
 
 /// Meld codes: type << 7 | red << 6 | first kind.
@@ -638,53 +761,67 @@ impl St {
         self.c[k] - u8::from(self.red & five_bit(k) != 0)
     }
 
-    /// The hands after a pon of `t` (up to two: using the held red five or two plain ones).
-    fn pons(&self, t: Tile) -> Vec<St> {
+    /// The hands after a pon of `t` (up to two: using the held red five or two plain ones),
+    /// and how many there are.
+    fn pons(&self, t: Tile) -> ([St; 2], usize) {
         let k = t.kind();
-        let mut out = Vec::new();
+        let mut out = [*self; 2];
+        let mut n = 0;
         let red_held = self.red & five_bit(k) != 0;
         if red_held && self.plain_count(k) >= 1 {
             let mut h = *self;
             h.remove(k, 2);
             h.red &= !five_bit(k);
             h.add_meld(PON, k, true);
-            out.push(h);
+            out[n] = h;
+            n += 1;
         }
         if self.plain_count(k) >= 2 {
             let mut h = *self;
             h.remove(k, 2);
             h.add_meld(PON, k, t.is_red());
-            out.push(h);
+            out[n] = h;
+            n += 1;
         }
-        out
+        (out, n)
     }
 
     /// The hands after a chi of `t`, each with its kuikae-forbidden discards (the called kind,
     /// and the other end of a two-sided wait).
-    fn chis(&self, t: Tile) -> Vec<(St, Vec<Kind>)> {
+    /// (At most 6: three runs, each with or without a held red five; the count is returned.)
+    #[allow(clippy::type_complexity)]
+    fn chis(&self, t: Tile) -> ([(St, [Kind; 2], usize); 6], usize) {
         let k = t.kind();
         let n = k % 9;
-        let mut out = Vec::new();
+        let mut out = [(*self, [k; 2], 0usize); 6];
+        let mut len = 0;
         for start in n.saturating_sub(2)..=n.min(6) {
             let first = k - n + start;
-            let others: Vec<Kind> = (first..first + 3).filter(|&x| x != k).collect();
+            let mut others = [k; 2];
+            for (i, x) in (first..first + 3).filter(|&x| x != k).enumerate() {
+                others[i] = x;
+            }
             if others.iter().any(|&x| self.c[x] == 0) {
                 continue;
             }
-            let mut forbidden = vec![k];
+            let mut forbidden = [k; 2];
+            let mut nf = 1;
             if first == k && n <= 5 {
-                forbidden.push(k + 3);
+                forbidden[nf] = k + 3;
+                nf += 1;
             }
             if first + 2 == k && n >= 3 {
-                forbidden.push(k - 3);
+                forbidden[nf] = k - 3;
+                nf += 1;
             }
             // A held red five among the two tiles can go into the meld or stay in the hand.
             let five = others.iter().copied().find(|&x| self.red & five_bit(x) != 0);
-            let mut choices = vec![false];
-            if let Some(f) = five {
-                choices = if self.plain_count(f) >= 1 { vec![false, true] } else { vec![true] };
-            }
-            for use_red in choices {
+            let (choices, nc): ([bool; 2], usize) = match five {
+                Some(f) if self.plain_count(f) >= 1 => ([false, true], 2),
+                Some(_) => ([true, true], 1),
+                None => ([false, false], 1),
+            };
+            for &use_red in &choices[..nc] {
                 let mut h = *self;
                 for &x in &others {
                     h.remove(x, 1);
@@ -693,10 +830,11 @@ impl St {
                     h.red &= !five.map_or(0, five_bit);
                 }
                 h.add_meld(CHI, first, use_red || t.is_red());
-                out.push((h, forbidden.clone()));
+                out[len] = (h, forbidden, nf);
+                len += 1;
             }
         }
-        out
+        (out, len)
     }
 
     fn concealed_tiles(&self) -> Vec<Tile> {
@@ -989,7 +1127,7 @@ mod real_data {
     /// (-shanten, -shanten + 0.544], and the top option never has a higher shanten than needed
     /// unless it is a searched shanten-back discard.
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn tiers_hold_on_kobalab_hands() {
         let positions = kobalab_positions(0, 3, 300);
         if positions.is_empty() {

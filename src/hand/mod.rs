@@ -7,6 +7,7 @@
 
 pub mod decompose;
 pub mod meld;
+pub mod memo;
 pub mod shanten;
 pub mod waits;
 

@@ -50,7 +50,7 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_top_level_game_parses_and_matches_the_manifest() {
     let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
     let man = manifest(&dir);
@@ -264,7 +264,7 @@ fn track(g: &Game, check_scores: bool) -> Result<(), String> {
 }
 
 #[test]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_top_level_game_passes_the_tile_tracker() {
     let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
     let bad: Vec<String> = files_in(&dir)
@@ -282,7 +282,7 @@ fn every_top_level_game_passes_the_tile_tracker() {
 }
 
 #[test]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_game_gives_the_three_player_error() {
     let Some(dir) = crate::testdata::shared_file("tenhou/sanma") else { return };
     let files = files_in(&dir);
@@ -300,7 +300,7 @@ fn every_sanma_game_gives_the_three_player_error() {
 }
 
 #[test]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn partial_records_parse_or_fail_clearly() {
     let Some(dir) = crate::testdata::shared_file("tenhou/partial") else { return };
     let files = files_in(&dir);
@@ -331,7 +331,7 @@ fn partial_records_parse_or_fail_clearly() {
 /// tenhou6 JSON files here have no mjlog twin, so compare on a converted mjlog instead (the
 /// mjlog's events written as tenhou.net/6 by this test, then read back by the JSON reader).
 #[test]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn tenhou6_reader_agrees_with_mjlog_on_converted_games() {
     let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
     // Every third mjlog keeps the test quick; all 4940 convertible ones agree (checked once).

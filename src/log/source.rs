@@ -498,7 +498,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn formats_are_sniffed_by_content_not_name() {
         let Some((_, xml)) = real(XML) else { return };
         let (_, json) = real(JSON).unwrap();
@@ -528,7 +528,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn truncated_xml_is_an_error_at_every_cut() {
         let Some((_, xml)) = real(XML) else { return };
         let closing = xml.len() - b"</mjloggm>".len();
@@ -541,7 +541,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn truncated_gzip_and_json_are_errors() {
         let Some((_, gz)) = real(GZ) else { return };
         let e = parse_game("g.mjlog.gz", &gz[..gz.len() / 2]).unwrap_err();
@@ -553,7 +553,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn flipped_bytes_never_panic() {
         let Some((_, xml)) = real(XML) else { return };
         let (_, json) = real(JSON).unwrap();
@@ -585,7 +585,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn clear_errors_for_each_kind_of_bad_input() {
         let Some((_, xml)) = real(XML) else { return };
         let text = String::from_utf8(xml).unwrap();
@@ -632,7 +632,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn folders_expand_recursively_in_sorted_order() {
         let Some((_, xml)) = real(XML) else { return };
         let dir = tempfile::tempdir().unwrap();

@@ -186,7 +186,7 @@ mod tests {
     /// Every complete 4-player game of the shared corpus replays without a validation error and
     /// every win re-scores exactly as Tenhou recorded it (yaku, han, fu, points, limit, payments).
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn every_complete_game_replays_and_rescores() {
         let Some(files) = crate::testdata::tenhou_files(&[".mjlog", ".mjlog.gz", ".t6.json"]) else { return };
         let known = |f: &str| KNOWN_BAD.iter().any(|k| f.ends_with(k));

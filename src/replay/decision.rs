@@ -343,7 +343,7 @@ mod tests {
     /// without a legal discard: Tenhou's kuikae rule as [`rules`] states it); every riichi
     /// declaration is a riichi decision that chose riichi.
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn every_recorded_action_is_legal_by_the_rules() {
         use rayon::prelude::*;
         let Some(files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };

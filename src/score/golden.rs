@@ -162,7 +162,7 @@ fn ours(case: &Case) -> Option<Answer> {
 }
 
 #[test]
-#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn kobalab_hule_all_cases_agree() {
     let Some(path) = crate::testdata::shared_file("kobalab/hule.json") else { return };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -633,7 +633,7 @@ mod tests {
     /// another seat's riichi stands is classified once, and the push study sees exactly those
     /// by players not in riichi themselves.
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn denominators_add_up_on_real_games() {
         let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         files.truncate(40);

@@ -318,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn a_real_round_fills_the_win() {
         let Some(p) = crate::testdata::shared_file("tenhou/2008121721gm-00c1-0000-fcadb0d7.t6.json") else {
             return;
@@ -343,7 +343,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn chankan_takes_the_added_tile() {
         let name =
             "partial/summivox__riichi-rs__riichi_data_t6-samples_notable-features_chankan.json.t6.json";
@@ -381,7 +381,7 @@ mod mutation_tests {
     /// replaced (a tile code, a call string, a count) must parse or fail with an error, never
     /// panic or hang. This reaches the turn replay, which byte flips mostly do not.
     #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data")]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn mutated_logs_never_panic() {
         let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
         let mut files: Vec<_> = std::fs::read_dir(&dir)

@@ -1,0 +1,70 @@
+//! `haifu ingest` throughput on real games: games/s and decisions/s, medians over repeated runs.
+//!
+//! The games: every k-th of the sorted top-level `*.mjlog` files of `../shared/data/tenhou` (or
+//! `$HAIFU_SHARED/data/tenhou`), spread over the whole corpus, `HAIFU_BENCH_GAMES` of them
+//! (default 40). Each run ingests them all into a fresh temporary folder with
+//! `HAIFU_BENCH_JOBS` threads (default 2), the way `haifu ingest` does (parquet included);
+//! `HAIFU_BENCH_RUNS` runs (default 5) after one warm-up run. Run with `make bench-ingest` or
+//! `cargo bench --bench ingest`.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn main() {
+    // `cargo test --benches` runs bench binaries with no `--bench` flag: do nothing then.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let Some(all) = haifu::testdata::tenhou_files(&[".mjlog"]) else {
+        eprintln!("ingest bench skipped: no shared data");
+        return;
+    };
+    let n = env_usize("HAIFU_BENCH_GAMES", 40).min(all.len()).max(1);
+    let runs = env_usize("HAIFU_BENCH_RUNS", 5).max(1);
+    let jobs = env_usize("HAIFU_BENCH_JOBS", 2).max(1);
+    let step = all.len() / n;
+    let files: Vec<PathBuf> = all.into_iter().step_by(step.max(1)).take(n).collect();
+    let mut secs = Vec::new();
+    let mut summary = None;
+    for run in 0..=runs {
+        let out = tempfile::tempdir().unwrap();
+        let t = Instant::now();
+        let s = haifu::ingest::run(&files, out.path(), Some(jobs)).expect("ingest");
+        let el = t.elapsed().as_secs_f64();
+        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        if run > 0 {
+            eprintln!("run {run}: {el:.2} s");
+            secs.push(el);
+        }
+        summary = Some(s);
+    }
+    let s = summary.unwrap();
+    let games_per_s: Vec<f64> = secs.iter().map(|t| s.games as f64 / t).collect();
+    let decisions_per_s: Vec<f64> = secs.iter().map(|t| s.decisions as f64 / t).collect();
+    println!(
+        "ingest: {} games, {} decisions, {} options, --jobs {jobs}, {runs} runs: median {:.2} s, \
+         {:.2} games/s, {:.0} decisions/s (min {:.2} s, max {:.2} s)",
+        s.games,
+        s.decisions,
+        s.options,
+        median(secs.clone()),
+        median(games_per_s),
+        median(decisions_per_s),
+        secs.iter().cloned().fold(f64::INFINITY, f64::min),
+        secs.iter().cloned().fold(0.0, f64::max),
+    );
+}
