@@ -752,13 +752,23 @@ fn plain_line(
             }
         }
     }
-    let against = contribs.iter().filter(|c| c.contribution < 0.0).map(|c| theme(&c.feature)).next();
-    let favour = contribs.iter().filter(|c| c.contribution > 0.0).map(|c| theme(&c.feature)).next();
+    // Contributions summed by theme: the theme that pulls most towards the model's pick, and
+    // the one that pulls most towards the player's choice.
+    let mut by_theme: Vec<(&'static str, f64)> = Vec::new();
+    for c in contribs {
+        let t = theme(&c.feature);
+        match by_theme.iter_mut().find(|(n, _)| *n == t) {
+            Some(e) => e.1 += c.contribution,
+            None => by_theme.push((t, c.contribution)),
+        }
+    }
+    let against = by_theme.iter().filter(|e| e.1 < 0.0).min_by(|a, b| a.1.total_cmp(&b.1)).map(|e| e.0);
+    let favour = by_theme.iter().filter(|e| e.1 > 0.0).max_by(|a, b| a.1.total_cmp(&b.1)).map(|e| e.0);
     let mut line = parts.join("; ");
     if let Some(t) = against {
         line.push_str(&format!("; the model values {t} more here"));
     }
-    if let Some(t) = favour.filter(|f| Some(*f) != against) {
+    if let Some(t) = favour {
         line.push_str(&format!(", the player's choice scores better on {t}"));
     }
     line
