@@ -625,7 +625,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
             hand: row.hand.clone(),
             concealed: concealed.iter().map(Tile::to_string).collect(),
             drawn: drawn.map(|x| x.to_string()),
-            melds: view.melds.iter().map(|m| crate::tile::format_mpsz(&m.tiles())).collect(),
+            melds: view.melds.iter().map(|m| crate::tile::format_mpsz(m.tiles())).collect(),
             offered: d.offered.map(|x| x.to_string()),
             offered_by,
             dora_indicators: view.dora_indicators.iter().map(Tile::to_string).collect(),
