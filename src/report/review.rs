@@ -700,7 +700,9 @@ fn plain_line(
     let h_label = d.options[human].label();
     let p_label = d.options[pick].label();
     let find = |l: &str| options.iter().find(|o| o.label == l);
-    let (Some(h), Some(p)) = (find(&h_label), find(&p_label)) else { return String::new() };
+    let (h_label, p_label) = (&h_label, &p_label);
+    let (Some(h), Some(p)) = (find(h_label), find(p_label)) else { return String::new() };
+    let (h_label, p_label) = (readable(h_label), readable(p_label));
     let mut parts: Vec<String> = Vec::new();
     match d.kind {
         DecisionKind::Riichi => parts.push(if d.options[human] == Action::Riichi {
@@ -772,6 +774,16 @@ fn plain_line(
         line.push_str(&format!(", the player's choice scores better on {t}"));
     }
     line
+}
+
+/// An option label for the plain-language line: honors also by the face the page draws
+/// (`1z (E)`, `5z (Wh)`).
+fn readable(label: &str) -> String {
+    const FACES: [&str; 7] = ["E", "S", "W", "N", "Wh", "G", "R"];
+    match label.as_bytes() {
+        [n @ b'1'..=b'7', b'z'] => format!("{label} ({})", FACES[(n - b'1') as usize]),
+        _ => label.to_string(),
+    }
 }
 
 /// What the record says the player did, in order, independently of the decision recorder: every
