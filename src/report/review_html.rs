@@ -14,7 +14,7 @@ use super::review::{DecisionReview, GameReview, OptionReview};
 use crate::tile::parse_mpsz;
 
 const CSS: &str = r#"
-body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:1.2em auto;max-width:1100px;color:#222;background:#fafaf7;line-height:1.35}
+body{font-family:"DejaVu Sans","Noto Sans CJK JP","IPAGothic",system-ui,sans-serif;margin:1.2em auto;max-width:1100px;color:#222;background:#fafaf7;line-height:1.35}
 h1{font-size:1.4em;margin:.2em 0} h2{font-size:1.15em;margin:1.4em 0 .4em;border-bottom:2px solid #999;padding-bottom:.1em}
 table{border-collapse:collapse;margin:.3em 0} td,th{border:1px solid #ccc;padding:.15em .45em;text-align:right;font-size:.92em}
 th{background:#eee} td.l,th.l{text-align:left}
@@ -35,11 +35,16 @@ tr.chosen td{background:#dbeafe} tr.pick td{font-weight:bold} tr.chosen.pick td{
 .bar span{display:inline-block;height:.8em;background:#16a34a;vertical-align:middle}
 #filter{position:sticky;top:0;background:#fafaf7;padding:.4em 0;border-bottom:1px solid #ccc;z-index:2}
 body.only-dis .decision.agree{display:none}
+tr.more{display:none} body.all-opts tr.more{display:table-row} body.all-opts .hidden-note{display:none}
 .lbl{font-family:"DejaVu Sans Mono",monospace}
 "#;
 
+/// Options shown per decision unless \"show every option\" is ticked (the player's choice always).
+const SHOWN: usize = 5;
+
 const JS: &str = r#"
 function onlyDis(on){document.body.classList.toggle('only-dis',on);}
+function allOpts(on){document.body.classList.toggle('all-opts',on);}
 window.addEventListener('DOMContentLoaded',function(){var c=document.getElementById('only-dis');if(!c){return;}if(location.hash==='#only-disagreements'){c.checked=true;}onlyDis(c.checked);});
 "#;
 
@@ -201,9 +206,12 @@ pub fn page(r: &GameReview) -> String {
         }
         h.push_str("</ol>\n");
     }
-    h.push_str(
+    let _ = writeln!(
+        h,
         "<div id=\"filter\"><label><input type=\"checkbox\" id=\"only-dis\" onchange=\"onlyDis(this.checked)\"> \
-         show only the decisions where the player and <code>linear</code> differ</label></div>\n",
+         show only the decisions where the player and <code>linear</code> differ</label> \
+         <label><input type=\"checkbox\" id=\"all-opts\" onchange=\"allOpts(this.checked)\"> show every option \
+         (otherwise the best {SHOWN} and the player's choice)</label></div>"
     );
 
     for (i, round) in r.rounds.iter().enumerate() {
@@ -314,8 +322,12 @@ fn options_table(h: &mut String, d: &DecisionReview) {
         let _ = write!(h, "<th class=\"l\">vs {}</th>", esc(&p.name));
     }
     h.push_str("</tr>\n");
+    let hidden = d.options.iter().filter(|o| o.linear_rank > SHOWN && !o.chosen).count();
     for o in &d.options {
         let mut cls = Vec::new();
+        if o.linear_rank > SHOWN && !o.chosen {
+            cls.push("more");
+        }
         if o.chosen {
             cls.push("chosen");
         }
@@ -339,6 +351,12 @@ fn options_table(h: &mut String, d: &DecisionReview) {
         h.push_str("</tr>\n");
     }
     h.push_str("</table>\n");
+    if hidden > 0 {
+        let _ = writeln!(
+            h,
+            "<div class=\"muted hidden-note\">{hidden} more options (show every option at the top)</div>"
+        );
+    }
 }
 
 fn safety_cells(h: &mut String, d: &DecisionReview, o: &OptionReview) {
