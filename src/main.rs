@@ -183,7 +183,7 @@ enum Command {
         #[arg(long, conflicts_with = "seat")]
         player: Option<String>,
         /// Review this seat (0 = the first dealer); default 0.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
         seat: Option<u8>,
         /// Discard weights of the linear evaluator (default data/weights/default.json).
         #[arg(long)]
@@ -671,7 +671,11 @@ fn review_cmd(
         let game = src.load().with_context(|| format!("cannot read {}", src.name))?;
         let Some(s) = who.seat(&game) else {
             let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
-            bail!("{:?} does not play in {} (players: {})", who, src.name, names.join(", "));
+            let who = match &who {
+                Who::Player(p) => format!("player {p:?}"),
+                Who::Seat(s) => format!("seat {s}"),
+            };
+            bail!("{who} does not play in {} (players: {})", src.name, names.join(", "));
         };
         let review = review_game(&game, &src.name, s, &models).with_context(|| src.name.clone())?;
         for f in std::iter::once(out).chain(json) {
