@@ -291,6 +291,8 @@ pub struct Explanation {
     /// Largest contributions to `score(player's choice) - score(linear's pick)`; negative ones
     /// favour linear's pick.
     pub contributions: Vec<ContributionReview>,
+    /// How many features differ in score between the two options (the line sums over all).
+    pub features_differing: usize,
     /// A plain-language line.
     pub text: String,
 }
@@ -598,8 +600,9 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
                 .collect();
             contribs.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
             let text = plain_line(d, human, pick, &options, &contribs);
+            let features_differing = contribs.len();
             contribs.truncate(CONTRIBUTIONS);
-            Explanation { contributions: contribs, text }
+            Explanation { contributions: contribs, features_differing, text }
         });
 
         let drawn = match d.kind {

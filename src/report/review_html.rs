@@ -298,6 +298,13 @@ fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
     options_table(h, d);
     if let Some(e) = &d.explanation {
         let _ = writeln!(h, "<div class=\"why\">{}</div>", esc(&e.text));
+        let _ = writeln!(
+            h,
+            "<div class=\"muted\">the {} largest of {} feature differences, weight × (player − pick); \
+             positive favours the player's choice</div>",
+            e.contributions.len(),
+            e.features_differing
+        );
         h.push_str("<table><tr><th class=\"l\">feature (player's choice vs linear's pick)</th><th>player</th><th>linear's pick</th><th>contribution</th><th class=\"l\">meaning</th></tr>\n");
         for c in &e.contributions {
             let cls = if c.contribution >= 0.0 { "pos" } else { "neg" };
