@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench bench-ingest lint fmt weights notebook notebook-deps
+.PHONY: demo test build release bench bench-ingest lint fmt weights notebook notebook-deps review-check
 
 # Top-level records of the shared corpus (complete 4-player games; partial/ and sanma/ left out).
 CORPUS = $(wildcard $(SHARED)/data/tenhou/*.mjlog) $(wildcard $(SHARED)/data/tenhou/*.mjlog.gz) $(wildcard $(SHARED)/data/tenhou/*.t6.json)
@@ -89,3 +89,23 @@ notebook: build notebook-deps
 		$(VENV)/bin/jupyter nbconvert --to notebook --execute notebooks/explore.ipynb \
 		--ExecutePreprocessor.timeout=300 --output-dir $(NB_OUT) --output explore.executed.ipynb
 	@echo "notebook: executed -> $(NB_OUT)/explore.executed.ipynb, plot $(NB_OUT)/kabe_from_notebook.png"
+
+# The review page of a real houou game, as a person sees it: `haifu review` writes the page and its
+# JSON, headless Chromium renders it (DOM dump with the filter's JS run, and a screenshot), and
+# scripts/review_check.py checks the decision blocks against the mjlog record itself.
+REVIEW_GAME ?= $(SHARED)/data/tenhou/2010091009gm-00a9-0000-83af2648.mjlog
+REVIEW_SEAT ?= 0
+REVIEW_OUT ?= out/review-check
+CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
+CHROME_FLAGS = --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run
+BIN_DIR = $(or $(CARGO_TARGET_DIR),target)/debug
+
+review-check: build
+	@test -n "$(CHROMIUM)" || { echo "review-check: chromium not found (apt-get install chromium)"; exit 2; }
+	@test -f "$(REVIEW_GAME)" || { echo "review-check: $(REVIEW_GAME) not found (set SHARED or REVIEW_GAME)"; exit 2; }
+	mkdir -p $(REVIEW_OUT)
+	$(BIN_DIR)/haifu review $(REVIEW_GAME) --seat $(REVIEW_SEAT) --out $(REVIEW_OUT)/page.html --json $(REVIEW_OUT)/page.json
+	$(CHROMIUM) $(CHROME_FLAGS) --dump-dom "file://$(abspath $(REVIEW_OUT))/page.html#only-disagreements" > $(REVIEW_OUT)/dom.html 2>$(REVIEW_OUT)/chromium.log
+	$(CHROMIUM) $(CHROME_FLAGS) --window-size=1200,2600 --screenshot=$(abspath $(REVIEW_OUT))/page.png "file://$(abspath $(REVIEW_OUT))/page.html" 2>>$(REVIEW_OUT)/chromium.log
+	python3 scripts/review_check.py $(REVIEW_GAME) $(REVIEW_SEAT) $(REVIEW_OUT)/dom.html $(REVIEW_OUT)/page.json
+	@echo "review-check: screenshot $(REVIEW_OUT)/page.png"

@@ -166,6 +166,38 @@ enum Command {
         #[arg(long, default_value_t = 1200.0)]
         excellent: f64,
     },
+    /// A review page of one game: the player's decisions against the `linear` evaluator.
+    ///
+    /// For every discard, riichi-or-dama and call offered to the player: the hand, dora
+    /// indicators, riichi on the table, the player's choice and every option ranked by `linear`
+    /// (discard weights from --weights, riichi.json and call.json beside them) with its expected
+    /// value, ukeire and safety against each riichi; where the two differ, the features that
+    /// decided it. RECORD may be any record haifu reads; a folder, archive or several records
+    /// write one page per game plus index.html into --out (a folder then). The JSON schema
+    /// (--json) is in docs/review.md.
+    Review {
+        /// A game record (or folders, archives, databases: a batch).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Review this player (by name); in a batch, games without them are skipped.
+        #[arg(long, conflicts_with = "seat")]
+        player: Option<String>,
+        /// Review this seat (0 = the first dealer); default 0.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
+        seat: Option<u8>,
+        /// Discard weights of the linear evaluator (default data/weights/default.json).
+        #[arg(long)]
+        weights: Option<PathBuf>,
+        /// The HTML page to write (a folder for a batch).
+        #[arg(long)]
+        out: PathBuf,
+        /// Also write the review as JSON (schema_version 1; a folder for a batch).
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Worker threads for a batch (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
     /// Print the option feature columns (name, family, meaning) as a markdown table.
     Schema,
     /// Player and table statistics over archives: placements, win / deal-in / riichi / call rates...
@@ -405,6 +437,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
+        Command::Review { paths, player, seat, weights, out, json, jobs } => {
+            return review_cmd(&paths, player, seat, weights.as_deref(), &out, json.as_deref(), jobs);
+        }
         Command::Schema => print!("{}", haifu::dataset::rows::features_markdown()),
         Command::Report { data, weights, out, select, all_games, good, excellent } => {
             let cfg = haifu::report::compare::ReportConfig {
@@ -634,6 +669,80 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `haifu review`: one page for one record, or a batch of pages with an index.
+fn review_cmd(
+    paths: &[PathBuf],
+    player: Option<String>,
+    seat: Option<u8>,
+    weights: Option<&std::path::Path>,
+    out: &std::path::Path,
+    json: Option<&std::path::Path>,
+    jobs: Option<usize>,
+) -> Result<ExitCode> {
+    use haifu::report::review::{review_batch, review_game, Models, Who};
+    let who = match (player, seat) {
+        (Some(p), _) => Who::Player(p),
+        (None, Some(s)) if s < 4 => Who::Seat(s),
+        (None, Some(s)) => bail!("--seat {s}: seats are 0..=3"),
+        (None, None) => Who::Seat(0),
+    };
+    let models = Models::load(weights)?;
+    let inputs = haifu::log::source::expand(paths);
+    let single = inputs.sources.len() == 1
+        && inputs.errors.is_empty()
+        && out.extension().is_some_and(|e| e.eq_ignore_ascii_case("html"));
+    if single {
+        let src = &inputs.sources[0];
+        let game = src.load().with_context(|| format!("cannot read {}", src.name))?;
+        let Some(s) = who.seat(&game) else {
+            let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+            let who = match &who {
+                Who::Player(p) => format!("player {p:?}"),
+                Who::Seat(s) => format!("seat {s}"),
+            };
+            bail!("{who} does not play in {} (players: {})", src.name, names.join(", "));
+        };
+        let review = review_game(&game, &src.name, s, &models).with_context(|| src.name.clone())?;
+        for f in std::iter::once(out).chain(json) {
+            if let Some(dir) = f.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            }
+        }
+        haifu::util::write_atomic(out, haifu::report::review_html::page(&review))?;
+        if let Some(j) = json {
+            haifu::util::write_atomic(j, review.to_json())?;
+        }
+        let a = &review.summary.game;
+        println!(
+            "{} ({}, seat {}): {} decisions, linear top-1 {:.0}%, top-3 {:.0}% -> {}",
+            review.game.id,
+            review.player,
+            review.seat,
+            a.decisions,
+            100.0 * a.top1_rate(),
+            100.0 * a.top3_rate(),
+            out.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = review_batch(paths, &who, &models, out, json, jobs)?;
+    let (n, t1) = report.entries.iter().fold((0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1));
+    println!(
+        "{} files, {} pages ({} decisions, linear top-1 {:.0}%), {} games without the player, {} failed -> {}",
+        report.files,
+        report.entries.len(),
+        n,
+        100.0 * t1 as f64 / n.max(1) as f64,
+        report.without_player,
+        report.errors.len(),
+        out.join("index.html").display()
+    );
+    for e in report.errors.iter().take(20) {
+        println!("  error {}: {}", e.file, e.error);
+    }
+    Ok(if report.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// `haifu check`: replay and re-score everything, print the summary.

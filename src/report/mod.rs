@@ -1,4 +1,6 @@
-//! Reports: PNG plots ([`plots`]) and markdown tables ([`markdown`]) that the stats, fit and
-//! report stages write.
+//! Reports: `haifu report` (evaluators side by side, [`compare`]) and `haifu review` (one game
+//! seen through one player's decisions: data in [`review`], HTML in [`review_html`]).
 
 pub mod compare;
+pub mod review;
+pub mod review_html;

@@ -1,0 +1,1042 @@
+//! `haifu review`: one game seen through one player's decisions, as data ([`GameReview`], the
+//! `--json` schema of docs/review.md, `schema_version` 1) and as a static HTML page
+//! ([`super::review_html`]).
+//!
+//! Every decision of the player (discards, riichi or dama, calls offered) comes from the replay's
+//! [`DecisionRecorder`]; its option rows from [`game_rows`], exactly as `haifu ingest` computes
+//! them, so the `linear` scores here are the ones `haifu eval` measures. Discards are ranked with
+//! the discard weights (`--weights`, default `data/weights/default.json`), riichi and call
+//! decisions with `riichi.json` and `call.json` next to them (or the shipped ones).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde::Serialize;
+
+use crate::dataset::rows::{game_rows, row_width, ACTION_COLUMNS};
+use crate::features::catalog::catalog;
+use crate::features::position::Position;
+use crate::features::push_fold::{self, Safety};
+use crate::features::safety::safety_against;
+use crate::log::{Event, Game};
+use crate::model::linear::Linear;
+use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
+use crate::replay::view::view_of;
+use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult, Table};
+use crate::tile::Tile;
+
+pub use super::review_html::IndexEntry;
+
+/// Version of the JSON schema (docs/review.md). Bumped on any change that is not a new field.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// How many feature contributions a disagreement lists.
+pub const CONTRIBUTIONS: usize = 6;
+
+/// How many largest-margin disagreements the summary links.
+pub const TOP_DISAGREEMENTS: usize = 8;
+
+/// The three linear models a review ranks with, one per decision kind.
+pub struct Models {
+    pub discard: Linear,
+    pub riichi: Linear,
+    pub call: Linear,
+    /// Where each came from (discard, riichi, call).
+    pub paths: [String; 3],
+}
+
+impl Models {
+    /// `weights` is the discard weights file (default: the shipped one); the riichi and call
+    /// weights are `riichi.json` and `call.json` in the same folder, or the shipped ones.
+    pub fn load(weights: Option<&Path>) -> Result<Models> {
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/weights");
+        let local = Path::new("data/weights").to_path_buf();
+        let default_dir = if local.join("default.json").exists() { local } else { shipped };
+        let discard_path = weights.map(Path::to_path_buf).unwrap_or_else(|| default_dir.join("default.json"));
+        let dir = discard_path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let beside = |name: &str| -> PathBuf {
+            let p = dir.join(name);
+            if p.exists() {
+                p
+            } else {
+                default_dir.join(name)
+            }
+        };
+        let riichi_path = beside("riichi.json");
+        let call_path = beside("call.json");
+        let load = |p: &Path, kind: &str| -> Result<Linear> {
+            let l = Linear::load(Some(p))?;
+            if l.file.filter.kind != kind {
+                bail!(
+                    "{} holds {} weights, the review needs {kind} weights there",
+                    p.display(),
+                    l.file.filter.kind
+                );
+            }
+            Ok(l)
+        };
+        Ok(Models {
+            discard: load(&discard_path, "discard")?,
+            riichi: load(&riichi_path, "riichi")?,
+            call: load(&call_path, "call")?,
+            paths: [discard_path, riichi_path, call_path].map(|p| p.display().to_string()),
+        })
+    }
+
+    fn for_kind(&self, kind: DecisionKind) -> &Linear {
+        match kind {
+            DecisionKind::Riichi => &self.riichi,
+            DecisionKind::Call => &self.call,
+            _ => &self.discard,
+        }
+    }
+}
+
+/// Whose decisions to review.
+#[derive(Clone, Debug)]
+pub enum Who {
+    Seat(u8),
+    Player(String),
+}
+
+impl Who {
+    /// The seat in `game`, or `None` when the named player is not at this table.
+    pub fn seat(&self, game: &Game) -> Option<u8> {
+        match self {
+            Who::Seat(s) => (*s < 4).then_some(*s),
+            Who::Player(name) => game.players.iter().position(|p| &p.name == name).map(|s| s as u8),
+        }
+    }
+}
+
+/// The whole review of one game for one seat: the `--json` document.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReview {
+    pub schema_version: u32,
+    pub haifu_version: String,
+    pub game: GameInfo,
+    /// The reviewed seat (0 = the game's first dealer) and its player's name.
+    pub seat: u8,
+    pub player: String,
+    /// Weights files used: discard, riichi, call.
+    pub weights: [String; 3],
+    pub summary: Summary,
+    pub rounds: Vec<RoundReview>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameInfo {
+    /// Tenhou log id when known, else the file's stem.
+    pub id: String,
+    /// The file (or archive entry) the record came from.
+    pub source: String,
+    pub players: Vec<PlayerInfo>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerInfo {
+    pub seat: u8,
+    pub name: String,
+    /// Tenhou dan index (10 = 初段), when recorded.
+    pub dan: Option<u8>,
+    /// Final points, the uma/oka-adjusted result and the placement 1..=4, when the game ended.
+    pub final_score: Option<i32>,
+    pub final_result: Option<f32>,
+    pub placement: Option<u8>,
+}
+
+/// Agreement of `linear` with the player.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Agreement {
+    pub decisions: usize,
+    /// The player's choice was linear's first option.
+    pub top1: usize,
+    /// ... among linear's first three.
+    pub top3: usize,
+}
+
+impl Agreement {
+    fn add(&mut self, d: &DecisionReview) {
+        self.decisions += 1;
+        self.top1 += usize::from(d.human_rank == 1);
+        self.top3 += usize::from(d.human_rank <= 3);
+    }
+
+    pub fn top1_rate(&self) -> f64 {
+        self.top1 as f64 / self.decisions.max(1) as f64
+    }
+
+    pub fn top3_rate(&self) -> f64 {
+        self.top3 as f64 / self.decisions.max(1) as f64
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The whole game, then by decision kind.
+    pub game: Agreement,
+    pub discard: Agreement,
+    pub riichi: Agreement,
+    pub call: Agreement,
+    /// The largest-margin disagreements, largest first (ids of decisions).
+    pub largest_disagreements: Vec<DisagreementRef>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DisagreementRef {
+    pub id: String,
+    pub round: String,
+    pub turn: u8,
+    pub kind: DecisionKind,
+    pub human: String,
+    pub linear: String,
+    pub margin: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundReview {
+    /// "East 1, 0 honba" and the short form "E1-0".
+    pub name: String,
+    pub short: String,
+    pub dealer: u8,
+    /// `ron`, `tsumo`, or the kind of draw (`exhaustive`, ...).
+    pub result: String,
+    pub winners: Vec<u8>,
+    /// Score changes of the four seats.
+    pub deltas: [i32; 4],
+    /// One line: who won from whom, and the reviewed player's score change.
+    pub result_text: String,
+    pub agreement: Agreement,
+    pub decisions: Vec<DecisionReview>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DecisionReview {
+    /// Anchor id, `d1`, `d2`, ... in game order.
+    pub id: String,
+    pub kind: DecisionKind,
+    /// The player's draws so far this round, and the tiles left in the live wall.
+    pub turn: u8,
+    pub wall_left: u8,
+    /// The hand before the decision as `haifu nanikiru` reads it (concealed tiles, then melds).
+    pub hand: String,
+    /// Concealed tiles in mpsz, sorted, the drawn tile left out (it is `drawn`).
+    pub concealed: Vec<String>,
+    /// The tile just drawn (discard and riichi decisions after a draw).
+    pub drawn: Option<String>,
+    /// Melds, each as its tiles in mpsz.
+    pub melds: Vec<String>,
+    /// For call decisions: the discard on offer and who threw it.
+    pub offered: Option<String>,
+    pub offered_by: Option<u8>,
+    pub dora_indicators: Vec<String>,
+    /// Opponents in riichi (declared or accepted).
+    pub riichi: Vec<RiichiPlayer>,
+    /// Scores of the four seats before the decision.
+    pub scores: [i32; 4],
+    /// The player's choice (an option label) and linear's pick.
+    pub human: String,
+    pub linear: String,
+    /// 1-based rank of the player's choice in linear's order.
+    pub human_rank: usize,
+    /// Linear score of its pick minus that of the player's choice (0 when they agree).
+    pub margin: f64,
+    /// Every option, best first by linear.
+    pub options: Vec<OptionReview>,
+    /// Why linear prefers its pick, when it differs from the player's choice.
+    pub explanation: Option<Explanation>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RiichiPlayer {
+    pub seat: u8,
+    /// shimocha (next), toimen (across) or kamicha (previous).
+    pub relative: String,
+    pub name: String,
+    /// The player's river in mpsz, the riichi tile marked with a following `*`.
+    pub river: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionReview {
+    /// Option label: a tile (`5m`, `0p` red five), `riichi`, `dama`, `pass`, `chi_34m`,
+    /// `pon_55z`, `daiminkan`.
+    pub label: String,
+    pub chosen: bool,
+    pub linear_score: f64,
+    /// 1-based rank by linear score.
+    pub linear_rank: usize,
+    /// Expected hand value (`ev` column, 電脳麻将), `None` at 3+ shanten.
+    pub ev: Option<f64>,
+    /// Unseen effective tiles and shanten after the option (`ukeire_count`, `shanten_min`).
+    pub ukeire: u32,
+    pub shanten: i8,
+    /// Discards only: the safety class against each opponent in riichi.
+    pub safety: Vec<SafetyReview>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SafetyReview {
+    pub seat: u8,
+    /// `genbutsu`, `honor_last`, `suji`, `honor`, `half_suji`, `unsafe` (push/fold's classes).
+    pub class: String,
+    /// The hand-set danger estimate of the safety features (`danger_est`, 0 = safe).
+    pub danger: f32,
+    /// No-chance / one-chance (kabe) when the tile is not genbutsu.
+    pub kabe: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Explanation {
+    /// Largest contributions to `score(player's choice) - score(linear's pick)`; negative ones
+    /// favour linear's pick.
+    pub contributions: Vec<ContributionReview>,
+    /// How many features differ in score between the two options (the line sums over all).
+    pub features_differing: usize,
+    /// A plain-language line.
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ContributionReview {
+    /// Column name as in the weights file (`level*base` for a situation-dependent weight).
+    pub feature: String,
+    pub family: String,
+    pub meaning: String,
+    pub human_value: f32,
+    pub linear_value: f32,
+    pub weight: f64,
+    /// weight × (human_value - linear_value).
+    pub contribution: f64,
+}
+
+/// Collects each decision with the ordinal of its round.
+#[derive(Default)]
+struct Collector {
+    rec: DecisionRecorder,
+    round: usize,
+    done: Vec<(usize, Decision)>,
+}
+
+impl Observer for Collector {
+    fn before_event(&mut self, table: &Table, index: usize, event: &Event) {
+        self.rec.before_event(table, index, event);
+    }
+    fn after_event(&mut self, table: &Table, index: usize, event: &Event) {
+        self.rec.after_event(table, index, event);
+    }
+    fn round_end(&mut self, table: &Table, result: &RoundResult) {
+        self.rec.round_end(table, result);
+        let round = self.round;
+        self.done.extend(self.rec.take().into_iter().map(|d| (round, d)));
+        self.round += 1;
+    }
+}
+
+const WINDS: [&str; 4] = ["East", "South", "West", "North"];
+const RELATIVE: [&str; 4] = ["self", "shimocha", "toimen", "kamicha"];
+
+fn col(name: &str) -> usize {
+    crate::dataset::rows::feature_names().iter().position(|n| *n == name).expect("known column")
+}
+
+fn safety_name(s: Safety) -> &'static str {
+    match s {
+        Safety::Genbutsu => "genbutsu",
+        Safety::HonorLast => "honor_last",
+        Safety::Suji => "suji",
+        Safety::Honor => "honor",
+        Safety::HalfSuji => "half_suji",
+        Safety::Unsafe => "unsafe",
+    }
+}
+
+/// Family and meaning of a weights-file column (`level*base` names the base's meaning).
+pub fn describe(feature: &str) -> (String, String) {
+    let (level, base) = match feature.split_once('*') {
+        Some((l, b)) => (Some(l), b),
+        None => (None, feature),
+    };
+    let (family, meaning) = if let Some(d) = catalog().iter().find(|d| d.name == base) {
+        (d.family.name().to_string(), d.meaning.to_string())
+    } else if let Some((_, m)) = ACTION_COLUMNS.iter().find(|(n, _)| *n == base) {
+        ("action".to_string(), m.to_string())
+    } else {
+        ("?".to_string(), String::new())
+    };
+    match level {
+        Some(l) => (family, format!("{meaning} (weight for situation `{l}`)")),
+        None => (family, meaning),
+    }
+}
+
+/// What a feature is about, for the plain-language line.
+fn theme(feature: &str) -> &'static str {
+    let base = feature.split_once('*').map_or(feature, |(_, b)| b);
+    let family = describe(base).0;
+    if base == "ev" || base == "log_ev" || base == "ev_defined" {
+        "the hand value (ev)"
+    } else if base.starts_with("ukeire")
+        || base.starts_with("shanten")
+        || base == "tenpai"
+        || base == "iishanten"
+    {
+        "the ukeire"
+    } else if base.starts_with("wait") {
+        "the wait shape"
+    } else if base == "discard_class" {
+        "the usual discard order (honors and terminals first)"
+    } else if base.starts_with("act_") || base.contains("_x_") {
+        "its baseline for this kind of action"
+    } else {
+        match family.as_str() {
+            "safety" => "safety against the riichi",
+            "dora" => "the dora",
+            "yaku_potential" => "the yaku chances",
+            "energy" => "the tile-efficiency patterns",
+            "melds21" => "the meld structure",
+            "river" => "the river",
+            _ => "the shape",
+        }
+    }
+}
+
+fn round_long(round: u8, honba: u8) -> String {
+    format!("{} {}, {honba} honba", WINDS[(round / 4) as usize % 4], round % 4 + 1)
+}
+
+/// Reviews one game for `seat`. `source` names the file in the output.
+pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Result<GameReview> {
+    if seat >= 4 {
+        bail!("seat {seat} is not a seat of a 4-player game (0..=3)");
+    }
+    let rows = game_rows(game).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut c = Collector::default();
+    replay_game(game, &mut c, &mut NoWinCheck).map_err(|e| anyhow::anyhow!("replay: {e}"))?;
+    if c.done.len() != rows.decisions.len() {
+        bail!("{} decisions replayed, {} rows", c.done.len(), rows.decisions.len());
+    }
+    let w = row_width();
+    let (ev_col, uke_col, sh_col) = (col("ev"), col("ukeire_count"), col("shanten_min"));
+    let ev_def = col("ev_defined");
+    let red = game.rules.red_fives;
+    let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
+
+    let placements = game.final_scores.map(|s| crate::util::placements(&s));
+    let players = (0..4)
+        .map(|s| PlayerInfo {
+            seat: s as u8,
+            name: game.players[s].name.clone(),
+            dan: game.players[s].dan,
+            final_score: game.final_scores.map(|f| f[s]),
+            final_result: game.final_results.map(|f| f[s]),
+            placement: placements.map(|p| p[s]),
+        })
+        .collect();
+
+    let mut rounds: Vec<RoundReview> = rows
+        .rounds
+        .iter()
+        .map(|r| {
+            let winners: Vec<u8> = r.winners.split(',').filter_map(|x| x.parse().ok()).collect();
+            let mine = r.deltas[seat as usize];
+            let by = |s: u8| names[s as usize].clone();
+            let what = match r.result.as_str() {
+                "ron" | "tsumo" => {
+                    let ws: Vec<String> = winners.iter().map(|&s| by(s)).collect();
+                    if r.result == "tsumo" {
+                        format!("tsumo by {}", ws.join(", "))
+                    } else {
+                        let loser = (0..4).min_by_key(|&s| r.deltas[s]).unwrap_or(0) as u8;
+                        format!("ron by {} from {}", ws.join(", "), by(loser))
+                    }
+                }
+                other => format!("draw ({other})"),
+            };
+            RoundReview {
+                name: round_long(r.round, r.honba),
+                short: crate::replay::round_name(r.round, r.honba),
+                dealer: r.dealer,
+                result: r.result.clone(),
+                winners,
+                deltas: r.deltas,
+                result_text: format!("{what}; {} {mine:+}", names[seat as usize]),
+                agreement: Agreement::default(),
+                decisions: Vec::new(),
+            }
+        })
+        .collect();
+
+    let mut n = 0usize;
+    for (i, (round, d)) in c.done.iter().enumerate() {
+        let row = &rows.decisions[i];
+        if row.seat != d.seat || row.kind != d.kind || row.chosen != d.options[d.chosen].label() {
+            bail!("decision {i}: the rows and the replay disagree");
+        }
+        if d.seat != seat {
+            continue;
+        }
+        n += 1;
+        let lo = rows.option_ptr[i] as usize;
+        let hi = rows.option_ptr[i + 1] as usize;
+        let base: Vec<&[f32]> = (lo..hi).map(|o| &rows.values[o * w..(o + 1) * w]).collect();
+        let model = models.for_kind(d.kind);
+        let scores = model.score_rows(&base, row.turn);
+        let mut order: Vec<usize> = (0..base.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        let rank_of = |o: usize| order.iter().position(|&x| x == o).unwrap_or(0) + 1;
+        let pick = order[0];
+        let human = d.chosen;
+
+        let t = &d.table;
+        let hand_tiles = t.hand_tiles(seat);
+        let view = view_of(t, seat, hand_tiles.clone());
+        // Opponents in riichi, at relative seats 1..=3.
+        let riichi_rel: Vec<usize> = (0..3).filter(|&i| view.opponents[i].in_riichi()).collect();
+        let riichi: Vec<RiichiPlayer> = riichi_rel
+            .iter()
+            .map(|&i| {
+                let s = (seat + i as u8 + 1) % 4;
+                let o = &view.opponents[i];
+                let river = o
+                    .river
+                    .iter()
+                    .enumerate()
+                    .map(|(k, r)| format!("{}{}", r.tile, if Some(k) == o.riichi_at { "*" } else { "" }))
+                    .collect::<String>();
+                RiichiPlayer {
+                    seat: s,
+                    relative: RELATIVE[i + 1].to_string(),
+                    name: names[s as usize].clone(),
+                    river,
+                }
+            })
+            .collect();
+        // One position per riichi opponent, each seeing only that riichi, for push/fold's classes.
+        let per_opp: Vec<(u8, Position)> = riichi_rel
+            .iter()
+            .map(|&i| {
+                let mut v = view.clone();
+                for (j, o) in v.opponents.iter_mut().enumerate() {
+                    if j != i {
+                        o.riichi_at = None;
+                    }
+                }
+                ((seat + i as u8 + 1) % 4, Position::from_view(&v))
+            })
+            .collect();
+
+        let options: Vec<OptionReview> = order
+            .iter()
+            .map(|&o| {
+                let r = base[o];
+                let action = &d.options[o];
+                let safety = match (action, d.kind) {
+                    (Action::Discard(tile), DecisionKind::Discard) => {
+                        let feat = safety_against(&view, tile.kind());
+                        per_opp
+                            .iter()
+                            .zip(&riichi_rel)
+                            .map(|((s, pos), &rel)| {
+                                let class = push_fold::safety(pos, *tile).unwrap_or(Safety::Unsafe);
+                                let f = feat[rel].unwrap_or_default();
+                                let kabe = if class == Safety::Genbutsu {
+                                    None
+                                } else if f.no_chance {
+                                    Some("no-chance".to_string())
+                                } else if f.one_chance {
+                                    Some("one-chance".to_string())
+                                } else {
+                                    None
+                                };
+                                SafetyReview {
+                                    seat: *s,
+                                    class: safety_name(class).to_string(),
+                                    danger: f.danger_est,
+                                    kabe,
+                                }
+                            })
+                            .collect()
+                    }
+                    _ => Vec::new(),
+                };
+                OptionReview {
+                    label: action.label(),
+                    chosen: o == human,
+                    linear_score: scores[o],
+                    linear_rank: rank_of(o),
+                    ev: (r[ev_def] > 0.0).then_some(r[ev_col] as f64),
+                    ukeire: r[uke_col] as u32,
+                    shanten: r[sh_col] as i8,
+                    safety,
+                }
+            })
+            .collect();
+
+        let explanation = (pick != human).then(|| {
+            let s = model.expansion.situation(&base, row.turn);
+            let xh = model.expansion.expand_row(base[human], &s);
+            let xp = model.expansion.expand_row(base[pick], &s);
+            let mut contribs: Vec<ContributionReview> = model
+                .expansion
+                .names()
+                .iter()
+                .enumerate()
+                .filter_map(|(j, name)| {
+                    let c = model.w[j] * (xh[j] - xp[j]) as f64;
+                    (c.abs() > 1e-9).then(|| {
+                        let (family, meaning) = describe(name);
+                        ContributionReview {
+                            feature: name.clone(),
+                            family,
+                            meaning,
+                            human_value: xh[j],
+                            linear_value: xp[j],
+                            weight: model.w[j],
+                            contribution: c,
+                        }
+                    })
+                })
+                .collect();
+            contribs.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
+            let text = plain_line(d, human, pick, &options, &contribs);
+            let features_differing = contribs.len();
+            contribs.truncate(CONTRIBUTIONS);
+            Explanation { contributions: contribs, features_differing, text }
+        });
+
+        let drawn = match d.kind {
+            DecisionKind::Discard | DecisionKind::Riichi => t.last_draw[seat as usize].map(|id| id.tile(red)),
+            _ => None,
+        };
+        let mut concealed = hand_tiles.clone();
+        if let Some(dt) = drawn {
+            if let Some(p) = concealed.iter().position(|x| *x == dt) {
+                concealed.remove(p);
+            }
+        }
+        concealed.sort_by_key(|x| (x.kind(), !x.is_red()));
+        let offered_by = match d.kind {
+            DecisionKind::Call => t.last_discard.map(|(s, _)| s),
+            _ => None,
+        };
+        let review = DecisionReview {
+            id: format!("d{n}"),
+            kind: d.kind,
+            turn: row.turn,
+            wall_left: row.wall_left,
+            hand: row.hand.clone(),
+            concealed: concealed.iter().map(Tile::to_string).collect(),
+            drawn: drawn.map(|x| x.to_string()),
+            melds: view.melds.iter().map(|m| crate::tile::format_mpsz(m.tiles())).collect(),
+            offered: d.offered.map(|x| x.to_string()),
+            offered_by,
+            dora_indicators: view.dora_indicators.iter().map(Tile::to_string).collect(),
+            riichi,
+            scores: t.scores,
+            human: d.options[human].label(),
+            linear: d.options[pick].label(),
+            human_rank: rank_of(human),
+            margin: scores[pick] - scores[human],
+            options,
+            explanation,
+        };
+        let r = rounds.get_mut(*round).context("decision after the last round")?;
+        r.agreement.add(&review);
+        r.decisions.push(review);
+    }
+
+    let mut summary = Summary {
+        game: Agreement::default(),
+        discard: Agreement::default(),
+        riichi: Agreement::default(),
+        call: Agreement::default(),
+        largest_disagreements: Vec::new(),
+    };
+    let mut dis: Vec<DisagreementRef> = Vec::new();
+    for r in &rounds {
+        for d in &r.decisions {
+            summary.game.add(d);
+            match d.kind {
+                DecisionKind::Riichi => summary.riichi.add(d),
+                DecisionKind::Call => summary.call.add(d),
+                _ => summary.discard.add(d),
+            }
+            if d.human_rank != 1 {
+                dis.push(DisagreementRef {
+                    id: d.id.clone(),
+                    round: r.short.clone(),
+                    turn: d.turn,
+                    kind: d.kind,
+                    human: d.human.clone(),
+                    linear: d.linear.clone(),
+                    margin: d.margin,
+                });
+            }
+        }
+    }
+    dis.sort_by(|a, b| b.margin.total_cmp(&a.margin));
+    dis.truncate(TOP_DISAGREEMENTS);
+    summary.largest_disagreements = dis;
+
+    Ok(GameReview {
+        schema_version: SCHEMA_VERSION,
+        haifu_version: env!("CARGO_PKG_VERSION").to_string(),
+        game: GameInfo { id: game.id.clone(), source: source.to_string(), players },
+        seat,
+        player: names[seat as usize].clone(),
+        weights: models.paths.clone(),
+        summary,
+        rounds,
+    })
+}
+
+/// The plain-language line of a disagreement: what the player's choice did differently, and
+/// what the model weighs most in favour of its own pick.
+fn plain_line(
+    d: &Decision,
+    human: usize,
+    pick: usize,
+    options: &[OptionReview],
+    contribs: &[ContributionReview],
+) -> String {
+    let h_label = d.options[human].label();
+    let p_label = d.options[pick].label();
+    let find = |l: &str| options.iter().find(|o| o.label == l);
+    let (h_label, p_label) = (&h_label, &p_label);
+    let (Some(h), Some(p)) = (find(h_label), find(p_label)) else { return String::new() };
+    let (h_label, p_label) = (readable(h_label), readable(p_label));
+    let mut parts: Vec<String> = Vec::new();
+    match d.kind {
+        DecisionKind::Riichi => parts.push(if d.options[human] == Action::Riichi {
+            "declared riichi where the model stays dama".into()
+        } else {
+            "stayed dama where the model declares riichi".into()
+        }),
+        DecisionKind::Call => parts.push(match (&d.options[human], &d.options[pick]) {
+            (Action::Pass, _) => format!("passed where the model calls {p_label}"),
+            (_, Action::Pass) => format!("called {h_label} where the model passes"),
+            _ => format!("called {h_label} where the model prefers {p_label}"),
+        }),
+        _ => {
+            let worst = |o: &OptionReview| {
+                o.safety.iter().map(|s| (s.danger, s.class.clone())).max_by(|a, b| a.0.total_cmp(&b.0))
+            };
+            if let (Some(hs), Some(ps)) = (worst(h), worst(p)) {
+                if hs.0 < ps.0 {
+                    parts.push(format!(
+                        "kept the safer tile against the riichi ({h_label} {} vs {p_label} {})",
+                        hs.1, ps.1
+                    ));
+                } else if hs.0 > ps.0 {
+                    parts.push(format!(
+                        "pushed {h_label} ({}) where the model plays {p_label} ({})",
+                        hs.1, ps.1
+                    ));
+                }
+            }
+            if h.shanten > p.shanten {
+                parts.push(format!("went back to {}-shanten", h.shanten));
+            } else if h.ukeire < p.ukeire {
+                parts.push(format!(
+                    "gave up {} tiles of ukeire ({} vs {})",
+                    p.ukeire - h.ukeire,
+                    h.ukeire,
+                    p.ukeire
+                ));
+            } else if h.ukeire > p.ukeire {
+                parts.push(format!("kept more ukeire ({} vs {})", h.ukeire, p.ukeire));
+            }
+            if let (Some(he), Some(pe)) = (h.ev, p.ev) {
+                if he > pe * 1.05 + 1.0 {
+                    parts.push(format!("kept more hand value (ev {he:.0} vs {pe:.0})"));
+                }
+            }
+            if parts.is_empty() {
+                parts.push(format!("discarded {h_label} where the model discards {p_label}"));
+            }
+        }
+    }
+    // Contributions summed by theme: the theme that pulls most towards the model's pick, and
+    // the one that pulls most towards the player's choice.
+    let mut by_theme: Vec<(&'static str, f64)> = Vec::new();
+    for c in contribs {
+        let t = theme(&c.feature);
+        match by_theme.iter_mut().find(|(n, _)| *n == t) {
+            Some(e) => e.1 += c.contribution,
+            None => by_theme.push((t, c.contribution)),
+        }
+    }
+    let against = by_theme.iter().filter(|e| e.1 < 0.0).min_by(|a, b| a.1.total_cmp(&b.1)).map(|e| e.0);
+    let favour = by_theme.iter().filter(|e| e.1 > 0.0).max_by(|a, b| a.1.total_cmp(&b.1)).map(|e| e.0);
+    let mut line = parts.join("; ");
+    if let Some(t) = against {
+        line.push_str(&format!("; the model values {t} more here"));
+    }
+    if let Some(t) = favour {
+        line.push_str(&format!(", the player's choice scores better on {t}"));
+    }
+    line
+}
+
+/// An option label for the plain-language line: honors also by the face the page draws
+/// (`1z (E)`, `5z (Wh)`).
+fn readable(label: &str) -> String {
+    const FACES: [&str; 7] = ["E", "S", "W", "N", "Wh", "G", "R"];
+    match label.as_bytes() {
+        [n @ b'1'..=b'7', b'z'] => format!("{label} ({})", FACES[(n - b'1') as usize]),
+        _ => label.to_string(),
+    }
+}
+
+/// What the record says the player did, in order, independently of the decision recorder: every
+/// discard made outside riichi (its tile), every declared riichi (`riichi`), every chi / pon /
+/// open kan (its label). Tests compare the review's choices with it.
+pub fn recorded_actions(game: &Game, seat: u8) -> Vec<String> {
+    let red = game.rules.red_fives;
+    let mut out = Vec::new();
+    for round in &game.rounds {
+        let mut in_riichi = false;
+        let mut declared = false;
+        for e in &round.events {
+            match e {
+                Event::Riichi { who, step: 1, .. } if *who == seat => {
+                    out.push("riichi".into());
+                    declared = true;
+                }
+                Event::Discard { who, tile } if *who == seat => {
+                    if !in_riichi {
+                        out.push(tile.tile(red).to_string());
+                    }
+                    if declared {
+                        in_riichi = true;
+                    }
+                }
+                Event::Call { who, call } if *who == seat => {
+                    if let Some(called) = call.called {
+                        let mine: Vec<Tile> =
+                            call.tiles.iter().filter(|&&id| id != called).map(|id| id.tile(red)).collect();
+                        let label = match call.kind {
+                            crate::hand::MeldKind::Chi => {
+                                let mut m = [mine[0], mine[1]];
+                                m.sort_by_key(|t| (t.kind(), !t.is_red()));
+                                Action::Chi(m).label()
+                            }
+                            crate::hand::MeldKind::Pon => {
+                                let mut m = [mine[0], mine[1]];
+                                m.sort_by_key(|t| !t.is_red());
+                                Action::Pon(m).label()
+                            }
+                            crate::hand::MeldKind::Daiminkan => Action::Daiminkan.label(),
+                            _ => continue,
+                        };
+                        out.push(label);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+impl GameReview {
+    /// The player's choices that did something (no `pass`, no `dama`), in order: what
+    /// [`recorded_actions`] reads from the record.
+    pub fn acted(&self) -> Vec<String> {
+        self.rounds
+            .iter()
+            .flat_map(|r| &r.decisions)
+            .filter(|d| d.human != "pass" && d.human != "dama")
+            .map(|d| d.human.clone())
+            .collect()
+    }
+
+    pub fn decisions(&self) -> impl Iterator<Item = &DecisionReview> {
+        self.rounds.iter().flat_map(|r| &r.decisions)
+    }
+
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("review serialises");
+        s.push('\n');
+        s
+    }
+}
+
+/// What a batch of reviews wrote.
+pub struct BatchReport {
+    /// Records found (including the failed ones).
+    pub files: usize,
+    pub entries: Vec<IndexEntry>,
+    /// Records that could not be read or reviewed.
+    pub errors: Vec<crate::batch::FileError>,
+    /// Games the named player did not play in.
+    pub without_player: usize,
+}
+
+/// A file name from a game id: letters, digits, `.`, `-`, `_` kept, anything else `_`.
+fn file_stem(id: &str) -> String {
+    let s: String = id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
+        .collect();
+    if s.is_empty() {
+        "game".into()
+    } else {
+        s
+    }
+}
+
+/// Reviews every record under `paths` (files, folders, archives, databases) for `who`, writing
+/// one page per game into `out` (and one JSON file per game into `json` when given) plus
+/// `index.html` (and `index.json`), with a progress bar; a record that fails is listed and the
+/// batch goes on.
+pub fn review_batch(
+    paths: &[PathBuf],
+    who: &Who,
+    models: &Models,
+    out: &Path,
+    json: Option<&Path>,
+    jobs: Option<usize>,
+) -> Result<BatchReport> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    if let Some(j) = json {
+        std::fs::create_dir_all(j).with_context(|| format!("cannot create {}", j.display()))?;
+    }
+    let without = AtomicUsize::new(0);
+    let mut entries: Vec<IndexEntry> = Vec::new();
+    let mut used: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut write_errors: Vec<crate::batch::FileError> = Vec::new();
+    let outcome = crate::batch::run_chunked(
+        paths,
+        jobs,
+        "review",
+        16,
+        |game| {
+            let Some(seat) = who.seat(game) else {
+                without.fetch_add(1, Ordering::Relaxed);
+                return Ok(None);
+            };
+            review_game(game, "", seat, models).map(Some).map_err(|e| format!("{e:#}"))
+        },
+        |part| {
+            for (name, review) in part {
+                let Some(mut review) = review else { continue };
+                review.game.source = name.clone();
+                let mut stem = file_stem(&review.game.id);
+                let mut k = 2;
+                while !used.insert(stem.clone()) {
+                    stem = format!("{}-{k}", file_stem(&review.game.id));
+                    k += 1;
+                }
+                let page = format!("{stem}.html");
+                let w = || -> Result<()> {
+                    crate::util::write_atomic(&out.join(&page), super::review_html::page(&review))?;
+                    if let Some(j) = json {
+                        crate::util::write_atomic(&j.join(format!("{stem}.json")), review.to_json())?;
+                    }
+                    Ok(())
+                };
+                if let Err(e) = w() {
+                    write_errors.push(crate::batch::FileError { file: name, error: format!("{e:#}") });
+                    continue;
+                }
+                let me = &review.game.players[review.seat as usize];
+                entries.push(IndexEntry {
+                    source: name,
+                    id: review.game.id.clone(),
+                    page,
+                    player: review.player.clone(),
+                    seat: review.seat,
+                    placement: me.placement,
+                    decisions: review.summary.game.decisions,
+                    top1: review.summary.game.top1,
+                    top3: review.summary.game.top3,
+                });
+            }
+        },
+    );
+    let mut errors = outcome.errors;
+    errors.extend(write_errors);
+    let listed: Vec<(String, String)> = errors.iter().map(|e| (e.file.clone(), e.error.clone())).collect();
+    crate::util::write_atomic(&out.join("index.html"), super::review_html::index(&entries, &listed))?;
+    if let Some(j) = json {
+        let v = serde_json::json!({
+            "schema_version": SCHEMA_VERSION,
+            "games": entries,
+            "errors": errors,
+        });
+        crate::util::write_atomic(&j.join("index.json"), serde_json::to_string_pretty(&v)? + "\n")?;
+    }
+    Ok(BatchReport { files: outcome.files, entries, errors, without_player: without.into_inner() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `data-…` attribute values of every tag carrying `attr` in `html`, in order.
+    fn attrs(html: &str, attr: &str) -> Vec<String> {
+        let key = format!("{attr}=\"");
+        html.match_indices(&key)
+            .map(|(i, _)| {
+                let rest = &html[i + key.len()..];
+                rest[..rest.find('"').unwrap_or(0)].to_string()
+            })
+            .collect()
+    }
+
+    /// On real shared records (mjlog and tenhou.net/6 JSON, one seat each): every decision block
+    /// of the page shows the choice the record made (the acted ones in the record's order, read
+    /// from the events independently of the decision recorder), every block's ranked option
+    /// list holds that choice, ranks are 1..=n, and the JSON carries the schema version.
+    #[test]
+    fn pages_show_the_recorded_choices() {
+        let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        files.truncate(3);
+        files.extend(crate::testdata::tenhou_files(&[".t6.json"]).unwrap_or_default().into_iter().take(2));
+        assert!(files.len() >= 4, "too few shared records: {files:?}");
+        let models = Models::load(None).expect("shipped weights");
+        for (i, path) in files.iter().enumerate() {
+            let bytes = std::fs::read(path).unwrap();
+            let name = path.display().to_string();
+            let game = crate::log::source::parse_game(&name, &bytes).unwrap();
+            let seat = (i % 4) as u8;
+            let review = review_game(&game, &name, seat, &models).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            let html = super::super::review_html::page(&review);
+            let sections: Vec<&str> = html.split("<section class=\"decision").skip(1).collect();
+            assert_eq!(sections.len(), review.summary.game.decisions, "{name}: blocks");
+            assert!(!sections.is_empty(), "{name}: no decisions");
+            let mut acted = Vec::new();
+            for (s, d) in sections.iter().zip(review.decisions()) {
+                let s = &s[..s.find("</section>").unwrap()];
+                let human = attrs(s, "data-human");
+                assert_eq!(human, vec![d.human.clone()], "{name} {}", d.id);
+                let options = attrs(s, "data-option");
+                assert_eq!(options.len(), d.options.len(), "{name} {}", d.id);
+                assert!(options.contains(&d.human), "{name} {}: {} not in {options:?}", d.id, d.human);
+                let ranks: Vec<usize> = d.options.iter().map(|o| o.linear_rank).collect();
+                assert_eq!(ranks, (1..=d.options.len()).collect::<Vec<_>>(), "{name} {}", d.id);
+                assert_eq!(d.options.iter().filter(|o| o.chosen).count(), 1, "{name} {}", d.id);
+                assert_eq!(d.human_rank == 1, d.explanation.is_none(), "{name} {}", d.id);
+                if d.human != "pass" && d.human != "dama" {
+                    acted.push(d.human.clone());
+                }
+            }
+            assert_eq!(acted, recorded_actions(&game, seat), "{name}: choices differ from the record");
+            let json: serde_json::Value = serde_json::from_str(&review.to_json()).unwrap();
+            assert_eq!(json["schema_version"], 1);
+            assert_eq!(json["rounds"].as_array().map(Vec::len), Some(game.rounds.len()), "{name}");
+        }
+    }
+
+    #[test]
+    fn feature_meanings_come_from_the_catalog() {
+        let (family, meaning) = describe("ukeire_count");
+        assert_eq!(family, "shape");
+        assert!(!meaning.is_empty());
+        assert!(describe("sh1*ev").1.contains("sh1"));
+        assert_eq!(describe("act_pass").0, "action");
+    }
+}
