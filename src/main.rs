@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
 use haifu::eval::{rank_discards, EvaluatorName, Position};
@@ -685,7 +685,7 @@ fn review_cmd(
     let who = match (player, seat) {
         (Some(p), _) => Who::Player(p),
         (None, Some(s)) if s < 4 => Who::Seat(s),
-        (None, Some(s)) => bail!("--seat {s}: seats are 0..=3"),
+        (None, Some(s)) => return Err(usage(format!("--seat {s}: seats are 0..=3"))),
         (None, None) => Who::Seat(0),
     };
     let models = Models::load(weights)?;
@@ -702,7 +702,11 @@ fn review_cmd(
                 Who::Player(p) => format!("player {p:?}"),
                 Who::Seat(s) => format!("seat {s}"),
             };
-            bail!("{who} does not play in {} (players: {})", src.name, names.join(", "));
+            return Err(usage(format!(
+                "{who} does not play in {} (players: {})",
+                src.name,
+                names.join(", ")
+            )));
         };
         let review = review_game(&game, &src.name, s, &models).with_context(|| src.name.clone())?;
         for f in std::iter::once(out).chain(json) {
