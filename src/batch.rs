@@ -11,14 +11,14 @@ use crate::log::source::{expand, Skipped, Source};
 use crate::log::{Game, LogError};
 
 /// A record that could not be read or processed, named by its file (or archive entry / row).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileError {
     pub file: String,
     pub error: String,
 }
 
 /// A reader error as (file, message without the file).
-fn file_error(default: &str, e: &LogError) -> FileError {
+pub fn file_error(default: &str, e: &LogError) -> FileError {
     match e {
         LogError::InFile { file, source } => FileError { file: file.clone(), error: source.to_string() },
         other => FileError { file: default.to_string(), error: other.to_string() },
@@ -75,7 +75,27 @@ pub fn run_chunked<R: Send>(
     let sources = expansion.sources;
     let bar = progress(sources.len(), what);
     let pool = pool(jobs);
-    for part in sources.chunks(chunk.max(1)) {
+    errors.extend(run_sources(&sources, &pool, &bar, chunk, f, |part| {
+        sink(part.into_iter().map(|(_, name, r)| (name, r)).collect())
+    }));
+    bar.finish_and_clear();
+    let files = sources.len() + expansion.errors.len();
+    Outcome { files, results: Vec::new(), errors, skipped: expansion.skipped }
+}
+
+/// Loads `sources` and applies `f` to each game on `pool`, `chunk` records at a time; `sink`
+/// receives each chunk's results in input order as (position in `sources`, name, result).
+/// Returns the records that failed.
+pub fn run_sources<R: Send>(
+    sources: &[Source],
+    pool: &rayon::ThreadPool,
+    bar: &ProgressBar,
+    chunk: usize,
+    f: impl Fn(&Game) -> Result<R, String> + Sync,
+    mut sink: impl FnMut(Vec<(usize, String, R)>),
+) -> Vec<FileError> {
+    let mut errors = Vec::new();
+    for (c, part) in sources.chunks(chunk.max(1)).enumerate() {
         let done: Vec<(String, Result<R, String>)> = pool.install(|| {
             part.par_iter()
                 .map(|src: &Source| {
@@ -89,17 +109,15 @@ pub fn run_chunked<R: Send>(
                 .collect()
         });
         let mut ok = Vec::with_capacity(done.len());
-        for (name, r) in done {
+        for (i, (name, r)) in done.into_iter().enumerate() {
             match r {
-                Ok(v) => ok.push((name, v)),
+                Ok(v) => ok.push((c * chunk.max(1) + i, name, v)),
                 Err(error) => errors.push(FileError { file: name, error }),
             }
         }
         sink(ok);
     }
-    bar.finish_and_clear();
-    let files = sources.len() + expansion.errors.len();
-    Outcome { files, results: Vec::new(), errors, skipped: expansion.skipped }
+    errors
 }
 
 /// Like [`run_chunked`] but keeps every result.
