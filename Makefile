@@ -54,9 +54,10 @@ fmt:
 # Regenerates data/weights/default.json from the shared corpus: human discards at houou and
 # tokujou tables, seeded game split, weights gated by shanten, riichi, hand value and turn; then
 # the separate riichi (declare or stay dama) and call (chi / pon / kan or pass) models beside it.
-# Same data and seed give the same files.
+# Same data and seed give the same files. The ingest writes out/corpus as parts and resumes: an
+# interrupted `make weights` keeps the finished parts (a changed corpus: rm -rf out/corpus first).
 weights: release
-	target/release/haifu ingest $(CORPUS) --out out/corpus
+	target/release/haifu ingest $(CORPUS) --out out/corpus --resume
 	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001,0.001 --max-iters 150 --max-decisions 600000 \
 		--interact shanten --interact riichi --interact value --interact turn \

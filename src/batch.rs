@@ -14,14 +14,14 @@ use crate::log::source::{expand, Skipped, Source};
 use crate::log::{Game, LogError};
 
 /// A record that could not be read or processed, named by its file (or archive entry / row).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileError {
     pub file: String,
     pub error: String,
 }
 
 /// A reader error as (file, message without the file).
-fn file_error(default: &str, e: &LogError) -> FileError {
+pub fn file_error(default: &str, e: &LogError) -> FileError {
     match e {
         LogError::InFile { file, source } => FileError { file: file.clone(), error: source.to_string() },
         other => FileError { file: default.to_string(), error: other.to_string() },
@@ -87,13 +87,36 @@ pub fn run_chunked<R: Send>(
     let sources = expansion.sources;
     let bar = progress(sources.len(), what);
     let pool = pool(jobs);
-    // The workers run ahead by one chunk while this thread hands the previous chunk to `sink`
-    // (ingest encodes parquet there): the pool never waits for the sink.
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(String, Result<R, String>)>>(1);
+    errors.extend(run_sources(&sources, &pool, &bar, chunk, f, |part| {
+        sink(part.into_iter().map(|(_, name, r)| (name, r)).collect())
+    }));
+    bar.finish_and_clear();
+    let files = sources.len() + expansion.errors.len();
+    Outcome { files, results: Vec::new(), errors, skipped: expansion.skipped }
+}
+
+/// Loads `sources` and applies `f` to each game on `pool`, `chunk` records at a time; `sink`
+/// receives each chunk's results in input order as (position in `sources`, name, result).
+/// Returns the records that failed.
+///
+/// The workers run ahead by one chunk while this thread hands the previous chunk to `sink`
+/// (ingest encodes parquet there): the pool never waits for the sink.
+pub fn run_sources<R: Send>(
+    sources: &[Source],
+    pool: &rayon::ThreadPool,
+    bar: &ProgressBar,
+    chunk: usize,
+    f: impl Fn(&Game) -> Result<R, String> + Sync,
+    mut sink: impl FnMut(Vec<(usize, String, R)>),
+) -> Vec<FileError> {
+    let chunk = chunk.max(1);
+    let mut errors = Vec::new();
+    type Done<R> = (usize, Vec<(String, Result<R, String>)>);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Done<R>>(1);
     std::thread::scope(|scope| {
-        let (bar, pool, f, sources) = (&bar, &pool, &f, &sources);
+        let f = &f;
         scope.spawn(move || {
-            for part in sources.chunks(chunk.max(1)) {
+            for (c, part) in sources.chunks(chunk).enumerate() {
                 let done: Vec<(String, Result<R, String>)> = pool.install(|| {
                     part.par_iter()
                         .map(|src: &Source| {
@@ -108,25 +131,23 @@ pub fn run_chunked<R: Send>(
                         })
                         .collect()
                 });
-                if tx.send(done).is_err() {
+                if tx.send((c, done)).is_err() {
                     break;
                 }
             }
         });
-        for done in rx {
+        for (c, done) in rx {
             let mut ok = Vec::with_capacity(done.len());
-            for (name, r) in done {
+            for (i, (name, r)) in done.into_iter().enumerate() {
                 match r {
-                    Ok(v) => ok.push((name, v)),
+                    Ok(v) => ok.push((c * chunk + i, name, v)),
                     Err(error) => errors.push(FileError { file: name, error }),
                 }
             }
             sink(ok);
         }
     });
-    bar.finish_and_clear();
-    let files = sources.len() + expansion.errors.len();
-    Outcome { files, results: Vec::new(), errors, skipped: expansion.skipped }
+    errors
 }
 
 /// Like [`run_chunked`] but keeps every result.

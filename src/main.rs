@@ -38,10 +38,12 @@ enum Command {
     },
     /// Every decision with all its options and their feature vectors, to parquet.
     ///
-    /// Writes games.parquet, rounds.parquet, decisions.parquet (one row per decision: context and
-    /// the chosen option) and options.parquet (one row per option: decision_id, option, chosen and
-    /// the feature columns) into --out; the schema is in docs/schema.md. Files that fail are
-    /// listed and skipped; output is written atomically and is the same for any --jobs.
+    /// Writes the tables games (one row per game), rounds, decisions (one row per decision:
+    /// context and the chosen option) and options (one row per option: decision_id, option, chosen
+    /// and the feature columns) into --out as folders of parts, `options/part-000012.parquet`, one
+    /// part per --part-games input records, each complete part marked by `_parts/part-000012.json`;
+    /// the schema is in docs/schema.md. Files that fail are listed and skipped; a killed run loses
+    /// only the part in flight (--resume finishes it); output is the same for any --jobs.
     Ingest {
         /// Files, folders, archives or databases.
         #[arg(required = true)]
@@ -55,6 +57,19 @@ enum Command {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+        /// Input records per part.
+        #[arg(long, default_value_t = 200)]
+        part_games: usize,
+        /// Keep the complete parts already in --out and ingest the rest (same inputs and options).
+        #[arg(long, conflicts_with = "force")]
+        resume: bool,
+        /// Replace the dataset already in --out.
+        #[arg(long)]
+        force: bool,
+        /// Only the records whose game id hashes (FNV-1a) to I mod N, e.g. 3/8: run the N shards
+        /// on N machines and put their parts in one folder (part numbers do not clash).
+        #[arg(long, default_value = "0/1")]
+        shard: haifu::dataset::ingest::Shard,
     },
     /// Fit the weights of the linear evaluator to the recorded choices (pairwise ranking loss).
     ///
@@ -198,7 +213,7 @@ enum Command {
         #[arg(long)]
         jobs: Option<usize>,
     },
-    /// Print the option feature columns (name, family, meaning) as a markdown table.
+    /// Print the option feature columns (name, family, meaning) and their storage types as markdown.
     Schema,
     /// Player and table statistics over archives: placements, win / deal-in / riichi / call rates...
     ///
@@ -440,7 +455,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Review { paths, player, seat, weights, out, json, jobs } => {
             return review_cmd(&paths, player, seat, weights.as_deref(), &out, json.as_deref(), jobs);
         }
-        Command::Schema => print!("{}", haifu::dataset::rows::features_markdown()),
+        Command::Schema => {
+            print!("{}", haifu::dataset::rows::features_markdown());
+            print!(
+                "\nStorage types of the option columns (first match wins):\n\n{}",
+                haifu::dataset::storage::markdown()
+            );
+        }
         Command::Report { data, weights, out, select, all_games, good, excellent } => {
             let cfg = haifu::report::compare::ReportConfig {
                 dataset: select.dataset(
@@ -516,19 +537,33 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let pf = push_fold.then_some(haifu::features::push_fold::Thresholds { good, excellent });
             return eval_cmd(&data, &weights, &evaluators, &select, split, pf, json);
         }
-        Command::Ingest { paths, out, jobs, json } => {
-            let summary = haifu::dataset::ingest::run(&paths, &out, jobs)?;
+        Command::Ingest { paths, out, jobs, json, part_games, resume, force, shard } => {
+            // HAIFU_INGEST_STOP_AFTER_PARTS=N stops after N parts, as a kill between parts would
+            // (for testing --resume).
+            let stop_after_parts =
+                std::env::var("HAIFU_INGEST_STOP_AFTER_PARTS").ok().and_then(|v| v.parse().ok());
+            let opts = haifu::dataset::ingest::IngestOptions {
+                jobs,
+                part_games,
+                shard,
+                resume,
+                force,
+                stop_after_parts,
+            };
+            let summary = haifu::dataset::ingest::run(&paths, &out, &opts)?;
             if json {
                 println!("{}", serde_json::to_string(&summary)?);
             } else {
                 println!(
-                    "{} files, {} games, {} rounds, {} decisions, {} options -> {}",
+                    "{} files, {} games, {} rounds, {} decisions, {} options -> {} ({} parts written, {} kept)",
                     summary.files,
                     summary.games,
                     summary.rounds,
                     summary.decisions,
                     summary.options,
-                    out.display()
+                    out.display(),
+                    summary.parts_written,
+                    summary.parts_kept
                 );
                 for (k, n) in &summary.decisions_by_kind {
                     println!("  {k:8} {n}");

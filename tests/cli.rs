@@ -102,12 +102,56 @@ fn pipeline_on_real_records() {
         std::fs::copy(f, logs.join(f.file_name().unwrap())).unwrap();
     }
     let data = tmp.path().join("data");
-    let v = json(&["ingest", logs.to_str().unwrap(), "--out", data.to_str().unwrap(), "--json"]);
+    let ingest = |out: &std::path::Path, more: &[&str]| -> Output {
+        let mut args = vec!["ingest", logs.to_str().unwrap(), "--out", out.to_str().unwrap(), "--json"];
+        args.extend(["--part-games", "3"]);
+        args.extend(more);
+        haifu(&args)
+    };
+    let v: serde_json::Value = serde_json::from_slice(&ingest(&data, &[]).stdout).expect("JSON");
     assert_eq!(v["games"], 8);
+    assert_eq!(v["parts_written"], 3);
     assert!(v["decisions"].as_u64().unwrap() > 1000);
-    for t in ["games", "rounds", "decisions", "options"] {
-        assert!(data.join(format!("{t}.parquet")).exists(), "{t}.parquet");
-    }
+    let tables = ["games", "rounds", "decisions", "options", "_parts"];
+    let listing = |dir: &std::path::Path| -> Vec<(String, Vec<u8>)> {
+        let mut files = Vec::new();
+        for t in tables {
+            for e in std::fs::read_dir(dir.join(t)).unwrap() {
+                let p = e.unwrap().path();
+                files.push((
+                    format!("{t}/{}", p.file_name().unwrap().to_str().unwrap()),
+                    std::fs::read(&p).unwrap(),
+                ));
+            }
+        }
+        files.sort();
+        files
+    };
+    let names: Vec<String> = listing(&data).into_iter().map(|(n, _)| n).collect();
+    assert!(names.contains(&"options/part-000002.parquet".to_string()), "{names:?}");
+    assert!(names.contains(&"_parts/part-000002.json".to_string()), "{names:?}");
+    assert_eq!(names.len(), 15, "{names:?}");
+    // A run stopped after one part, then resumed: the same files as the run above.
+    let cut = tmp.path().join("cut");
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .env("HAIFU_INGEST_STOP_AFTER_PARTS", "1")
+        .args(["ingest", logs.to_str().unwrap(), "--out", cut.to_str().unwrap(), "--part-games", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = ingest(&cut, &[]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--resume"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&ingest(&cut, &["--resume"]).stdout).expect("JSON");
+    assert_eq!(
+        (v["parts_kept"].as_u64(), v["parts_written"].as_u64(), v["games"].as_u64()),
+        (Some(1), Some(2), Some(8))
+    );
+    assert!(listing(&cut) == listing(&data), "resumed output differs");
     let weights = tmp.path().join("w/weights.json");
     let again = tmp.path().join("w/again.json");
     let fit_args = |out: &std::path::Path| -> Vec<String> {

@@ -1,8 +1,11 @@
 //! The dataset stage: every decision of every game as typed rows ([`rows`]), written to parquet
-//! tables (games, rounds, decisions, options) with polars ([`parquet`]) by `haifu ingest`
-//! ([`ingest`]), and read back by the stages above through a [`filter::Filter`].
+//! tables (games, rounds, decisions, options) as folders of parts ([`parts`]) with polars
+//! ([`parquet`]), option columns in their declared types ([`storage`]), by `haifu ingest`
+//! ([`ingest`]), and read back by the stages above through [`parts`] and a [`filter::Filter`].
 
 pub mod filter;
 pub mod ingest;
 pub mod parquet;
+pub mod parts;
 pub mod rows;
+pub mod storage;

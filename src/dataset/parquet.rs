@@ -1,7 +1,8 @@
 //! Writing tables to parquet with polars, in batches and atomically.
 //!
 //! A [`Columns`] is a plain typed column builder (no polars types leak out of this module);
-//! a [`ParquetSink`] appends batches to `NAME.parquet.tmp` and renames it into place on
+//! a [`ParquetSink`] appends batches to a hidden `.NAME.parquet.tmp` beside the target (no reader's
+//! `*.parquet` glob sees it) and renames it into place on
 //! [`ParquetSink::finish`], so a reader never sees a half-written file and a failed run leaves the
 //! previous output untouched.
 
@@ -90,6 +91,12 @@ impl Columns {
     }
 }
 
+/// zstd level of the files: on the options table of 100 real games (typed columns), level 9 writes
+/// 8% less than the default 3 for about 20% more compression time; 15-19 save 2-4% more at 3-5x the
+/// time. Each batch is one row group (ingest writes 32 games, ~180,000 option rows, at a time:
+/// larger groups saved only 1-2%); column statistics cost ~1% and let readers skip row groups.
+pub const ZSTD_LEVEL: i32 = 9;
+
 /// A parquet file written in batches, made visible atomically.
 pub struct ParquetSink {
     tmp: PathBuf,
@@ -99,11 +106,15 @@ pub struct ParquetSink {
 }
 
 impl ParquetSink {
-    /// Creates `path.tmp` now; nothing appears at `path` until [`finish`](Self::finish).
+    /// Writes go to `.NAME.tmp` beside `path`; nothing appears at `path` until
+    /// [`finish`](Self::finish).
     pub fn create(path: &Path) -> std::io::Result<ParquetSink> {
-        let mut tmp = path.as_os_str().to_owned();
+        let name =
+            path.file_name().ok_or_else(|| std::io::Error::other("a parquet path without a file name"))?;
+        let mut tmp = std::ffi::OsString::from(".");
+        tmp.push(name);
         tmp.push(".tmp");
-        Ok(ParquetSink { tmp: PathBuf::from(tmp), path: path.to_path_buf(), writer: None, rows: 0 })
+        Ok(ParquetSink { tmp: path.with_file_name(tmp), path: path.to_path_buf(), writer: None, rows: 0 })
     }
 
     /// Appends a batch (the first batch fixes the schema).
@@ -115,7 +126,10 @@ impl ParquetSink {
         if self.writer.is_none() {
             let file = File::create(&self.tmp)?;
             let w = ParquetWriter::new(file)
-                .with_compression(ParquetCompression::Zstd(None))
+                .with_compression(ParquetCompression::Zstd(Some(polars_parquet::write::ZstdLevel::try_new(
+                    ZSTD_LEVEL,
+                )?)))
+                .with_statistics(StatisticsOptions::default())
                 .batched(df.schema())?;
             self.writer = Some(w);
         }

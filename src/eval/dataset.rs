@@ -3,7 +3,8 @@
 //! seat), each evaluator plain and under the push/fold policy layer. `haifu eval` prints it,
 //! `haifu report` renders it.
 //!
-//! One streaming pass over options.parquet (slices of rows, only the needed columns) groups the
+//! One streaming pass over the options table (part by part, slices of rows, only the needed
+//! columns, feature columns cast to f32) groups the
 //! rows by decision and scores them: `ukeire` and `ev` are fixed linear functions of the option
 //! columns, `linear` is the fitted [`Linear`] evaluator (with its interaction columns, exactly as
 //! for a live position), `yaku` is scored from the decision's hand. Memory holds one slice.
@@ -12,8 +13,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use polars::prelude::{DataFrame, ParquetReader, SerReader};
 
+use crate::dataset::parts;
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
 use crate::features::max_ukeire::option_score;
 use crate::features::push_fold::{classify, policy_score, HandClass, Thresholds};
@@ -166,18 +167,10 @@ fn yaku_scores(opts: &mut [Opt], hand: &str, dora: &str, round_wind: u8, seat: u
     }
 }
 
-fn col_f32(df: &DataFrame, name: &str) -> Result<Vec<f32>> {
-    Ok(df
-        .column(name)
-        .with_context(|| format!("column {name}"))?
-        .f32()?
-        .iter()
-        .map(|x| x.unwrap_or(0.0))
-        .collect())
-}
-
-/// The per-decision columns of decisions.parquet the pass reads.
+/// The per-decision columns of the decisions table the pass reads.
 struct Decisions {
+    /// Row of each decision id.
+    row_of: std::collections::HashMap<u64, usize>,
     game: Vec<String>,
     kind: Vec<String>,
     table: Vec<String>,
@@ -193,8 +186,8 @@ struct Decisions {
 }
 
 fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
-    let dpath = cfg.data.join("decisions.parquet");
     let cols = [
+        "decision_id",
         "game_id",
         "kind",
         "is_ai",
@@ -208,12 +201,8 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
         "seat",
         "dealer",
     ];
-    let df = ParquetReader::new(
-        std::fs::File::open(&dpath).with_context(|| format!("cannot open {}", dpath.display()))?,
-    )
-    .with_columns(Some(cols.map(String::from).to_vec()))
-    .finish()
-    .with_context(|| format!("reading {}", dpath.display()))?;
+    let df = parts::read_table(&cfg.data, "decisions", Some(&cols))?;
+    let ids: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
     let strs = |n: &str| -> Result<Vec<String>> {
         Ok(df.column(n)?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect())
     };
@@ -223,6 +212,7 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
         Ok(df.column(n)?.bool()?.iter().map(|x| x.unwrap_or(false)).collect())
     };
     Ok(Decisions {
+        row_of: parts::id_index(&ids)?,
         game: strs("game_id")?,
         kind: strs("kind")?,
         table: strs("table")?,
@@ -273,7 +263,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
     let mut current: Option<u64> = None;
     let mut opts: Vec<Opt> = Vec::new();
     let mut finish = |id: u64, opts: &mut Vec<Opt>| {
-        let i = id as usize;
+        let i = d.row_of.get(&id).copied().unwrap_or(0);
         if opts.len() >= 2 && opts.iter().filter(|o| o.chosen).count() == 1 {
             out.decisions += 1;
             if cfg.enabled[YAKU] {
@@ -341,13 +331,12 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         ci("safety_worst_honor"),
         ci("safety_worst_danger_est"),
     );
-    let opath = cfg.data.join("options.parquet");
-    crate::dataset::parquet::for_each_slice(&opath, &columns, 200_000, |df| {
+    parts::for_each_slice(&cfg.data, "options", &columns, 200_000, |df| {
         let did: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
         let chosen: Vec<bool> = df.column("chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
         let label: Vec<String> =
             df.column("option")?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect();
-        let feats: Vec<Vec<f32>> = names.iter().map(|n| col_f32(df, n)).collect::<Result<_>>()?;
+        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_>>()?;
         for r in 0..df.height() {
             let id = did[r];
             if current != Some(id) {
@@ -356,7 +345,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
                 }
                 current = Some(id);
             }
-            if !keep.get(id as usize).copied().unwrap_or(false) {
+            if !d.row_of.get(&id).is_some_and(|&i| keep[i]) {
                 continue;
             }
             let x = |c: Option<usize>| c.map_or(0.0, |c| feats[c][r] as f64);
@@ -381,7 +370,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         }
         Ok(())
     })
-    .with_context(|| format!("reading {}", opath.display()))?;
+    .with_context(|| format!("reading {}", cfg.data.join("options").display()))?;
     if let Some(p) = current {
         finish(p, &mut opts);
     }

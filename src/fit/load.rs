@@ -1,18 +1,19 @@
-//! Loading an ingested dataset (decisions.parquet + options.parquet) into ranking data, with a
-//! decision filter and the train / validation / test split.
+//! Loading an ingested dataset (the `decisions` and `options` tables, folders of parts) into ranking
+//! data, with a decision filter and the train / validation / test split.
 //!
-//! `options.parquet` is read in slices of rows (with only the needed columns), so memory holds
+//! `options` is read part by part in slices of rows (with only the needed columns), so memory holds
 //! one slice of dense rows plus the sparse differences kept; `max_decisions` caps what is kept
 //! (a deterministic sample by game for archives far larger than memory).
 
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use polars::prelude::{Column, DataFrame, ParquetReader, SerReader};
+use polars::prelude::{Column, DataFrame};
 
 use super::data::RankingData;
 use super::split::{split_of, Split};
 pub use crate::dataset::filter::Filter;
+use crate::dataset::parts;
 use crate::model::gates::{Expansion, Interaction};
 
 /// Per-decision facts used for slicing agreement.
@@ -34,7 +35,7 @@ pub struct Loaded {
     pub data: RankingData,
     pub meta: DecisionMeta,
     pub feature_names: Vec<String>,
-    /// Content hash of the two parquet files (FNV-1a 64, hex).
+    /// Content hash of the decisions and options files (FNV-1a 64, hex).
     pub fingerprint: String,
 }
 
@@ -55,11 +56,15 @@ fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
     Ok(())
 }
 
-/// Fingerprint of a dataset folder: a hash over the bytes of its decisions and options files.
+/// Fingerprint of a dataset folder: a hash over the bytes of its decisions and options files
+/// (every part, in name order).
 pub fn fingerprint(dir: &Path) -> Result<String> {
     let mut h: u64 = 0xcbf29ce484222325;
-    fnv_file(&dir.join("decisions.parquet"), &mut h)?;
-    fnv_file(&dir.join("options.parquet"), &mut h)?;
+    for table in ["decisions", "options"] {
+        for path in parts::table_files(dir, table)? {
+            fnv_file(&path, &mut h)?;
+        }
+    }
     Ok(format!("{h:016x}"))
 }
 
@@ -67,14 +72,10 @@ fn col<'a>(df: &'a DataFrame, name: &str) -> Result<&'a Column> {
     df.column(name).with_context(|| format!("column {name} missing"))
 }
 
-/// The feature column names of a dataset's options file.
+/// The feature column names of a dataset's options table.
 pub fn feature_columns(dir: &Path) -> Result<Vec<String>> {
-    let opath = dir.join("options.parquet");
-    let file = std::fs::File::open(&opath).with_context(|| format!("cannot open {}", opath.display()))?;
-    let schema = ParquetReader::new(file).schema()?;
-    Ok(schema
-        .iter_names()
-        .map(|n| n.to_string())
+    Ok(parts::column_names(dir, "options")?
+        .into_iter()
         .filter(|n| !["decision_id", "option", "chosen"].contains(&n.as_str()))
         .collect())
 }
@@ -93,18 +94,11 @@ pub fn load(
     features: Option<&[String]>,
     interactions: &[Interaction],
 ) -> Result<Loaded> {
-    let dpath = dir.join("decisions.parquet");
-    let opath = dir.join("options.parquet");
-    let decisions = ParquetReader::new(
-        std::fs::File::open(&dpath).with_context(|| format!("cannot open {}", dpath.display()))?,
-    )
-    .with_columns(Some(
-        ["decision_id", "game_id", "kind", "is_ai", "table", "shanten", "turn", "any_riichi"]
-            .map(String::from)
-            .to_vec(),
-    ))
-    .finish()
-    .with_context(|| format!("reading {}", dpath.display()))?;
+    let decisions = parts::read_table(
+        dir,
+        "decisions",
+        Some(&["decision_id", "game_id", "kind", "is_ai", "table", "shanten", "turn", "any_riichi"]),
+    )?;
     let ids: Vec<u64> = col(&decisions, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
     let game: Vec<&str> = col(&decisions, "game_id")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
     let kind: Vec<&str> = col(&decisions, "kind")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
@@ -114,11 +108,7 @@ pub fn load(
     let turn: Vec<u8> = col(&decisions, "turn")?.u8()?.iter().map(|x| x.unwrap_or(0)).collect();
     let riichi: Vec<bool> =
         col(&decisions, "any_riichi")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
-    for (i, &id) in ids.iter().enumerate() {
-        if id != i as u64 {
-            bail!("{}: decision ids are not 0..n in order", dpath.display());
-        }
-    }
+    let row_of = parts::id_index(&ids)?;
     let mut keep: Vec<bool> = (0..ids.len())
         .map(|i| {
             kind[i] == filter.kind
@@ -161,7 +151,7 @@ pub fn load(
         Some(f) => {
             for n in f {
                 if !all.contains(n) {
-                    bail!("feature {n} is not a column of {}", opath.display());
+                    bail!("feature {n} is not a column of {}", dir.join("options").display());
                 }
             }
             f.to_vec()
@@ -182,8 +172,7 @@ pub fn load(
                  chosen: Option<usize>,
                  data: &mut RankingData,
                  meta: &mut DecisionMeta| {
-        let i = id as usize;
-        if i < keep.len() && keep[i] {
+        if let Some(i) = row_of.get(&id).copied().filter(|&i| keep[i]) {
             if let Some(c) = chosen {
                 let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
                 let expanded;
@@ -207,15 +196,10 @@ pub fn load(
         }
         rows.clear();
     };
-    crate::dataset::parquet::for_each_slice(&opath, &columns, 200_000, |df| {
+    parts::for_each_slice(dir, "options", &columns, 200_000, |df| {
         let did: Vec<u64> = col(df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
         let ch: Vec<bool> = col(df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
-        let feats: Vec<Vec<f32>> = names
-            .iter()
-            .map(|n| -> Result<Vec<f32>> {
-                Ok(col(df, n)?.f32()?.iter().map(|x| x.unwrap_or(0.0)).collect())
-            })
-            .collect::<Result<_>>()?;
+        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_>>()?;
         for r in 0..df.height() {
             let id = did[r];
             if cur_id != Some(id) {
@@ -225,8 +209,7 @@ pub fn load(
                 cur_id = Some(id);
                 cur_chosen = None;
             }
-            let i = id as usize;
-            if i < keep.len() && keep[i] {
+            if row_of.get(&id).is_some_and(|&i| keep[i]) {
                 if ch[r] {
                     cur_chosen = Some(cur_rows.len());
                 }

@@ -1,0 +1,198 @@
+//! A dataset folder as `haifu ingest` writes it, and the readers every stage above uses.
+//!
+//! Each table is a folder of numbered part files, `options/part-000012.parquet`; all four tables
+//! of one chunk of input records share the part number. A part is complete when its manifest
+//! `_parts/part-000012.json` exists (written last, atomically): it lists the input records of the
+//! part. Readers take `TABLE/part-*.parquet` in name order, or the older single file
+//! `TABLE.parquet` when there is no `TABLE/` folder. Polars, pyarrow and duckdb read a table from
+//! the glob `TABLE/*.parquet` as one table (unfinished files are hidden `.part-*.tmp` names).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use polars::prelude::{DataFrame, DataType, ParquetReader, SerReader};
+
+use crate::batch::FileError;
+
+/// The tables of a dataset, in the order they are written.
+pub const TABLES: [&str; 4] = ["games", "rounds", "decisions", "options"];
+
+/// The folder of part manifests.
+pub const MANIFESTS: &str = "_parts";
+
+/// Decision ids are `source_index * DECISION_ID_STRIDE + k`: the record's position in the sorted
+/// input list (before sharding) and the decision's position in its game. Unique and the same
+/// whatever the part size, the shard or an interruption.
+pub const DECISION_ID_STRIDE: u64 = 100_000;
+
+/// `part-000012`: the file stem of part 12 (six digits keep name order = number order).
+pub fn part_stem(part: u64) -> String {
+    format!("part-{part:06}")
+}
+
+/// The part number of a file name `part-000012.parquet` / `part-000012.json`.
+pub fn part_number(file_name: &str) -> Option<u64> {
+    let rest = file_name.strip_prefix("part-")?;
+    let digits = rest.split('.').next()?;
+    if rest.len() == digits.len() || digits.is_empty() {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// What a complete part holds: its input records and the counts and errors they gave.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Manifest {
+    pub part: u64,
+    /// `I/N` of the run that wrote it.
+    pub shard: String,
+    /// Records per part of that run.
+    pub part_games: usize,
+    /// The input records (source names) in order, with their index in the whole input list.
+    pub sources: Vec<String>,
+    pub source_index: Vec<u64>,
+    pub games: u64,
+    pub rounds: u64,
+    pub decisions: u64,
+    pub options: u64,
+    pub decisions_by_kind: std::collections::BTreeMap<String, u64>,
+    pub errors: Vec<FileError>,
+}
+
+pub fn manifest_path(dir: &Path, part: u64) -> PathBuf {
+    dir.join(MANIFESTS).join(format!("{}.json", part_stem(part)))
+}
+
+/// The part file of `table`.
+pub fn part_path(dir: &Path, table: &str, part: u64) -> PathBuf {
+    dir.join(table).join(format!("{}.parquet", part_stem(part)))
+}
+
+/// Every complete part's manifest, by part number.
+pub fn manifests(dir: &Path) -> Result<Vec<Manifest>> {
+    let mdir = dir.join(MANIFESTS);
+    let mut out = Vec::new();
+    if !mdir.is_dir() {
+        return Ok(out);
+    }
+    for e in std::fs::read_dir(&mdir).with_context(|| format!("cannot list {}", mdir.display()))? {
+        let p = e?.path();
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if part_number(name).is_none() || !name.ends_with(".json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+        out.push(
+            serde_json::from_str(&text).with_context(|| format!("{} is not a part manifest", p.display()))?,
+        );
+    }
+    out.sort_by_key(|m: &Manifest| m.part);
+    Ok(out)
+}
+
+/// The files of `table` in `dir`, in name order: `TABLE/part-*.parquet`, or `TABLE.parquet`.
+pub fn table_files(dir: &Path, table: &str) -> Result<Vec<PathBuf>> {
+    let folder = dir.join(table);
+    if folder.is_dir() {
+        let mut files = Vec::new();
+        for e in std::fs::read_dir(&folder).with_context(|| format!("cannot list {}", folder.display()))? {
+            let p = e?.path();
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with("part-") && name.ends_with(".parquet") {
+                files.push(p);
+            }
+        }
+        files.sort();
+        if files.is_empty() {
+            bail!("{} holds no part-*.parquet files", folder.display());
+        }
+        return Ok(files);
+    }
+    let single = dir.join(format!("{table}.parquet"));
+    if single.is_file() {
+        return Ok(vec![single]);
+    }
+    bail!(
+        "{} is not a dataset: no {table}/part-*.parquet (or {table}.parquet); run haifu ingest",
+        dir.display()
+    )
+}
+
+/// The column names of `table` (from its first file).
+pub fn column_names(dir: &Path, table: &str) -> Result<Vec<String>> {
+    let files = table_files(dir, table)?;
+    let file =
+        std::fs::File::open(&files[0]).with_context(|| format!("cannot open {}", files[0].display()))?;
+    let schema = ParquetReader::new(file).schema()?;
+    Ok(schema.iter_names().map(|n| n.to_string()).collect())
+}
+
+/// Reads `columns` (all when `None`) of every file of `table`, stacked in name order.
+pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<DataFrame> {
+    let mut out: Option<DataFrame> = None;
+    for path in table_files(dir, table)? {
+        let file = std::fs::File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
+        let df = ParquetReader::new(file)
+            .with_columns(columns.map(|c| c.iter().map(|s| s.to_string()).collect()))
+            .finish()
+            .with_context(|| format!("reading {}", path.display()))?;
+        match &mut out {
+            None => out = Some(df),
+            Some(o) => {
+                o.vstack_mut(&df).with_context(|| format!("{} differs in schema", path.display()))?;
+            }
+        }
+    }
+    let mut df = out.expect("at least one file");
+    df.align_chunks_par();
+    Ok(df)
+}
+
+/// Reads `table` in slices of at most `rows` rows with only `columns`, file by file in name
+/// order, calling `f` on each slice: memory holds one slice, whatever the dataset's size.
+pub fn for_each_slice(
+    dir: &Path,
+    table: &str,
+    columns: &[String],
+    rows: usize,
+    mut f: impl FnMut(&DataFrame) -> Result<()>,
+) -> Result<()> {
+    for path in table_files(dir, table)? {
+        crate::dataset::parquet::for_each_slice(&path, columns, rows, &mut f)?;
+    }
+    Ok(())
+}
+
+/// A numeric or boolean column as f32 (option feature columns are stored in their smallest exact
+/// type; see [`crate::dataset::storage`]). Nulls read as 0.
+pub fn f32s(df: &DataFrame, name: &str) -> Result<Vec<f32>> {
+    let c = df.column(name).with_context(|| format!("column {name} missing"))?;
+    let c = c.cast(&DataType::Float32).with_context(|| format!("column {name} is not numeric"))?;
+    Ok(c.f32()?.iter().map(|x| x.unwrap_or(0.0)).collect())
+}
+
+/// Position of every decision id in `ids` (ids are unique; they need not be dense or sorted).
+pub fn id_index(ids: &[u64]) -> Result<std::collections::HashMap<u64, usize>> {
+    let mut m = std::collections::HashMap::with_capacity(ids.len());
+    for (i, &id) in ids.iter().enumerate() {
+        if m.insert(id, i).is_some() {
+            bail!("decision id {id} appears twice (two runs' parts in one folder?)");
+        }
+    }
+    Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn part_names_round_trip() {
+        assert_eq!(part_stem(12), "part-000012");
+        assert_eq!(part_number("part-000012.parquet"), Some(12));
+        assert_eq!(part_number("part-000012.json"), Some(12));
+        assert_eq!(part_number(".part-000012.parquet.tmp"), None);
+        assert_eq!(part_number("part-.parquet"), None);
+        assert_eq!(part_number("part-12"), None);
+    }
+}
