@@ -155,6 +155,7 @@ fn git_head() -> String {
 }
 
 #[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn ingest_values_match_the_recorded_digest() {
     let dir = shared_tenhou();
     if !dir.is_dir() {

@@ -22,6 +22,7 @@ fn shared_games() -> Option<Vec<PathBuf>> {
 }
 
 #[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn review_page_json_and_batch() {
     let Some(games) = shared_games() else { return };
     let tmp = tempfile::tempdir().unwrap();

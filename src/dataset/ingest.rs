@@ -602,6 +602,7 @@ mod tests {
     /// Every option value written to parquet, read back and cast to f32, equals the value the
     /// features computed (the declared storage types are lossless on real games).
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn option_values_round_trip_exactly() {
         let Some(files) = sample_files(250) else { return };
         let dir = tempfile::tempdir().unwrap();
@@ -613,7 +614,7 @@ mod tests {
             let game = crate::log::source::Source::file(f.clone()).load().unwrap();
             expected.extend(game_rows(&game).unwrap().values);
         }
-        let w = crate::dataset::rows::row_width();
+        let w = crate::dataset::rows::option_width();
         assert_eq!(expected.len(), options.height() * w);
         for (j, name) in feature_names().iter().enumerate() {
             let dtype = options.column(name).unwrap().dtype().clone();
@@ -682,6 +683,7 @@ mod tests {
     /// manifest and a temporary file in flight, then resumed: the same part files (byte for byte)
     /// and the same rows as one uninterrupted run.
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn interrupted_then_resumed_equals_uninterrupted() {
         let Some(files) = sample_files(500) else { return };
         assert!(files.len() >= 8, "{} files", files.len());
@@ -719,6 +721,7 @@ mod tests {
     /// The union of the N shards' outputs, put in one folder, holds exactly the rows of one run
     /// over everything (decision ids included), and no record is in two shards.
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn shards_union_equals_whole_run() {
         let Some(files) = sample_files(500) else { return };
         let whole = tempfile::tempdir().unwrap();

@@ -13,7 +13,7 @@
 //! action an option is and cross it with the situation, so one linear model per decision kind can
 //! weigh, say, riichi against dama by wait size and turn.
 
-use crate::features::{catalog, width, DecisionFeatures, View};
+use crate::features::{catalog, catalog_width, DecisionFeatures, View};
 use crate::hand::shanten::min_shanten;
 use crate::hand::waits::ukeire;
 use crate::hand::{Meld, MeldKind};
@@ -45,8 +45,8 @@ pub const ACTION_COLUMNS: [(&str, &str); 13] = [
 ];
 
 /// Width of an option row: catalog features then action columns.
-pub fn row_width() -> usize {
-    width() + ACTION_COLUMNS.len()
+pub fn option_width() -> usize {
+    catalog_width() + ACTION_COLUMNS.len()
 }
 
 /// A decision's context, one row of `decisions`.
@@ -79,7 +79,7 @@ pub struct DecisionRow {
     pub hand: String,
 }
 
-/// One option: its label, whether it was chosen, and its row of `row_width()` values.
+/// One option: its label, whether it was chosen, and its row of `option_width()` values.
 #[derive(Clone, Debug)]
 pub struct OptionRow {
     pub label: String,
@@ -94,7 +94,7 @@ pub struct GameRows {
     /// Options of decision i are `options[option_ptr[i]..option_ptr[i + 1]]`.
     pub option_ptr: Vec<u32>,
     pub options: Vec<OptionRow>,
-    /// `options.len() * row_width()` values, row-major.
+    /// `options.len() * option_width()` values, row-major.
     pub values: Vec<f32>,
 }
 
@@ -231,7 +231,7 @@ fn discard_row(view: &View, tile: Tile, out: &mut [f32]) -> Result<(), String> {
 
 fn set(row: &mut [f32], name: &str, v: f32) {
     let i = ACTION_COLUMNS.iter().position(|(n, _)| *n == name).expect("action column");
-    row[width() + i] = v;
+    row[catalog_width() + i] = v;
 }
 
 fn dora_value(view: &View) -> f32 {
@@ -249,7 +249,7 @@ fn dora_value(view: &View) -> f32 {
 fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
     let t = &d.table;
     let who = d.seat;
-    let w = row_width();
+    let w = option_width();
     let base = out.values.len();
     let n = d.options.len();
     out.values.resize(base + n * w, 0.0);
@@ -266,7 +266,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
             for (i, o) in d.options.iter().enumerate() {
                 let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
-                f.fill(*tile, &mut r[..width()]).map_err(|e| e.to_string())?;
+                f.fill(*tile, &mut r[..catalog_width()]).map_err(|e| e.to_string())?;
                 discard_extras(pos, *tile, r, shanten_col, &mut ev);
             }
         }
@@ -274,7 +274,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
             let view = view_of(t, who, hand);
             let tile = best_discard(&view, true).ok_or("riichi decision without a tenpai discard")?;
             let mut row = vec![0.0; w];
-            discard_row(&view, tile, &mut row[..width()])?;
+            discard_row(&view, tile, &mut row[..catalog_width()])?;
             let mut after = [0u8; 34];
             view.hand.iter().for_each(|x| after[x.kind()] += 1);
             after[tile.kind()] -= 1;
@@ -297,7 +297,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
             with_offer.push(offered);
             let pass_view = view_of(t, who, with_offer.clone());
             let mut pass_row = vec![0.0; w];
-            discard_row(&pass_view, offered, &mut pass_row[..width()])?;
+            discard_row(&pass_view, offered, &mut pass_row[..catalog_width()])?;
             for (i, o) in d.options.iter().enumerate() {
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 match o {
@@ -323,7 +323,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
                             view.visible[m.kind()] += 1;
                         }
                         if let Some(tile) = best_discard(&view, false) {
-                            discard_row(&view, tile, &mut r[..width()])?;
+                            discard_row(&view, tile, &mut r[..catalog_width()])?;
                         }
                         set(r, "act_call", 1.0);
                         set(r, "call_x_turn", view.turn as f32);

@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use crate::dataset::parquet::Values;
-use crate::dataset::rows::{feature_names, row_width};
+use crate::dataset::rows::{feature_names, option_width};
 
 /// A column's parquet type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,12 +133,12 @@ pub fn types() -> &'static [Storage] {
     })
 }
 
-/// Checks that every value of `values` (rows of `row_width()`) is held exactly by its column's
+/// Checks that every value of `values` (rows of `option_width()`) is held exactly by its column's
 /// type; the error names the column, the value and the type.
 pub fn check(values: &[f32]) -> Result<(), String> {
     let types = types();
     let names = feature_names();
-    for row in values.chunks_exact(row_width()) {
+    for row in values.chunks_exact(option_width()) {
         for (j, (&v, t)) in row.iter().zip(types).enumerate() {
             if !t.holds(v) {
                 return Err(format!(
@@ -156,7 +156,7 @@ pub fn check(values: &[f32]) -> Result<(), String> {
 /// Column `j` of the feature rows of several games, in its storage type. Values must have passed
 /// [`check`] (a debug build asserts it again).
 pub fn column(j: usize, games: &[&[f32]]) -> Values {
-    let w = row_width();
+    let w = option_width();
     let t = types()[j];
     let vals = || {
         games.iter().flat_map(move |g| {
@@ -218,7 +218,7 @@ mod tests {
     /// A value the declared type cannot hold is an error naming the column.
     #[test]
     fn lossy_values_are_refused() {
-        let mut row = vec![0.0f32; row_width()];
+        let mut row = vec![0.0f32; option_width()];
         assert!(check(&row).is_ok());
         let j = feature_names().iter().position(|n| *n == "ukeire_count").unwrap();
         row[j] = 2.5;

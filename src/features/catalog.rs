@@ -98,7 +98,7 @@ pub fn catalog() -> &'static [FeatureDef] {
 }
 
 /// Number of columns (the length of a feature row).
-pub fn width() -> usize {
+pub fn catalog_width() -> usize {
     build().defs.len()
 }
 
@@ -194,7 +194,7 @@ mod tests {
             [19, 168, 6, 19]
         );
         assert_eq!([n(Family::Melds21), n(Family::Safety), n(Family::River)], [21, 71, 8]);
-        assert_eq!(width(), 312);
+        assert_eq!(catalog_width(), 312);
     }
 
     #[test]
@@ -207,6 +207,6 @@ mod tests {
             assert!(catalog()[r.clone()].iter().all(|d| d.family == f));
             end = r.end;
         }
-        assert_eq!(end, width());
+        assert_eq!(end, catalog_width());
     }
 }

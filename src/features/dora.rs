@@ -95,7 +95,7 @@ mod tests {
         // Hand 0m5m 6m 7m 9p 9p 1s 3s 4s 6s 7s 8s 1z 2z (14 tiles), one red 5m; East round/seat.
         let v = view("056m7m99p134678s12z", "4m4m8p", 27, 27);
         let d = DecisionFeatures::new(&v).unwrap();
-        let mut row = vec![0.0; crate::features::catalog::width()];
+        let mut row = vec![0.0; crate::features::catalog::catalog_width()];
         // Discard 1z: the hand keeps 0m 5m (each worth 2 by indicators), 6m 7m, 99p (each 1).
         d.fill(tile("1z"), &mut row).unwrap();
         // value: 5m x2 -> 2 tiles * 2 = 4, 9p x2 -> 2, red 0m -> 1: total 7.

@@ -36,7 +36,7 @@ pub mod shape;
 pub mod view;
 pub mod yaku_potential;
 
-pub use catalog::{catalog, index_of, width, Family, FeatureDef};
+pub use catalog::{catalog, catalog_width, index_of, Family, FeatureDef};
 pub use melds21::classify21;
 pub use view::{Opponent, SeenDiscard, View};
 
@@ -88,12 +88,12 @@ impl DecisionFeatures {
         })
     }
 
-    /// Fills `row` (length [`width()`]) for the option "discard `discard`". A red five and a
+    /// Fills `row` (length [`catalog_width()`]) for the option "discard `discard`". A red five and a
     /// plain five are distinct options (they differ in dora value); asking for a red five when
     /// only plain ones are held is an error.
     pub fn fill(&self, discard: Tile, row: &mut [f32]) -> Result<(), FeatureError> {
-        if row.len() != width() {
-            return Err(FeatureError::RowWidth { want: width(), got: row.len() });
+        if row.len() != catalog_width() {
+            return Err(FeatureError::RowWidth { want: catalog_width(), got: row.len() });
         }
         // a red five needs the red copy; a plain five needs a copy besides the red one
         let n = self.ctx.hand[discard.kind()];
@@ -200,7 +200,7 @@ mod tests {
             dec.fill(t, &mut row).unwrap();
             assert_eq!(row.len(), catalog().len());
             assert!(row.iter().all(|x| x.is_finite()), "{t}: {row:?}");
-            let mut again = vec![0.0; width()];
+            let mut again = vec![0.0; catalog_width()];
             discard_features(&view, t, &mut again).unwrap();
             assert_eq!(row, again);
         }
@@ -209,7 +209,7 @@ mod tests {
         // Dora: indicator 4m -> 5m; the red 0m is worth 1 (indicator) + 1 (red) = 2.
         // Safety: the previous player (opp3, dealer) is in riichi; 1z is not in their river,
         // one 1z is in the next player's river and one in hand -> 2 unseen: honor, danger 4.
-        let mut row = vec![0.0; width()];
+        let mut row = vec![0.0; catalog_width()];
         dec.fill(tiles("1z")[0], &mut row).unwrap();
         let get = |n: &str| row[index_of(n).unwrap()];
         assert_eq!(get("shanten_min"), 0.0);
@@ -240,7 +240,7 @@ mod tests {
     fn bad_input_is_an_error() {
         let mut view = full_view();
         let dec = DecisionFeatures::new(&view).unwrap();
-        let mut row = vec![0.0; width()];
+        let mut row = vec![0.0; catalog_width()];
         assert_eq!(dec.fill(tiles("9m")[0], &mut row), Err(FeatureError::NotInHand(tiles("9m")[0])));
         // the only 5m is the red one, so "discard a plain 5m" is not an option; no red 5p held
         assert_eq!(dec.fill(tiles("5m")[0], &mut row), Err(FeatureError::NotInHand(tiles("5m")[0])));
@@ -265,7 +265,7 @@ mod tests {
         let energy = catalog::family_range(Family::Energy);
         let m21 = catalog::family_range(Family::Melds21);
         let safety = catalog::family_range(Family::Safety);
-        let mut row = vec![0.0; width()];
+        let mut row = vec![0.0; catalog_width()];
         for _ in 0..60 {
             let v = random_view(&mut rng);
             let d = DecisionFeatures::new(&v).unwrap();
@@ -374,7 +374,7 @@ mod tests {
     fn timing_per_option() {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         let views: Vec<View> = (0..2000).map(|_| random_view(&mut rng)).collect();
-        let mut row = vec![0.0; width()];
+        let mut row = vec![0.0; catalog_width()];
         // warm the memo tables (they persist per thread in real runs too)
         for v in views.iter().take(200) {
             let d = DecisionFeatures::new(v).unwrap();

@@ -87,7 +87,7 @@ pub(crate) fn fill(ctx: &Context, prep: &RiverPrep, a: &After, cols: &mut Cols) 
 mod tests {
     use super::*;
     use crate::features::view::tests_support::{get, river, tile, view};
-    use crate::features::{width, DecisionFeatures};
+    use crate::features::{catalog_width, DecisionFeatures};
     use crate::tile::parse_mpsz;
 
     #[test]
@@ -117,7 +117,7 @@ mod tests {
         v.own_river = vec![tile("2p")];
         let dec = DecisionFeatures::new(&v).unwrap();
         let row = |t: &str| {
-            let mut r = vec![0.0; width()];
+            let mut r = vec![0.0; catalog_width()];
             dec.fill(tile(t), &mut r).unwrap();
             r
         };

@@ -289,7 +289,7 @@ pub(crate) fn fill(ctx: &Context, prep: &SafetyPrep, a: &After, cols: &mut Cols)
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::width;
+    use crate::features::catalog::catalog_width;
     use crate::features::view::tests_support::{get, river, tile, view};
     use crate::features::DecisionFeatures;
 
@@ -310,7 +310,7 @@ mod tests {
     }
 
     fn row(d: &DecisionFeatures, t: &str) -> Vec<f32> {
-        let mut r = vec![f32::NAN; width()];
+        let mut r = vec![f32::NAN; catalog_width()];
         d.fill(tile(t), &mut r).unwrap();
         r
     }

@@ -199,13 +199,13 @@ pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, a: &After, cols: &mut Cols) {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::width;
+    use crate::features::catalog::catalog_width;
     use crate::features::view::tests_support::{get, tile, view};
     use crate::features::DecisionFeatures;
 
     fn row(hand: &str, discard: &str, round: usize, seat: usize) -> Vec<f32> {
         let v = view(hand, "", round, seat);
-        let mut r = vec![f32::NAN; width()];
+        let mut r = vec![f32::NAN; catalog_width()];
         DecisionFeatures::new(&v).unwrap().fill(tile(discard), &mut r).unwrap();
         r
     }

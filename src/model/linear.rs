@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use crate::dataset::rows::{feature_names, row_width};
+use crate::dataset::rows::{feature_names, option_width};
 use crate::features::position::{Position, RankedDiscard};
 use crate::features::{DecisionFeatures, View};
 use crate::hand::waits::ukeire;
@@ -84,7 +84,7 @@ impl Linear {
     /// Feature rows from a full table view (rivers, riichi), as ingest computes them.
     fn rows_with(&self, view: &View, pos: &Position) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
         let f = DecisionFeatures::new(view).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let width = crate::features::width();
+        let width = crate::features::catalog_width();
         let shanten_col =
             self.expansion.base().iter().position(|n| n == "shanten_min").expect("shanten_min column");
         // Red fives: a bare position shows none outside the hand.
@@ -93,7 +93,7 @@ impl Linear {
             .distinct_tiles()
             .into_iter()
             .map(|t| {
-                let mut row = vec![0.0f32; row_width()];
+                let mut row = vec![0.0f32; option_width()];
                 f.fill(t, &mut row[..width]).map_err(|e| anyhow::anyhow!("{e}"))?;
                 crate::dataset::rows::discard_extras(pos, t, &mut row, shanten_col, &mut ev);
                 Ok((t, row))

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 
-use crate::dataset::rows::{game_rows, row_width, ACTION_COLUMNS};
+use crate::dataset::rows::{game_rows, option_width, ACTION_COLUMNS};
 use crate::features::catalog::catalog;
 use crate::features::position::Position;
 use crate::features::push_fold::{self, Safety};
@@ -416,7 +416,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     if c.done.len() != rows.decisions.len() {
         bail!("{} decisions replayed, {} rows", c.done.len(), rows.decisions.len());
     }
-    let w = row_width();
+    let w = option_width();
     let (ev_col, uke_col, sh_col) = (col("ev"), col("ukeire_count"), col("shanten_min"));
     let ev_def = col("ev_defined");
     let red = game.rules.red_fives;
@@ -992,6 +992,7 @@ mod tests {
     /// from the events independently of the decision recorder), every block's ranked option
     /// list holds that choice, ranks are 1..=n, and the JSON carries the schema version.
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn pages_show_the_recorded_choices() {
         let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         files.truncate(3);
