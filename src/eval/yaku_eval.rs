@@ -584,13 +584,7 @@ mod tests {
             for d in rec.take().iter().filter(|d| d.kind == DecisionKind::Discard && d.chosen_listed) {
                 let Action::Discard(chosen) = d.options[d.chosen] else { continue };
                 let view = crate::replay::view::view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
-                let mut pos = Position::new(
-                    Hand::new(view.hand.clone(), view.melds.clone()),
-                    view.dora_indicators.clone(),
-                    view.round_wind,
-                    view.seat_wind,
-                );
-                pos.visible = view.visible;
+                let pos = Position::from_view(&view);
                 let r = rank(&pos);
                 let hit_y = r[0].tile == chosen;
                 // For comparison only: lowest shanten first, then the yaku value (not the brief's
