@@ -7,6 +7,13 @@
 
 use std::path::PathBuf;
 
+/// Whether a missing shared folder is a failure: `CI` set (and not `0` / `false`), or
+/// `HAIFU_REQUIRE_SHARED=1`.
+pub fn shared_required() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
+        || std::env::var_os("HAIFU_REQUIRE_SHARED").is_some_and(|v| v == "1")
+}
+
 /// The shared data folder, if present.
 pub fn shared_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("HAIFU_SHARED")
@@ -15,9 +22,11 @@ pub fn shared_dir() -> Option<PathBuf> {
     if dir.join("data").is_dir() {
         Some(dir)
     } else {
-        let required = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
-            || std::env::var_os("HAIFU_REQUIRE_SHARED").is_some_and(|v| v == "1");
-        assert!(!required, "{} not found, and CI / HAIFU_REQUIRE_SHARED=1 requires it", dir.display());
+        assert!(
+            !shared_required(),
+            "{} not found, and CI / HAIFU_REQUIRE_SHARED=1 requires it",
+            dir.display()
+        );
         eprintln!("SKIPPED: {} not found; a test that needs the shared data did not run", dir.display());
         None
     }
@@ -74,9 +83,7 @@ mod tests {
     /// that need it were compiled as ignored, and this one fails so the run cannot look green.
     #[test]
     fn shared_data_is_present_when_required() {
-        let required = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
-            || std::env::var_os("HAIFU_REQUIRE_SHARED").is_some_and(|v| v == "1");
-        if required {
+        if super::shared_required() {
             assert!(
                 !cfg!(haifu_no_shared) && super::shared_dir().is_some(),
                 "CI / HAIFU_REQUIRE_SHARED=1: ../shared/data is missing (set HAIFU_SHARED to its parent)"

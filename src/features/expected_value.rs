@@ -54,13 +54,14 @@
 //! [`EvSearch`] per position to share the memo between its options.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use super::position::{Position, RankedDiscard};
 use crate::hand::shanten::{kinds_of, min_shanten, necessary_kinds};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::score::{score_with, ScoreRules, WinInput};
 use crate::tile::{dora_from_indicator, is_honor, Counts, Kind, Tile, KINDS};
+use crate::util::IntHasher;
 
 /// Divisors of the draw sum at shanten 0, 1, 2: 12, 12 × 6, 12 × 6 × 3 (電脳麻将's `width`).
 pub const WIDTH: [f64; 3] = [12.0, 72.0, 216.0];
@@ -139,7 +140,7 @@ pub struct EvSearch<'p> {
     win_ctx: Option<u64>,
 }
 
-type Memo = HashMap<(u128, u64), f64, BuildHasherDefault<Fx>>;
+type Memo = HashMap<(u128, u64), f64, BuildHasherDefault<IntHasher>>;
 
 thread_local! {
     /// Emptied memo maps kept for the next search on this thread (their capacity is reused).
@@ -877,29 +878,6 @@ impl St {
                 Meld::new(kind, &tiles, called, if called.is_some() { 3 } else { 0 })
             })
             .collect()
-    }
-}
-
-/// A small multiplicative hasher for the memo keys (integers only; SipHash is several times
-/// slower here and the keys are not attacker-controlled).
-#[derive(Default)]
-struct Fx(u64);
-
-impl Hasher for Fx {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
     }
 }
 

@@ -17,6 +17,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::tile::{is_yaochu, Counts, Kind, KINDS};
+use crate::util::IntHasher;
 
 /// Which groups a target hand may use: the plain standard form or a yaku-restricted one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,25 +176,6 @@ fn combine(x: &Dist, y: &Dist) -> Dist {
 thread_local! {
     static SUIT_MEMO: RefCell<HashMap<u64, Dist, std::hash::BuildHasherDefault<IntHasher>>> =
         RefCell::new(HashMap::default());
-}
-
-/// A multiplicative hasher for the integer keys of the suit memo (SipHash costs more than the
-/// lookup it guards; the keys are not attacker-controlled).
-#[derive(Default)]
-struct IntHasher(u64);
-
-impl std::hash::Hasher for IntHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
 }
 
 fn suit_code(h: &[u8]) -> u32 {

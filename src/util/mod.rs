@@ -16,6 +16,30 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
     std::fs::rename(&tmp, path)
 }
 
+/// A multiplicative hasher for integer keys (the memo tables of the shanten DP and the EV
+/// search): SipHash costs more than the lookups it guards, and these keys are not
+/// attacker-controlled. Use it as `BuildHasherDefault<IntHasher>`.
+#[derive(Default)]
+pub struct IntHasher(u64);
+
+impl std::hash::Hasher for IntHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+}
+
 /// Placement of each seat from final scores; equal scores rank by seat order (Tenhou's rule:
 /// the seat nearer the first dealer ranks higher).
 pub fn placements(scores: &[i32; 4]) -> [u8; 4] {
