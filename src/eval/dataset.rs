@@ -353,8 +353,9 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
             for (e, terms) in &fixed {
                 scores[*e] = terms.iter().map(|&(c, wj)| feats[c][r] as f64 * wj).sum();
             }
-            // A discard option: the max-ukeire bot's own score, so the evaluator picks as it does.
-            if let Some(tile) = discard_tile(&label[r]) {
+            // A discard option: the max-ukeire bot's own score, so the evaluator picks as it does
+            // (the label is parsed only when the ukeire evaluator is scored).
+            if let Some(tile) = cfg.enabled[UKEIRE].then(|| discard_tile(&label[r])).flatten() {
                 scores[UKEIRE] = option_score(x(c_shanten) as i8, x(c_ukeire) as u32, x(c_class) as u8, tile);
             }
             opts.push(Opt {
