@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench bench-ingest lint fmt weights notebook notebook-deps review-check
+.PHONY: demo test build release bench bench-ingest lint fmt weights notebook notebook-deps review-check fuzz
 
 # Top-level records of the shared corpus (complete 4-player games; partial/ and sanma/ left out).
 CORPUS = $(wildcard $(SHARED)/data/tenhou/*.mjlog) $(wildcard $(SHARED)/data/tenhou/*.mjlog.gz) $(wildcard $(SHARED)/data/tenhou/*.t6.json)
@@ -110,3 +110,13 @@ review-check: build
 	$(CHROMIUM) $(CHROME_FLAGS) --window-size=1200,2600 --screenshot=$(abspath $(REVIEW_OUT))/page.png "file://$(abspath $(REVIEW_OUT))/page.html" 2>>$(REVIEW_OUT)/chromium.log
 	python3 scripts/review_check.py $(REVIEW_GAME) $(REVIEW_SEAT) $(REVIEW_OUT)/dom.html $(REVIEW_OUT)/page.json
 	@echo "review-check: screenshot $(REVIEW_OUT)/page.png"
+
+# Fuzzing (nightly + cargo-fuzz): FUZZ_TARGET (replay_game: parse + replay + re-score + ingest rows;
+# parse_game: the readers) for FUZZ_TIME seconds, seeded from $(SHARED) on the first run.
+FUZZ_TARGET ?= replay_game
+FUZZ_TIME ?= 600
+fuzz:
+	@command -v cargo-fuzz >/dev/null || { echo "make fuzz: cargo install cargo-fuzz (and rustup toolchain install nightly)"; exit 2; }
+	@test -n "$$(ls fuzz/corpus/$(FUZZ_TARGET) 2>/dev/null)" || ./fuzz/seed.sh $(SHARED)
+	cd fuzz && $(CARGO) +nightly fuzz run $(FUZZ_TARGET) corpus/$(FUZZ_TARGET) -- \
+		-max_total_time=$(FUZZ_TIME) -max_len=65536 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1

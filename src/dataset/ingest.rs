@@ -21,7 +21,7 @@ use crate::dataset::parquet::{Columns, ParquetSink, Values};
 use crate::dataset::parts::{self, Manifest, DECISION_ID_STRIDE, TABLES};
 use crate::dataset::rows::{feature_names, game_rows, GameRows};
 use crate::dataset::storage;
-use crate::log::source::{expand, id_from_name, Source};
+use crate::log::source::{expand, Source};
 use crate::log::Game;
 
 /// A game's metadata and rows, as produced by a worker.
@@ -77,11 +77,10 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl Shard {
-    /// Whether the record named `source` (a path, `archive.zip!entry` or `db#log_id`) belongs
-    /// to this shard: by its game id (the name without folders and extensions), so the same
-    /// records fall in the same shard wherever the archive is mounted.
-    pub fn takes(&self, source: &str) -> bool {
-        fnv1a(id_from_name(source).as_bytes()) % self.count == self.index
+    /// Whether the record with game id `id` ([`Source::id`]: relative to the argument, so the
+    /// same records fall in the same shard wherever the archive is mounted) belongs to this shard.
+    pub fn takes(&self, id: &str) -> bool {
+        fnv1a(id.as_bytes()) % self.count == self.index
     }
 }
 
@@ -464,7 +463,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
         .sources
         .iter()
         .enumerate()
-        .filter(|(_, s)| opts.shard.takes(&s.name))
+        .filter(|(_, s)| opts.shard.takes(&s.id))
         .map(|(i, s)| (i as u64, s))
         .collect();
     summary.files = mine.len() + inputs.errors.len();

@@ -3,9 +3,13 @@
 //! ([`parquet`]), option columns in their declared types ([`storage`]), by `haifu ingest`
 //! ([`ingest`]), and read back by the stages above through [`parts`] and a [`filter::Filter`].
 
+pub mod columns;
 pub mod filter;
+#[cfg(feature = "parquet")]
 pub mod ingest;
+#[cfg(feature = "parquet")]
 pub mod parquet;
+#[cfg(feature = "parquet")]
 pub mod parts;
 pub mod rows;
 pub mod storage;

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use crate::dataset::parquet::Values;
+use crate::dataset::columns::Values;
 use crate::dataset::rows::{feature_names, option_width};
 
 /// A column's parquet type.

@@ -2,6 +2,7 @@
 //! higher is better; the top score is the evaluator's pick.
 
 pub mod agreement;
+#[cfg(feature = "parquet")]
 pub mod dataset;
 pub mod yaku_eval;
 

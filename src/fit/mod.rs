@@ -3,8 +3,10 @@
 //! runs argmin's L-BFGS and measures agreement, [`split`] assigns games to train / validation / test.
 
 pub mod data;
+#[cfg(feature = "parquet")]
 pub mod load;
 pub mod loss;
+#[cfg(feature = "parquet")]
 pub mod run;
 pub mod split;
 pub mod train;

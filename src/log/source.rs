@@ -39,6 +39,14 @@ type SharedDb = Arc<Mutex<rusqlite::Connection>>;
 pub struct Source {
     /// Printable name: `path`, `archive.zip!entry` or `db.sqlite#log_id`.
     pub name: String,
+    /// The game id given to the parsed game (a tenhou.net/6 `ref` wins): the path relative to the
+    /// argument it was found under, without known extensions (`2009/0801/x` for
+    /// `logs/2009/0801/x.mjlog` under `logs/`; the file stem for a file named explicitly), a zip
+    /// entry's path without extensions, a database row's `log_id`. Unique within one [`expand`]:
+    /// a repeat gets `~2`, `~3`, … in expansion order, so two `x.mjlog` in different folders never
+    /// share a game id (and so a split or a shard) by accident. Independent of where the archive
+    /// is mounted.
+    pub id: String,
     origin: Origin,
 }
 
@@ -91,18 +99,53 @@ pub fn expand(paths: &[PathBuf]) -> Inputs {
     let mut out = Inputs::default();
     let mut visited = std::collections::HashSet::new();
     for p in paths {
-        expand_path(p, true, &mut out, &mut visited);
+        expand_path(p, p, &mut out, &mut visited);
     }
+    make_ids_unique(&mut out.sources);
     out
 }
 
-fn expand_path(
-    path: &Path,
-    explicit: bool,
-    out: &mut Inputs,
-    visited: &mut std::collections::HashSet<PathBuf>,
-) {
+/// Suffixes `~2`, `~3`, … to ids seen before, in order (an id already ending in such a suffix
+/// cannot collide with a made one: the made one is checked against every id).
+fn make_ids_unique(sources: &mut [Source]) {
+    let mut seen: std::collections::HashSet<String> = sources.iter().map(|s| s.id.clone()).collect();
+    let mut first = std::collections::HashSet::new();
+    for s in sources.iter_mut() {
+        if first.insert(s.id.clone()) {
+            continue;
+        }
+        let mut k = 2;
+        let id = loop {
+            let candidate = format!("{}~{k}", s.id);
+            if seen.insert(candidate.clone()) {
+                break candidate;
+            }
+            k += 1;
+        };
+        s.id = id;
+    }
+}
+
+/// The id of a file found under the argument `root`: its relative path with `/` separators and
+/// the known extensions cut from the file name; a file named explicitly gives its stem.
+fn relative_id(root: &Path, path: &Path) -> String {
+    let rel = match path.strip_prefix(root) {
+        Ok(rel) if !rel.as_os_str().is_empty() => rel,
+        _ => return id_from_name(&path.display().to_string()),
+    };
+    let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let (file, folders) = parts.split_last().expect("a non-empty relative path");
+    let mut id = folders.join("/");
+    if !id.is_empty() {
+        id.push('/');
+    }
+    id.push_str(&id_from_name(file));
+    id
+}
+
+fn expand_path(root: &Path, path: &Path, out: &mut Inputs, visited: &mut std::collections::HashSet<PathBuf>) {
     let name = path.display().to_string();
+    let explicit = root == path;
     if path.is_dir() {
         // Each folder once, by its real path: a symbolic link back up the tree ends here.
         let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
@@ -115,7 +158,7 @@ fn expand_path(
         };
         entries.sort();
         for e in entries {
-            expand_path(&e, false, out, visited);
+            expand_path(root, &e, out, visited);
         }
         return;
     }
@@ -131,7 +174,11 @@ fn expand_path(
     } else if magic.starts_with(b"SQLite format 3\0") {
         expand_sqlite(path, out);
     } else {
-        out.sources.push(Source { name, origin: Origin::File(path.to_path_buf()) });
+        out.sources.push(Source {
+            name,
+            id: relative_id(root, path),
+            origin: Origin::File(path.to_path_buf()),
+        });
     }
 }
 
@@ -170,6 +217,7 @@ fn expand_zip(path: &Path, out: &mut Inputs) {
     for (entry, index) in entries {
         out.sources.push(Source {
             name: format!("{name}!{entry}"),
+            id: relative_id(Path::new(""), Path::new(&entry)),
             origin: Origin::ZipEntry { archive: shared.clone(), index },
         });
     }
@@ -197,9 +245,11 @@ fn expand_sqlite(path: &Path, out: &mut Inputs) {
         let row_name = format!("{name}#{log_id}");
         match what {
             SkipOr::Skip(reason) => out.skipped.push(Skipped { name: row_name, reason }),
-            SkipOr::Take => {
-                out.sources.push(Source { name: row_name, origin: Origin::DbRow { db: db.clone(), rowid } })
-            }
+            SkipOr::Take => out.sources.push(Source {
+                name: row_name,
+                id: log_id,
+                origin: Origin::DbRow { db: db.clone(), rowid },
+            }),
         }
     }
 }
@@ -256,7 +306,8 @@ impl Source {
     /// A source for one file path (no folder or archive expansion).
     pub fn file(path: impl Into<PathBuf>) -> Source {
         let path = path.into();
-        Source { name: path.display().to_string(), origin: Origin::File(path) }
+        let name = path.display().to_string();
+        Source { id: id_from_name(&name), name, origin: Origin::File(path) }
     }
 
     /// The raw bytes of the record (still compressed if stored so; [`parse_game`] decompresses).
@@ -349,7 +400,7 @@ impl Source {
     /// Reads and parses in one step, errors naming this source.
     pub fn load(&self) -> Result<Game, LogError> {
         let bytes = self.read()?;
-        parse_game(&self.name, &bytes)
+        parse_inner(&self.id, &bytes).map_err(|e| e.in_file(self.name.clone()))
     }
 }
 
@@ -439,25 +490,25 @@ pub fn id_from_name(name: &str) -> String {
 /// tenhou.net/6 JSON (`{`). `name` names the record in errors and gives the game id (a JSON
 /// `ref` wins). Errors are wrapped with `name`.
 pub fn parse_game(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
-    parse_inner(name, bytes).map_err(|e| e.in_file(name))
+    parse_inner(&id_from_name(name), bytes).map_err(|e| e.in_file(name))
 }
 
-fn parse_inner(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
+/// Parses a record as the game `id` (errors are not yet wrapped with a name).
+fn parse_inner(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
     let inflated;
     let mut bytes = bytes;
     if is_gzip(bytes) || is_zlib(bytes) || is_bzip2(bytes) {
-        inflated = decompress(name, bytes)?;
+        inflated = decompress(id, bytes)?;
         bytes = &inflated;
     }
     let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let skip = start.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let text = &start[skip..];
     let offset = (bytes.len() - text.len()) as u64;
-    let id = id_from_name(name);
     if text.starts_with(b"<mjloggm") || (text.starts_with(b"<?xml") && find(text, b"<mjloggm").is_some()) {
-        super::mjlog::parse_mjlog(&id, bytes)
+        super::mjlog::parse_mjlog(id, bytes)
     } else if text.starts_with(b"{") {
-        super::tenhou6::parse_tenhou6(&id, text)
+        super::tenhou6::parse_tenhou6(id, text)
     } else if text.starts_with(b"<") {
         Err(LogError::Xml { byte: offset, detail: "XML without an <mjloggm> root".into() })
     } else {
@@ -689,9 +740,9 @@ mod tests {
         assert_eq!(names, ["a/game.mjlog", "b/notes.txt", "c/game.mjlog.gz", "d/bomb.mjlog"]);
         let load = |entry: &str| ex.sources.iter().find(|s| s.name.ends_with(entry)).map(Source::load);
         let a = load("a/game.mjlog").unwrap().unwrap();
-        assert_eq!((a.rounds.len(), a.id.as_str()), (1, "game"));
+        assert_eq!((a.rounds.len(), a.id.as_str()), (1, "a/game"));
         let c = load("c/game.mjlog.gz").unwrap().unwrap();
-        assert_eq!(c.rounds, a.rounds);
+        assert_eq!((&c.rounds, c.id.as_str()), (&a.rounds, "c/game"), "same entry name, distinct ids");
         let e = load("b/notes.txt").unwrap().unwrap_err();
         assert!(e.to_string().contains("games.zip!b/notes.txt"), "{e}");
         let e = load("d/bomb.mjlog").unwrap().unwrap_err();
@@ -828,5 +879,36 @@ mod tests {
         assert_eq!(ex.sources.len(), 1, "{:?}", ex.sources);
         assert_eq!(ex.skipped.len(), 1);
         assert_eq!(ex.skipped[0].reason, SkipReason::Revisited);
+    }
+
+    /// Two games with the same file name in different folders used to get the same game id, and
+    /// so the same split and shard. Ids are now relative to the argument, and a repeat across
+    /// arguments is suffixed.
+    #[test]
+    fn game_ids_stay_unique_when_file_names_repeat() {
+        let xml = crate::log::mjlog::SMALL_MJLOG.as_bytes();
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["2020/x.mjlog", "2021/x.mjlog", "2021/deep/x.mjlog.gz", "y.mjlog"] {
+            let path = dir.path().join(f);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, if f.ends_with(".gz") { gzip(xml) } else { xml.to_vec() }).unwrap();
+        }
+        let ids =
+            |paths: &[PathBuf]| -> Vec<String> { expand(paths).sources.into_iter().map(|s| s.id).collect() };
+        // A folder: paths relative to it, so the ids do not depend on where it is mounted.
+        assert_eq!(ids(&[dir.path().to_path_buf()]), ["2020/x", "2021/deep/x", "2021/x", "y"]);
+        assert_eq!(ids(&[dir.path().join("2021")]), ["deep/x", "x"]);
+        // Files named explicitly: their stems, repeats suffixed in argument order.
+        let files =
+            [dir.path().join("2020/x.mjlog"), dir.path().join("2021/x.mjlog"), dir.path().join("y.mjlog")];
+        assert_eq!(ids(&files), ["x", "x~2", "y"]);
+        // The same folder twice: every id still unique, even against an existing `~2`.
+        std::fs::write(dir.path().join("x~2.mjlog"), xml).unwrap();
+        let twice = ids(&[dir.path().join("2020"), dir.path().join("2021"), dir.path().join("x~2.mjlog")]);
+        assert_eq!(twice, ["x", "deep/x", "x~3", "x~2"]);
+        // The parsed game carries the source's id.
+        let batch = load_all(&files);
+        let got: Vec<&str> = batch.games.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(got, ["x", "x~2", "y"]);
     }
 }

@@ -1,6 +1,7 @@
 //! Reports: `haifu report` (evaluators side by side, [`compare`]) and `haifu review` (one game
 //! seen through one player's decisions: data in [`review`], HTML in [`review_html`]).
 
+#[cfg(feature = "parquet")]
 pub mod compare;
 pub mod review;
 pub mod review_html;

@@ -118,7 +118,7 @@ fn one_game(
     let game = play_game(&spec, at)?;
     let xml = write_mjlog(&game, &format!("haifu-sim,seed={},set={},index={index}", cfg.seed, seat.set))?;
     let path = game_path(&cfg.out, cfg.seed, index);
-    std::fs::write(&path, xml).map_err(|source| OneError::Io { path, source })?;
+    crate::util::write_atomic(&path, xml).map_err(|source| OneError::Io { path, source })?;
     let outcome = game_outcome(&game).map_err(|e| OneError::Replay(e.to_string()))?;
     Ok((game, seat, outcome))
 }
@@ -169,7 +169,7 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, SimError> {
     }
     let write = |name: &str, text: String| {
         let path = cfg.out.join(name);
-        std::fs::write(&path, text).map_err(|source| SimError::Io { path, source })
+        crate::util::write_atomic(&path, text).map_err(|source| SimError::Io { path, source })
     };
     write("summary.csv", to_csv(&summaries))?;
     let header = format!(

@@ -27,11 +27,7 @@
 //!    minimum shanten before the discard (the 14-tile hand: -1 = complete, 0 = tenpai, ..., 4+) and
 //!    by their draws so far. A riichi declaration's own discard counts (it is not accepted yet).
 
-use std::path::Path;
-
-use anyhow::Result;
-
-use crate::dataset::parquet::{Columns, ParquetSink, Values};
+use crate::dataset::columns::{Columns, Values};
 use crate::features::safety::{safety_against, OpponentSafety};
 use crate::hand::shanten::{min_shanten, necessary_kinds, standard_with, Shape};
 use crate::log::Event;
@@ -39,8 +35,6 @@ use crate::replay::view::view_of;
 use crate::replay::{Observer, RiichiState, RoundResult, Table};
 use crate::tile::{Counts, Kind};
 use crate::util::markdown::{pct, pct_ci, table};
-use crate::util::plots::{bars, Bar};
-use crate::util::write_atomic;
 use crate::util::Rate;
 
 /// The class of a discard against riichi, in the order the study checks them (first match).
@@ -397,103 +391,6 @@ pub fn markdown(rows: &[StudyRow]) -> String {
     table(&["split", "bucket", "measure", "n", "hits", "rate (95% CI)", "share of n"], &body)
 }
 
-fn plot_bars(rows: &[StudyRow]) -> Vec<Bar> {
-    rows.iter()
-        .map(|r| {
-            let (lo, hi) = r.rate.ci95();
-            // Short labels: the x axis has room for about 10 characters per bar.
-            let prefix = match r.dimension {
-                "inner_visible" => "wall ",
-                "riichi_turn" | "turn" => "turn ",
-                "shanten" => "shanten ",
-                _ => "",
-            };
-            let bucket = r.bucket.split(' ').next().unwrap_or("");
-            Bar { label: format!("{prefix}{bucket}"), value: r.rate.value(), lo, hi }
-        })
-        .collect()
-}
-
-fn write_rows(dir: &Path, name: &str, rows: &[StudyRow]) -> Result<()> {
-    let cols = columns(rows);
-    let mut sink = ParquetSink::create(&dir.join(format!("{name}.parquet")))?;
-    sink.write(&cols)?;
-    sink.finish(&cols)?;
-    write_atomic(&dir.join(format!("{name}.csv")), super::tables::csv(&cols))?;
-    Ok(())
-}
-
-/// Writes the three study tables (parquet + CSV) and plots into `dir`; returns the README section.
-pub fn write(s: &Studies, dir: &Path) -> Result<String> {
-    let kabe = kabe_rows(s);
-    let early = early_outside_rows(s);
-    let push = push_fold_rows(s);
-    write_rows(dir, "study_kabe", &kabe)?;
-    write_rows(dir, "study_early_outside", &early)?;
-    write_rows(dir, "study_push_fold", &push)?;
-    let plot = |file: &str, title: &str, y: &str, rows: Vec<&StudyRow>| -> Result<()> {
-        let rows: Vec<StudyRow> = rows.into_iter().cloned().collect();
-        bars(&dir.join(file), title, y, &plot_bars(&rows)).map_err(|e| anyhow::anyhow!("plot {file}: {e}"))
-    };
-    let dims = |rows: &[StudyRow], d: &[&str]| -> Vec<StudyRow> {
-        rows.iter().filter(|r| d.contains(&r.dimension)).cloned().collect()
-    };
-    let kabe_plot = dims(&kabe, &["inner_visible", "riichi_turn"]);
-    plot(
-        "study_kabe.png",
-        "1-4 / 6-9 riichi win rate by visible inner copies and turn",
-        "win rate",
-        kabe_plot.iter().collect(),
-    )?;
-    let class_plot = dims(&early, &["discard_class"]);
-    plot(
-        "study_discard_class.png",
-        "Deal-in rate of discards against riichi by class",
-        "deal-in rate",
-        class_plot.iter().collect(),
-    )?;
-    let push_plot = dims(&push, &["shanten"]);
-    plot(
-        "study_push_fold.png",
-        "Push rate (not genbutsu / suji) facing riichi by shanten",
-        "push rate",
-        push_plot.iter().collect(),
-    )?;
-
-    let mut md = String::new();
-    md.push_str("## Study 1: walls (kabe) and 1-4 / 6-9 riichi\n\n");
-    md.push_str(
-        "Riichi whose wait is exactly 1-4 or 6-9 of a suit. `inner_visible`: the larger public count \
-         (rivers, melds, dora indicators) of the inner kinds (2/3 or 7/8) when the riichi is accepted; \
-         4 (no-chance) cannot occur for a real two-sided wait since the riichi player holds one of each. \
-         Rate: the riichi player won the round.\n\n",
-    );
-    md.push_str(&markdown(&kabe));
-    md.push_str("\n![kabe](study_kabe.png)\n\n");
-    md.push_str("## Study 2: early outside tiles and the class of discards against riichi\n\n");
-    md.push_str(
-        "`partner_in_first_6`: the 7 of a 1-4 wait (3 of a 6-9 wait) is among the riichi player's first \
-         6 discards. `discard_class`: every discard while an opponent's riichi is accepted, classified \
-         against the most dangerous riichi opponent (genbutsu, suji, one-chance, no-chance, none; \
-         `features::safety` definitions); share = how often each class is discarded, rate = ronned by \
-         a riichi player.\n\n",
-    );
-    md.push_str(&markdown(&early));
-    md.push_str("\n![discard class](study_discard_class.png)\n\n");
-    md.push_str("## Study 3: push / fold facing riichi\n\n");
-    md.push_str(
-        "Discards by players not in riichi while an opponent's riichi is accepted: push = neither \
-         genbutsu nor suji against the most dangerous riichi, by the player's minimum shanten before \
-         the discard (14-tile hand; -1 = complete) and by their draws so far.\n\n",
-    );
-    md.push_str(&markdown(&push));
-    md.push_str("\n![push fold](study_push_fold.png)\n\n");
-    md.push_str(
-        "Files: `study_kabe.parquet|csv`, `study_early_outside.parquet|csv`, `study_push_fold.parquet|csv`.\n",
-    );
-    Ok(md)
-}
-
 /// The kabe table for `haifu stats --json`: bucket label -> {rate, n, hits}.
 pub fn kabe_json(s: &Studies) -> serde_json::Value {
     let mut m = serde_json::Map::new();
@@ -508,13 +405,13 @@ pub fn kabe_json(s: &Studies) -> serde_json::Value {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::hand::MeldKind;
     use crate::stats::test_games::{exhaustive_draw, pon_then_tsumo, riichi_23m_wins, riichi_78s_loses};
     use crate::tile::counts_of;
 
-    fn studies(game: &crate::log::Game) -> Studies {
+    pub(crate) fn studies(game: &crate::log::Game) -> Studies {
         crate::stats::analyse(game).expect("hand-made game replays").1
     }
     fn r(hits: u64, n: u64) -> Rate {
@@ -608,24 +505,6 @@ mod tests {
         let rows = kabe_rows(&all);
         let b0 = rows.iter().find(|x| x.dimension == "inner_visible" && x.bucket == "0").unwrap();
         assert_eq!(b0.share, 0.5);
-    }
-
-    #[test]
-    fn writes_tables_plots_and_section() {
-        let mut all = studies(&riichi_23m_wins());
-        all.merge(&studies(&riichi_78s_loses()));
-        let dir = tempfile::tempdir().unwrap();
-        let md = write(&all, dir.path()).unwrap();
-        assert!(md.contains("| inner_visible | 3 (one-chance) | riichi win rate | 1 | 1 |"), "{md}");
-        for f in ["study_kabe", "study_early_outside", "study_push_fold"] {
-            let df = crate::dataset::parquet::read(&dir.path().join(format!("{f}.parquet"))).unwrap();
-            let csv = std::fs::read_to_string(dir.path().join(format!("{f}.csv"))).unwrap();
-            assert_eq!(csv.lines().count(), df.height() + 1, "{f}");
-            assert!(csv.starts_with("dimension,bucket,measure,n,hits,rate,ci_lo,ci_hi,share"));
-        }
-        for p in ["study_kabe.png", "study_discard_class.png", "study_push_fold.png"] {
-            assert_eq!(&std::fs::read(dir.path().join(p)).unwrap()[..4], b"\x89PNG");
-        }
     }
 
     /// Denominators over real games, checked against counts taken straight from the events (no

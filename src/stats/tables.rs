@@ -1,7 +1,7 @@
 //! Statistics tables: the same rows as parquet, CSV and markdown.
 
 use super::players::PlayerStats;
-use crate::dataset::parquet::{Columns, Values};
+use crate::dataset::columns::{Columns, Values};
 use crate::util::markdown::{pct, pct_ci};
 
 /// One row label and its statistics.

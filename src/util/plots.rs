@@ -30,8 +30,30 @@ pub struct Bar {
 
 type PlotResult = Result<(), Box<dyn std::error::Error>>;
 
+/// Draws into a hidden `.NAME.tmp.png` beside `path` (plotters picks the encoder by the extension,
+/// so it must stay `.png`) and renames it into place: a plot appears whole or not at all, and a
+/// failed draw leaves the previous file untouched.
+fn atomically(path: &Path, draw: impl FnOnce(&Path) -> PlotResult) -> PlotResult {
+    let name = path.file_stem().ok_or("a plot path without a file name")?;
+    let mut tmp = std::ffi::OsString::from(".");
+    tmp.push(name);
+    tmp.push(".tmp.png");
+    let tmp = path.with_file_name(tmp);
+    match draw(&tmp) {
+        Ok(()) => Ok(std::fs::rename(&tmp, path)?),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
 /// A bar chart with error bars, written to `path` (PNG).
 pub fn bars(path: &Path, title: &str, y_label: &str, bars: &[Bar]) -> PlotResult {
+    atomically(path, |tmp| draw_bars(tmp, title, y_label, bars))
+}
+
+fn draw_bars(path: &Path, title: &str, y_label: &str, bars: &[Bar]) -> PlotResult {
     ensure_font();
     let root = BitMapBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE)?;
@@ -80,6 +102,10 @@ pub struct Line {
 
 /// A line chart (for example loss over iterations), written to `path` (PNG).
 pub fn lines(path: &Path, title: &str, x_label: &str, y_label: &str, lines: &[Line]) -> PlotResult {
+    atomically(path, |tmp| draw_lines(tmp, title, x_label, y_label, lines))
+}
+
+fn draw_lines(path: &Path, title: &str, x_label: &str, y_label: &str, lines: &[Line]) -> PlotResult {
     ensure_font();
     let root = BitMapBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE)?;
@@ -135,5 +161,26 @@ mod tests {
         let l = Line { name: "train".into(), points: vec![(0.0, 2.0), (1.0, 1.0), (2.0, 0.5)] };
         lines(&q, "loss", "iteration", "loss", &[l]).unwrap();
         assert_eq!(&std::fs::read(&q).unwrap()[..4], b"\x89PNG");
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["b.png", "l.png"], "no temporary file left behind");
+    }
+
+    /// A draw that fails half-way leaves the previous plot as it was and no temporary file.
+    #[test]
+    fn a_failed_draw_leaves_the_old_plot() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("b.png");
+        std::fs::write(&p, b"old").unwrap();
+        let err = atomically(&p, |tmp| {
+            std::fs::write(tmp, b"half")?;
+            Err("drawing failed".into())
+        });
+        assert!(err.is_err());
+        assert_eq!(std::fs::read(&p).unwrap(), b"old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }
