@@ -102,9 +102,16 @@ enum Command {
         /// Maximum L-BFGS iterations per fit.
         #[arg(long, default_value_t = 150)]
         max_iters: u64,
-        /// Keep at most this many decisions (whole games, a seeded sample) to bound memory.
+        /// Keep at most this many decisions (whole games, a seeded sample). Not needed to bound
+        /// memory: see --memory-budget.
         #[arg(long)]
         max_decisions: Option<usize>,
+        /// Decision data held in memory (e.g. 512M, 2G; default a quarter of RAM, at most 2G).
+        /// Beyond it the decisions are written once to a temporary cache file beside --out and
+        /// streamed back on every pass: peak memory stays flat however large the data, and the
+        /// weights are exactly those of an in-memory fit.
+        #[arg(long, value_parser = haifu::fit::store::parse_bytes)]
+        memory_budget: Option<usize>,
         /// Leave out feature columns whose names start with any of these prefixes (comma-separated),
         /// e.g. `ev,log_ev` to fit without the expected-value features.
         #[arg(long, value_delimiter = ',')]
@@ -489,6 +496,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             select,
             max_iters,
             max_decisions,
+            memory_budget,
             drop,
             interactions,
         } => {
@@ -509,6 +517,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 test: select.test,
                 max_iters,
                 max_decisions,
+                memory: haifu::fit::load::Memory {
+                    budget: memory_budget.unwrap_or_else(haifu::fit::store::default_budget),
+                    spill_dir: out
+                        .parent()
+                        .filter(|p| !p.as_os_str().is_empty())
+                        .unwrap_or(std::path::Path::new("."))
+                        .to_path_buf(),
+                },
                 drop,
                 interactions,
                 out: out.clone(),

@@ -10,33 +10,47 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use polars::prelude::{Column, DataFrame};
 
-use super::data::RankingData;
+use std::sync::Arc;
+
+use super::data::{Layout, Moments};
 use super::split::{split_of, Split};
+use super::store::{Budget, Store};
 pub use crate::dataset::filter::Filter;
 use crate::dataset::parts;
 use crate::model::gates::{Expansion, Interaction};
 
-/// Per-decision facts used for slicing agreement.
-#[derive(Clone, Debug, Default)]
-pub struct DecisionMeta {
-    pub decision_id: Vec<u64>,
-    pub game_id: Vec<String>,
-    pub shanten: Vec<i8>,
-    pub turn: Vec<u8>,
-    pub any_riichi: Vec<bool>,
-    pub table: Vec<String>,
-    pub is_ai: Vec<bool>,
-    pub split: Vec<Split>,
-}
-
-/// A loaded dataset: one [`RankingData`] with every kept decision, the split of each, and the
-/// metadata for slicing, in decision order.
+/// A loaded dataset: the kept decisions of each split in a [`Store`] (in memory within the
+/// budget, the rest streamed from a cache file), and the feature moments over all of them.
 pub struct Loaded {
-    pub data: RankingData,
-    pub meta: DecisionMeta,
+    pub train: Store,
+    pub validation: Store,
+    pub test: Store,
+    pub moments: Moments,
     pub feature_names: Vec<String>,
     /// Content hash of the decisions and options files (FNV-1a 64, hex).
     pub fingerprint: String,
+    /// Bytes of decision data held in memory and spilled to the cache file.
+    pub in_memory: usize,
+    pub spilled: usize,
+}
+
+impl Loaded {
+    pub fn split(&self, split: Split) -> &Store {
+        match split {
+            Split::Train => &self.train,
+            Split::Validation => &self.validation,
+            Split::Test => &self.test,
+        }
+    }
+}
+
+/// How much decision data a fit may hold in memory, and where the rest goes.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    /// Bytes of in-memory decision chunks (see [`super::store::default_budget`]).
+    pub budget: usize,
+    /// Folder of the temporary cache file when the budget is exceeded.
+    pub spill_dir: std::path::PathBuf,
 }
 
 fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
@@ -82,7 +96,8 @@ pub fn feature_columns(dir: &Path) -> Result<Vec<String>> {
 
 /// Loads the decisions passing `filter`. `features` chooses the feature columns (by name; all of
 /// the options file's feature columns when `None`); `interactions` adds gated copies of them
-/// (see [`crate::model::gates`]).
+/// (see [`crate::model::gates`]), kept as one level byte per gate and decision, not as columns
+/// (see [`super::data`]).
 #[allow(clippy::too_many_arguments)]
 pub fn load(
     dir: &Path,
@@ -93,21 +108,19 @@ pub fn load(
     max_decisions: Option<usize>,
     features: Option<&[String]>,
     interactions: &[Interaction],
+    memory: &Memory,
 ) -> Result<Loaded> {
     let decisions = parts::read_table(
         dir,
         "decisions",
-        Some(&["decision_id", "game_id", "kind", "is_ai", "table", "shanten", "turn", "any_riichi"]),
+        Some(&["decision_id", "game_id", "kind", "is_ai", "table", "turn"]),
     )?;
     let ids: Vec<u64> = col(&decisions, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
     let game: Vec<&str> = col(&decisions, "game_id")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
     let kind: Vec<&str> = col(&decisions, "kind")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
     let is_ai: Vec<bool> = col(&decisions, "is_ai")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
     let table: Vec<&str> = col(&decisions, "table")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
-    let shanten: Vec<i8> = col(&decisions, "shanten")?.i8()?.iter().map(|x| x.unwrap_or(0)).collect();
     let turn: Vec<u8> = col(&decisions, "turn")?.u8()?.iter().map(|x| x.unwrap_or(0)).collect();
-    let riichi: Vec<bool> =
-        col(&decisions, "any_riichi")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
     let row_of = parts::id_index(&ids)?;
     let mut keep: Vec<bool> = (0..ids.len())
         .map(|i| {
@@ -159,43 +172,31 @@ pub fn load(
         None => all,
     };
     let expansion = Expansion::new(&names, interactions)?;
-    let mut data = RankingData::new(expansion.names().len());
-    let mut meta = DecisionMeta::default();
+    let layout = Arc::new(Layout::of(&expansion));
+    let mut budget = Budget::new(memory.budget, &memory.spill_dir);
+    let mut stores = [Store::new(layout.clone()), Store::new(layout.clone()), Store::new(layout.clone())];
+    let mut moments = Moments::for_layout(&layout);
     let mut columns = vec!["decision_id".to_string(), "chosen".to_string()];
     columns.extend(names.iter().cloned());
     // Rows of the decision being assembled (may straddle slices).
     let mut cur_id: Option<u64> = None;
     let mut cur_rows: Vec<Vec<f32>> = Vec::new();
     let mut cur_chosen: Option<usize> = None;
-    let flush = |id: u64,
-                 rows: &mut Vec<Vec<f32>>,
-                 chosen: Option<usize>,
-                 data: &mut RankingData,
-                 meta: &mut DecisionMeta| {
-        if let Some(i) = row_of.get(&id).copied().filter(|&i| keep[i]) {
-            if let Some(c) = chosen {
-                let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
-                let expanded;
-                let refs = if expansion.is_identity() {
-                    refs
-                } else {
-                    expanded = expansion.expand(&refs, turn[i]);
-                    expanded.iter().map(|r| r.as_slice()).collect()
-                };
-                if data.push(&refs, c) {
-                    meta.decision_id.push(id);
-                    meta.game_id.push(game[i].to_string());
-                    meta.shanten.push(shanten[i]);
-                    meta.turn.push(turn[i]);
-                    meta.any_riichi.push(riichi[i]);
-                    meta.table.push(table[i].to_string());
-                    meta.is_ai.push(is_ai[i]);
-                    meta.split.push(split_of(game[i], seed, validation, test));
+    let mut flush =
+        |id: u64, rows: &mut Vec<Vec<f32>>, chosen: Option<usize>, stores: &mut [Store; 3]| -> Result<()> {
+            if let Some(i) = row_of.get(&id).copied().filter(|&i| keep[i]) {
+                if let Some(c) = chosen {
+                    let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
+                    let levels = expansion.levels(&expansion.situation(&refs, turn[i]));
+                    let split = split_of(game[i], seed, validation, test) as usize;
+                    if stores[split].push(&refs, c, &levels, &mut budget)? {
+                        moments.push(&layout, &refs, &levels);
+                    }
                 }
             }
-        }
-        rows.clear();
-    };
+            rows.clear();
+            Ok(())
+        };
     parts::for_each_slice(dir, "options", &columns, 200_000, |df| {
         let did: Vec<u64> = col(df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
         let ch: Vec<bool> = col(df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
@@ -204,7 +205,7 @@ pub fn load(
             let id = did[r];
             if cur_id != Some(id) {
                 if let Some(prev) = cur_id {
-                    flush(prev, &mut cur_rows, cur_chosen, &mut data, &mut meta);
+                    flush(prev, &mut cur_rows, cur_chosen, &mut stores)?;
                 }
                 cur_id = Some(id);
                 cur_chosen = None;
@@ -219,7 +220,21 @@ pub fn load(
         Ok(())
     })?;
     if let Some(prev) = cur_id {
-        flush(prev, &mut cur_rows, cur_chosen, &mut data, &mut meta);
+        flush(prev, &mut cur_rows, cur_chosen, &mut stores)?;
     }
-    Ok(Loaded { data, meta, feature_names: expansion.names().to_vec(), fingerprint: fingerprint(dir)? })
+    drop(flush);
+    for st in &mut stores {
+        st.finish(&mut budget)?;
+    }
+    let [train, validation, test] = stores;
+    Ok(Loaded {
+        train,
+        validation,
+        test,
+        moments,
+        feature_names: expansion.names().to_vec(),
+        fingerprint: fingerprint(dir)?,
+        in_memory: budget.in_memory(),
+        spilled: budget.spilled(),
+    })
 }

@@ -9,4 +9,5 @@ pub mod loss;
 #[cfg(feature = "parquet")]
 pub mod run;
 pub mod split;
+pub mod store;
 pub mod train;

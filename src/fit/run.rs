@@ -5,10 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
-use super::data::RankingData;
-use super::load::{load, Filter, Loaded};
+use super::load::{load, Filter, Loaded, Memory};
 use super::loss::LossParams;
-use super::split::Split;
 use super::train::{agreement, minimise, Agreement, Objective};
 use crate::model::weights::{L2Trial, NamedWeight, SplitCounts, SplitMetrics, WeightsFile};
 use crate::util::markdown::{pct, table};
@@ -27,6 +25,8 @@ pub struct FitConfig {
     pub test: f64,
     pub max_iters: u64,
     pub max_decisions: Option<usize>,
+    /// Decision data held in memory; beyond it, streamed from a cache file.
+    pub memory: Memory,
     /// Feature-name prefixes to leave out.
     pub drop: Vec<String>,
     /// Gated copies of columns (situation-dependent weights).
@@ -34,12 +34,8 @@ pub struct FitConfig {
     pub out: PathBuf,
 }
 
-fn indices(loaded: &Loaded, split: Split) -> Vec<u32> {
-    loaded.meta.split.iter().enumerate().filter(|(_, s)| **s == split).map(|(i, _)| i as u32).collect()
-}
-
-fn scale_of(data: &RankingData) -> Vec<f64> {
-    data.moments.std().iter().map(|s| 1.0 / s).collect()
+fn scale_of(loaded: &Loaded) -> Vec<f64> {
+    loaded.moments.std().iter().map(|s| 1.0 / s).collect()
 }
 
 /// Runs a fit and writes `cfg.out` (JSON), `cfg.out` with `.md` and `.loss.png` beside it.
@@ -59,34 +55,32 @@ pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
         cfg.max_decisions,
         keep.as_deref(),
         &cfg.interactions,
+        &cfg.memory,
     )?;
-    let train = indices(&loaded, Split::Train);
-    let val = indices(&loaded, Split::Validation);
-    let test = indices(&loaded, Split::Test);
+    let (train, val, test) = (&loaded.train, &loaded.validation, &loaded.test);
     if train.is_empty() {
         bail!("no training decisions match the filter {:?} in {}", cfg.filter, cfg.data.display());
     }
-    let data = &loaded.data;
-    let scale = scale_of(data);
-    let n = data.n_features;
+    let scale = scale_of(&loaded);
+    let n = loaded.feature_names.len();
     let mut trials = Vec::new();
     let mut best: Option<(Agreement, f64, super::train::Trained)> = None;
     for &l2 in &cfg.l2_grid {
-        let obj = Objective { data, decisions: &train, params: cfg.loss, l2, scale: &scale };
+        let obj = Objective::new(train, cfg.loss, l2, &scale);
         let t = minimise(obj, vec![0.0; n], cfg.max_iters).map_err(|e| anyhow::anyhow!("L-BFGS: {e}"))?;
-        let eval_on = if val.is_empty() { &train } else { &val };
-        let a = agreement(data, eval_on, &t.w_std, &scale);
+        let eval_on = if val.is_empty() { train } else { val };
+        let a = agreement(eval_on, &t.w_std, &scale)?;
         trials.push(L2Trial { l2, iterations: t.iterations, validation: a });
         if best.as_ref().is_none_or(|(b, _, _)| a.top1 > b.top1) {
             best = Some((a, l2, t));
         }
     }
     let (_, l2, trained) = best.expect("at least one L2 value");
-    let metric = |idx: &[u32]| {
-        if idx.is_empty() {
-            Agreement::default()
+    let metric = |store: &super::store::Store| -> Result<Agreement> {
+        if store.is_empty() {
+            Ok(Agreement::default())
         } else {
-            agreement(data, idx, &trained.w_std, &scale)
+            agreement(store, &trained.w_std, &scale)
         }
     };
     let features = loaded
@@ -109,11 +103,11 @@ pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
         interactions: cfg.interactions.iter().map(|i| i.spec()).collect(),
         data_fingerprint: loaded.fingerprint.clone(),
         decisions: SplitCounts {
-            train: train.len() as u64,
-            validation: val.len() as u64,
-            test: test.len() as u64,
+            train: train.decisions() as u64,
+            validation: val.decisions() as u64,
+            test: test.decisions() as u64,
         },
-        metrics: SplitMetrics { train: metric(&train), validation: metric(&val), test: metric(&test) },
+        metrics: SplitMetrics { train: metric(train)?, validation: metric(val)?, test: metric(test)? },
         iterations: trained.iterations,
         loss_curve: trained.curve.clone(),
     };

@@ -1,65 +1,86 @@
 //! Minimising a ranking loss with argmin's L-BFGS (More-Thuente line search).
 //!
 //! Objective: mean over decisions of the decision loss, plus `l2 / 2 * |w|^2`, in standardised
-//! feature units. Cost and gradient are computed in parallel over decisions (rayon), each worker
+//! feature units. Cost and gradient are computed in parallel over the store's chunks, each worker
 //! summing into its own gradient buffer.
 
 use argmin::core::observers::{Observe, ObserverMode};
 use argmin::core::{CostFunction, Error, Executor, Gradient, State, KV};
 use argmin::solver::linesearch::MoreThuenteLineSearch;
 use argmin::solver::quasinewton::LBFGS;
-use rayon::prelude::*;
 
-use super::data::RankingData;
+use super::data::scaled;
 use super::loss::{decision_loss, LossParams};
+use super::store::Store;
 
-/// Decisions per parallel work item.
-const CHUNK: usize = 4096;
+/// The last point evaluated, with its cost and gradient.
+type LastPoint = Option<(Vec<f64>, f64, Vec<f64>)>;
 
-/// The objective over a subset of decisions of a [`RankingData`].
+/// The objective over the decisions of a [`Store`].
+///
+/// argmin asks for the cost and the gradient separately: the More-Thuente line search calls
+/// `cost` then `gradient` at each trial point and L-BFGS asks again for the gradient at the point
+/// it accepts. Each pass over the data computes both, and the last point's (cost, gradient) is
+/// kept, so every point costs one pass (see [`Objective::passes`]).
 pub struct Objective<'a> {
-    pub data: &'a RankingData,
-    pub decisions: &'a [u32],
+    pub data: &'a Store,
     pub params: LossParams,
     pub l2: f64,
     /// 1 / std per feature.
     pub scale: &'a [f64],
+    last: std::sync::Mutex<LastPoint>,
+    passes: std::sync::atomic::AtomicU64,
 }
 
-impl Objective<'_> {
-    /// Loss and gradient at `w`.
-    pub fn eval(&self, w: &[f64]) -> (f64, Vec<f64>) {
-        let n = self.data.n_features;
-        // Fixed chunks and an in-order sum make the result independent of the thread count, so
-        // the same data and seed always give the same weights file.
-        let parts: Vec<(f64, Vec<f64>)> = self
-            .decisions
-            .par_chunks(CHUNK)
-            .map(|ds| {
-                let mut grad = vec![0.0; n];
-                let mut loss = 0.0;
-                let mut z = Vec::new();
-                let mut g = Vec::new();
-                for &d in ds {
-                    let rows = self.data.decision_rows(d as usize);
-                    z.clear();
-                    z.extend(rows.clone().map(|r| self.data.row_dot(r, w, self.scale)));
-                    g.resize(z.len(), 0.0);
-                    loss += decision_loss(&self.params, &z, &mut g);
-                    for (r, &gj) in rows.zip(&g) {
-                        if gj == 0.0 {
-                            continue;
-                        }
-                        let (a, b) = (self.data.row_ptr[r] as usize, self.data.row_ptr[r + 1] as usize);
-                        for k in a..b {
-                            let c = self.data.cols[k] as usize;
-                            grad[c] += gj * self.scale[c] * self.data.vals[k] as f64;
-                        }
+impl<'a> Objective<'a> {
+    pub fn new(data: &'a Store, params: LossParams, l2: f64, scale: &'a [f64]) -> Self {
+        Objective { data, params, l2, scale, last: Default::default(), passes: Default::default() }
+    }
+
+    /// Passes over the data so far.
+    pub fn passes(&self) -> u64 {
+        self.passes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Loss and gradient at `w`, from the cache when `w` is the last point evaluated.
+    pub fn eval(&self, w: &[f64]) -> anyhow::Result<(f64, Vec<f64>)> {
+        let mut last = self.last.lock().expect("objective cache lock");
+        if let Some((lw, l, g)) = last.as_ref() {
+            if lw.as_slice() == w {
+                return Ok((*l, g.clone()));
+            }
+        }
+        let (l, g) = self.pass(w)?;
+        *last = Some((w.to_vec(), l, g.clone()));
+        Ok((l, g))
+    }
+
+    /// One pass over the data: loss and gradient at `w`.
+    fn pass(&self, w: &[f64]) -> anyhow::Result<(f64, Vec<f64>)> {
+        self.passes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let n = w.len();
+        let ws = scaled(w, self.scale);
+        // Per-chunk sums added in chunk order: the result does not depend on the thread count or
+        // on which chunks were spilled, so the same data and seed always give the same weights.
+        let parts = self.data.map_chunks(|data| {
+            let mut grad = vec![0.0; n];
+            let mut loss = 0.0;
+            let mut z = Vec::new();
+            let mut g = Vec::new();
+            for d in 0..data.decisions() {
+                let rows = data.decision_rows(d);
+                z.clear();
+                z.extend(rows.clone().map(|r| data.row_dot(d, r, &ws)));
+                g.resize(z.len(), 0.0);
+                loss += decision_loss(&self.params, &z, &mut g);
+                for (r, &gj) in rows.zip(&g) {
+                    if gj != 0.0 {
+                        data.add_row(d, r, gj, &mut grad);
                     }
                 }
-                (loss, grad)
-            })
-            .collect();
+            }
+            (loss, grad)
+        })?;
         let mut loss = 0.0;
         let mut grad = vec![0.0; n];
         for (l, g) in parts {
@@ -68,13 +89,13 @@ impl Objective<'_> {
                 *x += y;
             }
         }
-        let m = self.decisions.len().max(1) as f64;
+        let m = self.data.decisions().max(1) as f64;
         let mut total = loss / m;
-        for (gi, wi) in grad.iter_mut().zip(w) {
-            *gi = *gi / m + self.l2 * wi;
+        for ((gi, wi), si) in grad.iter_mut().zip(w).zip(self.scale) {
+            *gi = *gi * si / m + self.l2 * wi;
             total += 0.5 * self.l2 * wi * wi;
         }
-        (total, grad)
+        Ok((total, grad))
     }
 }
 
@@ -82,7 +103,7 @@ impl CostFunction for Objective<'_> {
     type Param = Vec<f64>;
     type Output = f64;
     fn cost(&self, w: &Self::Param) -> Result<f64, Error> {
-        Ok(self.eval(w).0)
+        Ok(self.eval(w).map_err(|e| Error::msg(format!("{e:#}")))?.0)
     }
 }
 
@@ -90,7 +111,7 @@ impl Gradient for Objective<'_> {
     type Param = Vec<f64>;
     type Gradient = Vec<f64>;
     fn gradient(&self, w: &Self::Param) -> Result<Vec<f64>, Error> {
-        Ok(self.eval(w).1)
+        Ok(self.eval(w).map_err(|e| Error::msg(format!("{e:#}")))?.1)
     }
 }
 
@@ -112,6 +133,10 @@ pub struct Trained {
     /// Objective after each iteration.
     pub curve: Vec<f64>,
     pub iterations: u64,
+    /// Passes over the data (one per point evaluated: cost and gradient come together).
+    pub passes: u64,
+    /// Cost and gradient calls argmin made (each would have been a pass without the cache).
+    pub calls: u64,
 }
 
 /// Runs L-BFGS from `init` for at most `max_iters` iterations.
@@ -127,39 +152,42 @@ pub fn minimise(obj: Objective<'_>, init: Vec<f64>, max_iters: u64) -> Result<Tr
     let w_std = state.get_best_param().cloned().unwrap_or_default();
     let iterations = state.get_iter();
     let curve = curve.0.lock().expect("curve lock").clone();
-    Ok(Trained { w_std, curve, iterations })
+    let problem = res.problem();
+    let calls = problem.counts.values().sum();
+    let passes = problem.problem.as_ref().map_or(0, Objective::passes);
+    Ok(Trained { w_std, curve, iterations, passes, calls })
 }
 
 use crate::model::metrics::TIE_EPS;
 pub use crate::model::metrics::{Agreement, AgreementSum};
 
-/// Agreement of weights `w_std` (standardised units) on a subset of decisions.
-pub fn agreement(data: &RankingData, decisions: &[u32], w_std: &[f64], scale: &[f64]) -> Agreement {
-    let parts: Vec<AgreementSum> = decisions
-        .par_chunks(CHUNK)
-        .map(|ds| {
-            let mut acc = AgreementSum::default();
-            for &d in ds {
-                let (mut better, mut ties) = (0, 0);
-                for r in data.decision_rows(d as usize) {
-                    let z = data.row_dot(r, w_std, scale);
-                    if z > TIE_EPS {
-                        better += 1;
-                    } else if z >= -TIE_EPS {
-                        ties += 1;
-                    }
+/// Agreement of weights `w_std` (standardised units) on the decisions of a store.
+pub fn agreement(data: &Store, w_std: &[f64], scale: &[f64]) -> anyhow::Result<Agreement> {
+    let ws = scaled(w_std, scale);
+    let parts = data.map_chunks(|chunk| {
+        let mut acc = AgreementSum::default();
+        for d in 0..chunk.decisions() {
+            let (mut better, mut ties) = (0, 0);
+            for r in chunk.decision_rows(d) {
+                let z = chunk.row_dot(d, r, &ws);
+                if z > TIE_EPS {
+                    better += 1;
+                } else if z >= -TIE_EPS {
+                    ties += 1;
                 }
-                acc.add(better, ties);
             }
-            acc
-        })
-        .collect();
-    parts.into_iter().fold(AgreementSum::default(), AgreementSum::merge).finish()
+            acc.add(better, ties);
+        }
+        acc
+    })?;
+    Ok(parts.into_iter().fold(AgreementSum::default(), AgreementSum::merge).finish())
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::data::{Layout, Moments};
     use super::super::loss::Loss;
+    use super::super::store::Budget;
     use super::*;
 
     /// Deterministic pseudo-random numbers for synthetic data (no dependency needed).
@@ -168,37 +196,165 @@ mod tests {
         ((*state >> 11) as f64) / ((1u64 << 53) as f64)
     }
 
+    /// A store and the feature moments of `decisions` (base rows, chosen, levels), spilled to
+    /// `spill` when given (budget 0), else in memory.
+    fn store(
+        layout: Layout,
+        decisions: &[(Vec<Vec<f32>>, usize, Vec<u8>)],
+        spill: Option<&std::path::Path>,
+    ) -> (Store, Moments) {
+        let layout = std::sync::Arc::new(layout);
+        let mut budget =
+            Budget::new(if spill.is_some() { 0 } else { usize::MAX }, spill.unwrap_or(".".as_ref()));
+        let mut st = Store::new(layout.clone());
+        let mut m = Moments::for_layout(&layout);
+        for (rows, c, lv) in decisions {
+            let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
+            if st.push(&refs, *c, lv, &mut budget).unwrap() {
+                m.push(&layout, &refs, lv);
+            }
+        }
+        st.finish(&mut budget).unwrap();
+        (st, m)
+    }
+
     /// Decisions whose chosen option is the argmax of a planted weight vector: every loss must
     /// learn a ranking that recovers the choices far better than chance.
     #[test]
     fn recovers_planted_ranking() {
         let truth = [2.0, -1.0, 0.0, 0.5];
-        let mut data = RankingData::new(4);
+        let mut decisions = Vec::new();
         let mut s = 7u64;
         for _ in 0..400 {
             let rows: Vec<Vec<f32>> =
                 (0..5).map(|_| (0..4).map(|_| (lcg(&mut s) * 10.0) as f32).collect()).collect();
             let score = |r: &Vec<f32>| r.iter().zip(&truth).map(|(&x, &w)| x as f64 * w).sum::<f64>();
             let chosen = (0..5).max_by(|&a, &b| score(&rows[a]).total_cmp(&score(&rows[b]))).unwrap();
-            let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
-            data.push(&refs, chosen);
+            decisions.push((rows, chosen, vec![]));
         }
-        let all: Vec<u32> = (0..data.decisions() as u32).collect();
-        let scale: Vec<f64> = data.moments.std().iter().map(|s| 1.0 / s).collect();
+        let (data, moments) = store(Layout::identity(4), &decisions, None);
+        let scale: Vec<f64> = moments.std().iter().map(|s| 1.0 / s).collect();
         let zero = vec![0.0; 4];
-        let base = agreement(&data, &all, &zero, &scale);
+        let base = agreement(&data, &zero, &scale).unwrap();
         // all-zero weights: every option ties, top-1 is 1/5 by random tie-break
         assert!((base.top1 - 0.2).abs() < 1e-9);
         for loss in [Loss::Hinge, Loss::Logistic, Loss::Softmax] {
             let params = LossParams { loss, margin: 1.0, smoothing: 0.1 };
-            let obj = Objective { data: &data, decisions: &all, params, l2: 1e-4, scale: &scale };
+            let obj = Objective::new(&data, params, 1e-4, &scale);
             let t = minimise(obj, vec![0.0; 4], 200).unwrap();
-            let a = agreement(&data, &all, &t.w_std, &scale);
+            let a = agreement(&data, &t.w_std, &scale).unwrap();
             assert!(a.top1 > 0.9, "{loss:?}: top1 {}", a.top1);
             assert!(t.curve.first() >= t.curve.last(), "{loss:?} loss went up");
+            assert!(t.passes < t.calls, "{loss:?}: {} passes for {} calls", t.passes, t.calls);
             // the learnt direction puts the largest weight on feature 0, as planted
             let w: Vec<f64> = t.w_std.iter().zip(&scale).map(|(w, s)| w * s).collect();
             assert!(w[0] > 0.0 && w[1] < 0.0 && w[0] > w[3], "{loss:?}: {w:?}");
+        }
+    }
+
+    /// A fit whose chunks are all spilled to disk and streamed back gives exactly the weights of
+    /// the same fit held in memory (three chunks, so the chunk order matters).
+    #[test]
+    fn streaming_and_in_memory_fits_give_the_same_weights() {
+        let mut s = 9u64;
+        let decisions: Vec<(Vec<Vec<f32>>, usize, Vec<u8>)> = (0..2 * super::super::store::CHUNK + 300)
+            .map(|i| {
+                let rows: Vec<Vec<f32>> = (0..2 + i % 3)
+                    .map(|_| (0..4).map(|_| (lcg(&mut s) * 8.0).floor() as f32).collect())
+                    .collect();
+                let chosen = (0..rows.len())
+                    .max_by(|&a, &b| (rows[a][0] - rows[a][1]).total_cmp(&(rows[b][0] - rows[b][1])))
+                    .unwrap();
+                (rows, chosen, vec![])
+            })
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let (mem, m1) = store(Layout::identity(4), &decisions, None);
+        let (disk, m2) = store(Layout::identity(4), &decisions, Some(dir.path()));
+        assert_eq!(m1.sum, m2.sum);
+        let scale: Vec<f64> = m1.std().iter().map(|s| 1.0 / s).collect();
+        let params = LossParams { loss: Loss::Softmax, margin: 0.0, smoothing: 0.0 };
+        let a = minimise(Objective::new(&mem, params, 1e-3, &scale), vec![0.0; 4], 30).unwrap();
+        let b = minimise(Objective::new(&disk, params, 1e-3, &scale), vec![0.0; 4], 30).unwrap();
+        assert!(a.iterations > 3);
+        assert_eq!(a.w_std, b.w_std);
+        assert_eq!(a.curve, b.curve);
+    }
+
+    /// The objective over compact data (base differences + gate levels) equals the objective
+    /// computed straight from the dense expanded rows, for every loss; and a second call at the
+    /// same point is served from the cache, not by another pass.
+    #[test]
+    fn compact_and_dense_give_the_same_loss_and_gradient() {
+        use crate::model::gates::{Expansion, Interaction};
+        let base: Vec<String> = ["shanten_min", "safety_any_riichi", "ev", "ev_defined", "a", "b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let inter: Vec<Interaction> = ["shanten", "riichi", "value:ev+a", "turn"]
+            .iter()
+            .map(|s| Interaction::parse(s).unwrap())
+            .collect();
+        let e = Expansion::new(&base, &inter).unwrap();
+        let nf = e.names().len();
+        let mut decisions = Vec::new();
+        let mut dense: Vec<(Vec<Vec<f32>>, usize)> = Vec::new();
+        let mut s = 3u64;
+        for dec in 0..300usize {
+            let n = 2 + dec % 5;
+            let rows: Vec<Vec<f32>> = (0..n)
+                .map(|_| {
+                    let mut r: Vec<f32> = (0..6).map(|_| (lcg(&mut s) * 6.0).floor() as f32).collect();
+                    r[2] *= 500.0;
+                    r[3] = (r[3] > 1.0) as u8 as f32;
+                    r
+                })
+                .collect();
+            let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
+            let turn = (dec % 17) as u8;
+            let chosen = dec % n;
+            decisions.push((rows.clone(), chosen, e.levels(&e.situation(&refs, turn))));
+            dense.push((e.expand(&refs, turn), chosen));
+        }
+        let (data, moments) = store(Layout::of(&e), &decisions, None);
+        let scale: Vec<f64> = moments.std().iter().map(|s| 1.0 / s).collect();
+        let w: Vec<f64> = (0..nf).map(|i| (lcg(&mut s) - 0.5) * (1 + i % 3) as f64).collect();
+        for loss in [Loss::Hinge, Loss::Logistic, Loss::Softmax] {
+            let params = LossParams { loss, margin: 1.0, smoothing: 0.1 };
+            let l2 = 1e-3;
+            // Dense reference.
+            let (mut want_l, mut want_g) = (0.0, vec![0.0; nf]);
+            for (rows, c) in &dense {
+                let diffs: Vec<Vec<f64>> = (0..rows.len())
+                    .filter(|j| j != c)
+                    .map(|j| rows[j].iter().zip(&rows[*c]).map(|(a, b)| (a - b) as f64).collect())
+                    .collect();
+                let z: Vec<f64> = diffs
+                    .iter()
+                    .map(|d| d.iter().zip(&w).zip(&scale).map(|((x, w), s)| x * w * s).sum())
+                    .collect();
+                let mut g = vec![0.0; z.len()];
+                want_l += decision_loss(&params, &z, &mut g);
+                for (d, gj) in diffs.iter().zip(&g) {
+                    for i in 0..nf {
+                        want_g[i] += gj * scale[i] * d[i];
+                    }
+                }
+            }
+            let m = dense.len() as f64;
+            want_l = want_l / m + w.iter().map(|x| 0.5 * l2 * x * x).sum::<f64>();
+            for i in 0..nf {
+                want_g[i] = want_g[i] / m + l2 * w[i];
+            }
+            let obj = Objective::new(&data, params, l2, &scale);
+            let (l, g) = obj.eval(&w).unwrap();
+            assert!((l - want_l).abs() < 1e-9 * want_l.abs().max(1.0), "{loss:?}: {l} vs {want_l}");
+            for (i, (a, b)) in g.iter().zip(&want_g).enumerate() {
+                assert!((a - b).abs() < 1e-9 * b.abs().max(1e-3), "{loss:?} {}: {a} vs {b}", e.names()[i]);
+            }
+            assert_eq!(obj.cost(&w).unwrap(), l);
+            assert_eq!(obj.gradient(&w).unwrap(), g);
+            assert_eq!(obj.passes(), 1, "cost and gradient at the same point: one pass");
         }
     }
 

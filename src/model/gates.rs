@@ -236,6 +236,18 @@ impl Expansion {
         self.blocks.is_empty()
     }
 
+    /// The interaction blocks in column order: each gate and the base columns it copies. Block
+    /// `b` occupies `levels × sel.len()` columns after the base and the blocks before it, level by
+    /// level (see [`Self::expand_row`]), which lets the fit keep base rows and expand on the fly.
+    pub fn blocks(&self) -> &[(Gate, Vec<usize>)] {
+        &self.blocks
+    }
+
+    /// The active level of every block in situation `s`.
+    pub fn levels(&self, s: &Situation) -> Vec<u8> {
+        self.blocks.iter().map(|(gate, _)| gate.level(s) as u8).collect()
+    }
+
     /// The gates' view of a decision from its base option rows.
     pub fn situation(&self, rows: &[&[f32]], turn: u8) -> Situation {
         self.cols.situation(rows, turn)
