@@ -222,7 +222,6 @@ pub fn load(
     if let Some(prev) = cur_id {
         flush(prev, &mut cur_rows, cur_chosen, &mut stores)?;
     }
-    drop(flush);
     for st in &mut stores {
         st.finish(&mut budget)?;
     }

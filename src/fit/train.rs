@@ -196,13 +196,12 @@ mod tests {
         ((*state >> 11) as f64) / ((1u64 << 53) as f64)
     }
 
+    /// A decision's base option rows, chosen index and gate levels.
+    type Decision = (Vec<Vec<f32>>, usize, Vec<u8>);
+
     /// A store and the feature moments of `decisions` (base rows, chosen, levels), spilled to
     /// `spill` when given (budget 0), else in memory.
-    fn store(
-        layout: Layout,
-        decisions: &[(Vec<Vec<f32>>, usize, Vec<u8>)],
-        spill: Option<&std::path::Path>,
-    ) -> (Store, Moments) {
+    fn store(layout: Layout, decisions: &[Decision], spill: Option<&std::path::Path>) -> (Store, Moments) {
         let layout = std::sync::Arc::new(layout);
         let mut budget =
             Budget::new(if spill.is_some() { 0 } else { usize::MAX }, spill.unwrap_or(".".as_ref()));
@@ -257,7 +256,7 @@ mod tests {
     #[test]
     fn streaming_and_in_memory_fits_give_the_same_weights() {
         let mut s = 9u64;
-        let decisions: Vec<(Vec<Vec<f32>>, usize, Vec<u8>)> = (0..2 * super::super::store::CHUNK + 300)
+        let decisions: Vec<Decision> = (0..2 * super::super::store::CHUNK + 300)
             .map(|i| {
                 let rows: Vec<Vec<f32>> = (0..2 + i % 3)
                     .map(|_| (0..4).map(|_| (lcg(&mut s) * 8.0).floor() as f32).collect())
