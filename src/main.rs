@@ -71,7 +71,11 @@ enum Command {
         #[arg(long, default_value = "0/1")]
         shard: haifu::dataset::ingest::Shard,
     },
-    /// Fit the weights of the linear evaluator to the recorded choices (pairwise ranking loss).
+    /// Fit the weights of the linear evaluator to the recorded choices (a ranking loss).
+    ///
+    /// The default loss, softmax, is listwise: the chosen option against all the others at once.
+    /// The pairwise losses, the chosen option against each other option in turn, are
+    /// `--loss hinge` (with `--margin`) and `--loss logistic`.
     ///
     /// Reads an `haifu ingest` folder, keeps the decisions the filter selects, splits them by game
     /// (seeded) into train / validation / test, picks the L2 strength with the best validation
@@ -85,7 +89,7 @@ enum Command {
         /// Weights file to write.
         #[arg(long, default_value = "data/weights/default.json")]
         out: PathBuf,
-        /// Ranking loss.
+        /// Ranking loss: softmax (listwise), hinge or logistic (pairwise).
         #[arg(long, value_enum, default_value = "softmax")]
         loss: haifu::fit::loss::Loss,
         /// Hinge margin (0 allowed).
