@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench bench-ingest lint fmt weights notebook notebook-deps review-check fuzz
+.PHONY: demo test build release bench bench-ingest lint fmt weights losses notebook notebook-deps review-check fuzz
 
 # Top-level records of the shared corpus (complete 4-player games; partial/ and sanma/ left out).
 CORPUS = $(wildcard $(SHARED)/data/tenhou/*.mjlog) $(wildcard $(SHARED)/data/tenhou/*.mjlog.gz) $(wildcard $(SHARED)/data/tenhou/*.t6.json)
@@ -51,21 +51,29 @@ bench-ingest:
 fmt:
 	$(CARGO) fmt
 
-# Regenerates data/weights/default.json from the shared corpus: human discards at houou and
-# tokujou tables, seeded game split, weights gated by shanten, riichi, hand value and turn; then
+# Regenerates data/weights/default.json from the shared corpus: every human discard at houou and
+# tokujou tables (no cap: decisions beyond the fit's memory budget stream from a cache file), seeded game split, weights gated by shanten, riichi, hand value and turn; then
 # the separate riichi (declare or stay dama) and call (chi / pon / kan or pass) models beside it.
 # Same data and seed give the same files. The ingest writes out/corpus as parts and resumes: an
 # interrupted `make weights` keeps the finished parts (a changed corpus: rm -rf out/corpus first).
 weights: release
 	target/release/haifu ingest $(CORPUS) --out out/corpus --resume
 	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
-		--seed 1 --l2 0.0001,0.001 --max-iters 150 --max-decisions 600000 \
+		--seed 1 --l2 0.0001,0.001 --max-iters 150 \
 		--interact shanten --interact riichi --interact value --interact turn \
 		--out data/weights/default.json
 	target/release/haifu fit --data out/corpus --kind riichi --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/riichi.json
 	target/release/haifu fit --data out/corpus --kind call --tables houou,tokujou --seats human \
-		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --max-decisions 600000 --out data/weights/call.json
+		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/call.json
+
+# The ranking losses side by side (softmax, pairwise logistic, pairwise hinge at margin 1 and at a
+# tuned margin) on make weights' data, filter, split and gates: reports/losses/losses.md.
+losses: release
+	target/release/haifu ingest $(CORPUS) --out out/corpus --resume
+	./scripts/losses.sh out/corpus reports/losses --kind discard --tables houou,tokujou --seats human \
+		--seed 1 --l2 0.0001 --max-iters 150 \
+		--interact shanten --interact riichi --interact value --interact turn
 
 # The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:
 # `haifu ingest` and `haifu stats` write parquet into out/notebook, polars reads it back.

@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 use super::load::{load, Filter, Loaded, Memory};
 use super::loss::LossParams;
 use super::train::{agreement, minimise, Agreement, Objective};
-use crate::model::weights::{L2Trial, NamedWeight, SplitCounts, SplitMetrics, WeightsFile};
+use crate::model::weights::{FitCost, L2Trial, NamedWeight, SplitCounts, SplitMetrics, WeightsFile};
 use crate::util::markdown::{pct, table};
 use crate::util::plots::{lines, Line};
 use crate::util::write_atomic;
@@ -40,6 +40,7 @@ fn scale_of(loaded: &Loaded) -> Vec<f64> {
 
 /// Runs a fit and writes `cfg.out` (JSON), `cfg.out` with `.md` and `.loss.png` beside it.
 pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
+    let started = std::time::Instant::now();
     let keep: Option<Vec<String>> = if cfg.drop.is_empty() {
         None
     } else {
@@ -64,10 +65,12 @@ pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
     let scale = scale_of(&loaded);
     let n = loaded.feature_names.len();
     let mut trials = Vec::new();
+    let mut passes = 0;
     let mut best: Option<(Agreement, f64, super::train::Trained)> = None;
     for &l2 in &cfg.l2_grid {
         let obj = Objective::new(train, cfg.loss, l2, &scale);
         let t = minimise(obj, vec![0.0; n], cfg.max_iters).map_err(|e| anyhow::anyhow!("L-BFGS: {e}"))?;
+        passes += t.passes;
         let eval_on = if val.is_empty() { train } else { val };
         let a = agreement(eval_on, &t.w_std, &scale)?;
         trials.push(L2Trial { l2, iterations: t.iterations, validation: a });
@@ -110,6 +113,18 @@ pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
         metrics: SplitMetrics { train: metric(train)?, validation: metric(val)?, test: metric(test)? },
         iterations: trained.iterations,
         loss_curve: trained.curve.clone(),
+        cost: None,
+    };
+    let mib = |b: f64| b / (1024.0 * 1024.0);
+    let file = WeightsFile {
+        cost: Some(FitCost {
+            wall_seconds: started.elapsed().as_secs_f64(),
+            peak_rss_mib: crate::util::peak_rss_bytes().map(|b| mib(b as f64)),
+            passes,
+            in_memory_mib: mib(loaded.in_memory as f64),
+            spilled_mib: mib(loaded.spilled as f64),
+        }),
+        ..file
     };
     if let Some(dir) = cfg.out.parent() {
         if !dir.as_os_str().is_empty() {
@@ -166,6 +181,17 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
             row("test", w.decisions.test, &w.metrics.test),
         ],
     ));
+    if let Some(c) = &w.cost {
+        md.push_str(&format!(
+            "\nCost: {:.0} s wall, peak RSS {}, {} passes over the training data; decision data {:.0} MiB in \
+             memory, {:.0} MiB streamed from the cache file.\n",
+            c.wall_seconds,
+            c.peak_rss_mib.map_or("unknown".to_string(), |m| format!("{m:.0} MiB")),
+            c.passes,
+            c.in_memory_mib,
+            c.spilled_mib
+        ));
+    }
     md.push_str("\nL2 strengths tried (validation):\n\n");
     md.push_str(&table(
         &["l2", "iterations", "top-1", "top-3"],

@@ -84,6 +84,22 @@ pub struct WeightsFile {
     pub iterations: u64,
     /// Objective after each L-BFGS iteration of the final fit.
     pub loss_curve: Vec<f64>,
+    /// What the fit cost (absent in files written before it was recorded).
+    #[serde(default)]
+    pub cost: Option<FitCost>,
+}
+
+/// What a fit cost: the whole `haifu fit` run (load, every L2 trial, metrics).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FitCost {
+    pub wall_seconds: f64,
+    /// Peak resident memory of the process, MiB (`None` off Linux).
+    pub peak_rss_mib: Option<f64>,
+    /// Passes over the training data (each L-BFGS point costs one).
+    pub passes: u64,
+    /// Decision data held in memory and streamed from the cache file, MiB.
+    pub in_memory_mib: f64,
+    pub spilled_mib: f64,
 }
 
 impl WeightsFile {

@@ -16,6 +16,14 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
     std::fs::rename(&tmp, path)
 }
 
+/// This process's peak resident set size in bytes (Linux `VmHWM`), for the cost lines of
+/// reports; `None` where /proc is not available.
+pub fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.trim().trim_end_matches("kB").trim();
+    kb.parse::<u64>().ok().map(|k| k * 1024)
+}
+
 /// A multiplicative hasher for integer keys (the memo tables of the shanten DP and the EV
 /// search): SipHash costs more than the lookups it guards, and these keys are not
 /// attacker-controlled. Use it as `BuildHasherDefault<IntHasher>`.

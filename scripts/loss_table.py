@@ -1,0 +1,40 @@
+"""Markdown table of fits side by side, from haifu weights files (see scripts/losses.sh).
+
+The tuned hinge is the hinge fit other than margin 1 with the best validation top-1; the other
+hinge margins are listed below the table.
+"""
+import json
+import sys
+
+
+def row(name, w):
+    t = w["metrics"]["test"]
+    c = w.get("cost") or {}
+    rss = c.get("peak_rss_mib")
+    return (
+        f"| {name} | {w['decisions']['train']:,} | {100 * t['top1']:.2f}% | {100 * t['top3']:.2f}% "
+        f"| {t['mean_rank']:.3f} | {w['iterations']} | {c.get('passes', '')} "
+        f"| {c.get('wall_seconds', 0):.0f} s | {'' if rss is None else f'{rss:,.0f} MiB'} |"
+    )
+
+
+fits = {}
+for path in sys.argv[1:]:
+    with open(path) as f:
+        fits[path.rsplit("/", 1)[-1].removesuffix(".json")] = json.load(f)
+hinges = {k: w for k, w in fits.items() if w["loss"]["loss"] == "hinge" and w["loss"]["margin"] != 1.0}
+tuned = max(hinges, key=lambda k: hinges[k]["metrics"]["validation"]["top1"]) if hinges else None
+print("| loss | train decisions | test top-1 | test top-3 | mean rank | iterations | passes | wall | peak RSS |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+order = ["softmax", "logistic", "hinge_m1"] + ([tuned] if tuned else [])
+for k in order:
+    if k in fits:
+        w = fits[k]
+        label = {"softmax": "softmax (listwise)", "logistic": "pairwise logistic", "hinge_m1": "pairwise hinge, margin 1"}.get(
+            k, f"pairwise hinge, margin {w['loss']['margin']} (tuned)"
+        )
+        print(row(label, w))
+if len(hinges) > 1:
+    print()
+    print("Hinge margins tried for the tuned row (validation top-1): " + ", ".join(
+        f"{w['loss']['margin']}: {100 * w['metrics']['validation']['top1']:.2f}%" for w in hinges.values()))

@@ -1,0 +1,28 @@
+#!/bin/sh
+# The ranking losses side by side on one dataset, filter and split (`make losses`): one `haifu fit`
+# process per loss (so each peak RSS is its own), then a markdown table of test top-1 / top-3 /
+# mean rank, iterations, wall time and peak RSS from the weights files' metrics and cost.
+#   scripts/losses.sh DATA OUTDIR [extra haifu fit arguments...]
+# HAIFU (default target/release/haifu); MARGINS: hinge margins tried for the tuned hinge, the one
+# with the best validation top-1 is reported (default "0.25 4").
+set -eu
+DATA=$1
+OUT=$2
+shift 2
+HAIFU=${HAIFU:-target/release/haifu}
+MARGINS=${MARGINS:-"0.25 4"}
+mkdir -p "$OUT"
+fit() {
+    name=$1
+    shift
+    echo "== $name"
+    "$HAIFU" fit --data "$DATA" --out "$OUT/$name.json" "$@"
+}
+fit softmax --loss softmax "$@"
+fit logistic --loss logistic "$@"
+fit hinge_m1 --loss hinge --margin 1 "$@"
+for m in $MARGINS; do
+    fit "hinge_m$m" --loss hinge --margin "$m" "$@"
+done
+python3 "$(dirname "$0")/loss_table.py" "$OUT"/*.json > "$OUT/losses.md"
+cat "$OUT/losses.md"
