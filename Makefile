@@ -5,9 +5,6 @@ HAIFU = target/release/haifu
 
 .PHONY: demo test build release bench bench-ingest lint fmt weights losses notebook notebook-deps review-check fuzz
 
-# Top-level records of the shared corpus (complete 4-player games; partial/ and sanma/ left out).
-CORPUS = $(wildcard $(SHARED)/data/tenhou/*.mjlog) $(wildcard $(SHARED)/data/tenhou/*.mjlog.gz) $(wildcard $(SHARED)/data/tenhou/*.t6.json)
-
 build:
 	$(CARGO) build
 
@@ -57,7 +54,7 @@ fmt:
 # Same data and seed give the same files. The ingest writes out/corpus as parts and resumes: an
 # interrupted `make weights` keeps the finished parts (a changed corpus: rm -rf out/corpus first).
 weights: release
-	target/release/haifu ingest $(CORPUS) --out out/corpus --resume
+	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001,0.001 --max-iters 150 \
 		--interact shanten --interact riichi --interact value --interact turn \
@@ -68,11 +65,13 @@ weights: release
 		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/call.json
 
 # The ranking losses side by side (softmax, pairwise logistic, pairwise hinge at margin 1 and at a
-# tuned margin) on make weights' data, filter, split and gates: reports/losses/losses.md.
+# tuned margin) on make weights' data, filter, split and gates, the same 600,000-decision sample of
+# games for each (LOSS_DECISIONS; about 3 min per fit on 2 cores): reports/losses/losses.md.
+LOSS_DECISIONS ?= 600000
 losses: release
-	target/release/haifu ingest $(CORPUS) --out out/corpus --resume
+	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	./scripts/losses.sh out/corpus reports/losses --kind discard --tables houou,tokujou --seats human \
-		--seed 1 --l2 0.0001 --max-iters 150 \
+		--seed 1 --l2 0.0001 --max-iters 150 --max-decisions $(LOSS_DECISIONS) \
 		--interact shanten --interact riichi --interact value --interact turn
 
 # The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:

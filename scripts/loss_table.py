@@ -1,4 +1,5 @@
-"""Markdown table of fits side by side, from haifu weights files (see scripts/losses.sh).
+"""Markdown table of fits side by side, from haifu weights files and the NAME.cost.json beside
+each (see scripts/losses.sh).
 
 The tuned hinge is the hinge fit other than margin 1 with the best validation top-1; the other
 hinge margins are listed below the table.
@@ -9,7 +10,7 @@ import sys
 
 def row(name, w):
     t = w["metrics"]["test"]
-    c = w.get("cost") or {}
+    c = w["cost"]
     rss = c.get("peak_rss_mib")
     return (
         f"| {name} | {w['decisions']['train']:,} | {100 * t['top1']:.2f}% | {100 * t['top3']:.2f}% "
@@ -20,8 +21,13 @@ def row(name, w):
 
 fits = {}
 for path in sys.argv[1:]:
+    if path.endswith(".cost.json"):
+        continue
     with open(path) as f:
-        fits[path.rsplit("/", 1)[-1].removesuffix(".json")] = json.load(f)
+        w = json.load(f)
+    with open(path.removesuffix(".json") + ".cost.json") as f:
+        w["cost"] = json.load(f)
+    fits[path.rsplit("/", 1)[-1].removesuffix(".json")] = w
 hinges = {k: w for k, w in fits.items() if w["loss"]["loss"] == "hinge" and w["loss"]["margin"] != 1.0}
 tuned = max(hinges, key=lambda k: hinges[k]["metrics"]["validation"]["top1"]) if hinges else None
 print("| loss | train decisions | test top-1 | test top-3 | mean rank | iterations | passes | wall | peak RSS |")

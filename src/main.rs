@@ -533,7 +533,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 interactions,
                 out: out.clone(),
             };
-            let w = haifu::fit::run::fit(&cfg)?;
+            let (w, cost) = haifu::fit::run::fit(&cfg)?;
             let m = &w.metrics;
             println!(
                 "fitted {} features on {} decisions (validation {}, test {}), l2 {}, {} iterations",
@@ -551,7 +551,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 m.test.top1 * 100.0,
                 m.test.top3 * 100.0
             );
-            println!("wrote {} and {}", out.display(), out.with_extension("md").display());
+            println!(
+                "cost: {:.0} s wall, peak RSS {}, {} passes; decision data {:.0} MiB in memory, {:.0} MiB streamed",
+                cost.wall_seconds,
+                cost.peak_rss_mib.map_or("unknown".to_string(), |m| format!("{m:.0} MiB")),
+                cost.passes,
+                cost.in_memory_mib,
+                cost.spilled_mib
+            );
+            println!(
+                "wrote {}, {} and {}",
+                out.display(),
+                out.with_extension("md").display(),
+                haifu::fit::run::cost_path(&out).display()
+            );
         }
         Command::Eval { data, weights, evaluators, select, split, push_fold, good, excellent, json } => {
             let pf = push_fold.then_some(haifu::features::push_fold::Thresholds { good, excellent });

@@ -500,10 +500,13 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
             part_games: per,
             sources: chunk.iter().map(|(_, s)| s.name.clone()).collect(),
             source_index: chunk.iter().map(|(i, _)| *i).collect(),
+            ids: chunk.iter().map(|(_, s)| s.id.clone()).collect(),
             ..Manifest::default()
         };
         if let Some(m) = done.get(&part) {
-            if m.sources != manifest.sources || m.source_index != manifest.source_index {
+            let same_inputs =
+                if m.ids.is_empty() { m.sources == manifest.sources } else { m.ids == manifest.ids };
+            if !same_inputs || m.source_index != manifest.source_index {
                 bail!(
                     "{}: part {part} holds other inputs than this run's ({} ...); use --force to replace",
                     out.display(),
@@ -711,6 +714,24 @@ mod tests {
         // resuming a complete dataset writes nothing; other options are refused; --force redoes it
         let again = run(files, cut.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap();
         assert_eq!((again.parts_kept, again.parts_written, again.games), (5, 0, s.games));
+        // the same records under another path (another mount, `../shared` vs an absolute path)
+        // resume by game id; other records in a part are refused
+        let moved = tempfile::tempdir().unwrap();
+        let copies: Vec<PathBuf> = files
+            .iter()
+            .map(|f| {
+                let to = moved.path().join(f.file_name().unwrap());
+                std::fs::copy(f, &to).unwrap();
+                to
+            })
+            .collect();
+        let elsewhere = run(&copies, cut.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap();
+        assert_eq!((elsewhere.parts_kept, elsewhere.parts_written), (5, 0));
+        let mut swapped = files.to_vec();
+        swapped.swap(0, 1);
+        let e =
+            run(&swapped, cut.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap_err().to_string();
+        assert!(e.contains("other inputs"), "{e}");
         assert!(run(files, cut.path(), &IngestOptions { resume: true, ..opts(3) }).is_err());
         let forced = run(files, cut.path(), &IngestOptions { force: true, ..opts(3) }).unwrap();
         assert_eq!((forced.parts_written, forced.games), (3, s.games));

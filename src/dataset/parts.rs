@@ -51,6 +51,12 @@ pub struct Manifest {
     /// The input records (source names) in order, with their index in the whole input list.
     pub sources: Vec<String>,
     pub source_index: Vec<u64>,
+    /// Their game ids ([`crate::log::source::Source::id`]): what `--resume` compares, so the same
+    /// archive resumes under another mount point or spelling of its path (`../shared` or
+    /// `/work/shared`). Empty in manifests written before ids were recorded (then the names are
+    /// compared).
+    #[serde(default)]
+    pub ids: Vec<String>,
     pub games: u64,
     pub rounds: u64,
     pub decisions: u64,
@@ -149,7 +155,8 @@ pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<D
 }
 
 /// Reads `table` in slices of at most `rows` rows with only `columns`, file by file in name
-/// order, calling `f` on each slice: memory holds one slice, whatever the dataset's size.
+/// order, calling `f` on each slice: memory holds one slice, whatever the dataset's size. A
+/// progress bar counts the part files (fit, eval and report all read this way).
 pub fn for_each_slice(
     dir: &Path,
     table: &str,
@@ -157,9 +164,13 @@ pub fn for_each_slice(
     rows: usize,
     mut f: impl FnMut(&DataFrame) -> Result<()>,
 ) -> Result<()> {
-    for path in table_files(dir, table)? {
+    let files = table_files(dir, table)?;
+    let bar = crate::batch::progress(files.len(), &format!("reading {table} parts"));
+    for path in files {
         crate::dataset::parquet::for_each_slice(&path, columns, rows, &mut f)?;
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     Ok(())
 }
 

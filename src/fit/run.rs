@@ -38,8 +38,9 @@ fn scale_of(loaded: &Loaded) -> Vec<f64> {
     loaded.moments.std().iter().map(|s| 1.0 / s).collect()
 }
 
-/// Runs a fit and writes `cfg.out` (JSON), `cfg.out` with `.md` and `.loss.png` beside it.
-pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
+/// Runs a fit and writes `cfg.out` (JSON), `cfg.out` with `.md`, `.loss.png` and `.cost.json`
+/// beside it.
+pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
     let started = std::time::Instant::now();
     let keep: Option<Vec<String>> = if cfg.drop.is_empty() {
         None
@@ -113,18 +114,6 @@ pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
         metrics: SplitMetrics { train: metric(train)?, validation: metric(val)?, test: metric(test)? },
         iterations: trained.iterations,
         loss_curve: trained.curve.clone(),
-        cost: None,
-    };
-    let mib = |b: f64| b / (1024.0 * 1024.0);
-    let file = WeightsFile {
-        cost: Some(FitCost {
-            wall_seconds: started.elapsed().as_secs_f64(),
-            peak_rss_mib: crate::util::peak_rss_bytes().map(|b| mib(b as f64)),
-            passes,
-            in_memory_mib: mib(loaded.in_memory as f64),
-            spilled_mib: mib(loaded.spilled as f64),
-        }),
-        ..file
     };
     if let Some(dir) = cfg.out.parent() {
         if !dir.as_os_str().is_empty() {
@@ -133,7 +122,23 @@ pub fn fit(cfg: &FitConfig) -> Result<WeightsFile> {
     }
     write_atomic(&cfg.out, file.to_json())?;
     write_report(&file, &cfg.out)?;
-    Ok(file)
+    let mib = |b: f64| b / (1024.0 * 1024.0);
+    let cost = FitCost {
+        wall_seconds: started.elapsed().as_secs_f64(),
+        peak_rss_mib: crate::util::peak_rss_bytes().map(|b| mib(b as f64)),
+        passes,
+        in_memory_mib: mib(loaded.in_memory as f64),
+        spilled_mib: mib(loaded.spilled as f64),
+    };
+    let mut json = serde_json::to_string_pretty(&cost)?;
+    json.push('\n');
+    write_atomic(&cost_path(&cfg.out), json)?;
+    Ok((file, cost))
+}
+
+/// `NAME.cost.json` beside the weights file `NAME.json`: what the fit cost ([`FitCost`]).
+pub fn cost_path(weights: &Path) -> PathBuf {
+    sibling(weights, "cost.json")
 }
 
 fn sibling(path: &Path, ext: &str) -> PathBuf {
@@ -181,17 +186,6 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
             row("test", w.decisions.test, &w.metrics.test),
         ],
     ));
-    if let Some(c) = &w.cost {
-        md.push_str(&format!(
-            "\nCost: {:.0} s wall, peak RSS {}, {} passes over the training data; decision data {:.0} MiB in \
-             memory, {:.0} MiB streamed from the cache file.\n",
-            c.wall_seconds,
-            c.peak_rss_mib.map_or("unknown".to_string(), |m| format!("{m:.0} MiB")),
-            c.passes,
-            c.in_memory_mib,
-            c.spilled_mib
-        ));
-    }
     md.push_str("\nL2 strengths tried (validation):\n\n");
     md.push_str(&table(
         &["l2", "iterations", "top-1", "top-3"],

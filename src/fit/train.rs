@@ -115,13 +115,18 @@ impl Gradient for Objective<'_> {
     }
 }
 
-/// Records the cost after every iteration (the loss curve).
-#[derive(Default, Clone)]
-struct Curve(std::sync::Arc<std::sync::Mutex<Vec<f64>>>);
+/// Records the cost after every iteration (the loss curve) and shows it on the progress bar.
+#[derive(Clone)]
+struct Curve {
+    costs: std::sync::Arc<std::sync::Mutex<Vec<f64>>>,
+    bar: indicatif::ProgressBar,
+}
 
 impl<I: State<Float = f64>> Observe<I> for Curve {
     fn observe_iter(&mut self, state: &I, _kv: &KV) -> Result<(), Error> {
-        self.0.lock().expect("curve lock").push(state.get_cost());
+        self.costs.lock().expect("curve lock").push(state.get_cost());
+        self.bar.set_position(state.get_iter());
+        self.bar.set_message(format!("L-BFGS, objective {:.6}", state.get_cost()));
         Ok(())
     }
 }
@@ -143,7 +148,8 @@ pub struct Trained {
 pub fn minimise(obj: Objective<'_>, init: Vec<f64>, max_iters: u64) -> Result<Trained, Error> {
     let linesearch = MoreThuenteLineSearch::new();
     let solver = LBFGS::new(linesearch, 10).with_tolerance_grad(1e-7)?.with_tolerance_cost(1e-10)?;
-    let curve = Curve::default();
+    let curve =
+        Curve { costs: Default::default(), bar: crate::batch::progress(max_iters as usize, "L-BFGS") };
     let res = Executor::new(obj, solver)
         .configure(|s| s.param(init).max_iters(max_iters))
         .add_observer(curve.clone(), ObserverMode::Always)
@@ -151,7 +157,8 @@ pub fn minimise(obj: Objective<'_>, init: Vec<f64>, max_iters: u64) -> Result<Tr
     let state = res.state();
     let w_std = state.get_best_param().cloned().unwrap_or_default();
     let iterations = state.get_iter();
-    let curve = curve.0.lock().expect("curve lock").clone();
+    curve.bar.finish_and_clear();
+    let curve = curve.costs.lock().expect("curve lock").clone();
     let problem = res.problem();
     let calls = problem.counts.values().sum();
     let passes = problem.problem.as_ref().map_or(0, Objective::passes);

@@ -84,12 +84,11 @@ pub struct WeightsFile {
     pub iterations: u64,
     /// Objective after each L-BFGS iteration of the final fit.
     pub loss_curve: Vec<f64>,
-    /// What the fit cost (absent in files written before it was recorded).
-    #[serde(default)]
-    pub cost: Option<FitCost>,
 }
 
-/// What a fit cost: the whole `haifu fit` run (load, every L2 trial, metrics).
+/// What a fit cost: the whole `haifu fit` run (load, every L2 trial, metrics). Written beside the
+/// weights as `NAME.cost.json`, not into them: the weights file and its report stay the same for
+/// the same data and seed, the cost never does.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FitCost {
     pub wall_seconds: f64,
