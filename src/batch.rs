@@ -63,7 +63,7 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
     }
     let bar = ProgressBar::new(len as u64);
     bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {per_sec} eta {eta}")
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {per_sec}, {elapsed} elapsed, eta {eta}")
             .expect("progress template")
             .progress_chars("=> "),
     );

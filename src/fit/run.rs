@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 
 use super::load::{load, Filter, Loaded, Memory};
 use super::loss::LossParams;
-use super::train::{agreement, minimise, Agreement, Objective};
+use super::train::{agreement, minimise_watched, Agreement, Objective};
 use crate::model::weights::{FitCost, L2Trial, NamedWeight, SplitCounts, SplitMetrics, WeightsFile};
 use crate::util::markdown::{pct, table};
 use crate::util::plots::{lines, Line};
@@ -70,7 +70,8 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
     let mut best: Option<(Agreement, f64, super::train::Trained)> = None;
     for &l2 in &cfg.l2_grid {
         let obj = Objective::new(train, cfg.loss, l2, &scale);
-        let t = minimise(obj, vec![0.0; n], cfg.max_iters).map_err(|e| anyhow::anyhow!("L-BFGS: {e}"))?;
+        let t = minimise_watched(obj, vec![0.0; n], cfg.max_iters, Some(val))
+            .map_err(|e| anyhow::anyhow!("L-BFGS: {e}"))?;
         passes += t.passes;
         let eval_on = if val.is_empty() { train } else { val };
         let a = agreement(eval_on, &t.w_std, &scale)?;

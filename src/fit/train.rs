@@ -115,18 +115,33 @@ impl Gradient for Objective<'_> {
     }
 }
 
-/// Records the cost after every iteration (the loss curve) and shows it on the progress bar.
+/// Records the cost after every iteration (the loss curve) and shows it on the progress bar;
+/// every [`WATCH_EVERY`] iterations it hands the current weights to the validation watcher.
 #[derive(Clone)]
 struct Curve {
     costs: std::sync::Arc<std::sync::Mutex<Vec<f64>>>,
     bar: indicatif::ProgressBar,
+    /// Validation top-1 last measured by the watcher, as text for the bar.
+    top1: std::sync::Arc<std::sync::Mutex<String>>,
+    watch: Option<std::sync::mpsc::SyncSender<Vec<f64>>>,
 }
 
-impl<I: State<Float = f64>> Observe<I> for Curve {
+/// Iterations between two validation top-1 figures on the progress bar.
+const WATCH_EVERY: u64 = 10;
+
+impl<I: State<Float = f64, Param = Vec<f64>>> Observe<I> for Curve {
     fn observe_iter(&mut self, state: &I, _kv: &KV) -> Result<(), Error> {
         self.costs.lock().expect("curve lock").push(state.get_cost());
-        self.bar.set_position(state.get_iter());
-        self.bar.set_message(format!("L-BFGS, objective {:.6}", state.get_cost()));
+        let iter = state.get_iter();
+        if let (Some(tx), Some(w)) = (&self.watch, state.get_param()) {
+            if iter % WATCH_EVERY == 0 {
+                // The watcher may still be busy: then this point is skipped, never waited for.
+                let _ = tx.try_send(w.clone());
+            }
+        }
+        self.bar.set_position(iter);
+        let top1 = self.top1.lock().expect("top1 lock").clone();
+        self.bar.set_message(format!("L-BFGS, objective {:.6}{top1}", state.get_cost()));
         Ok(())
     }
 }
@@ -146,14 +161,46 @@ pub struct Trained {
 
 /// Runs L-BFGS from `init` for at most `max_iters` iterations.
 pub fn minimise(obj: Objective<'_>, init: Vec<f64>, max_iters: u64) -> Result<Trained, Error> {
+    minimise_watched(obj, init, max_iters, None)
+}
+
+/// [`minimise`], showing the top-1 agreement on `validation` (with the objective's scale) on the
+/// progress bar every [`WATCH_EVERY`] iterations when the bar is visible. A separate thread
+/// measures it from a copy of the weights, so the fit itself is unchanged.
+pub fn minimise_watched(
+    obj: Objective<'_>,
+    init: Vec<f64>,
+    max_iters: u64,
+    validation: Option<&Store>,
+) -> Result<Trained, Error> {
     let linesearch = MoreThuenteLineSearch::new();
     let solver = LBFGS::new(linesearch, 10).with_tolerance_grad(1e-7)?.with_tolerance_cost(1e-10)?;
-    let curve =
-        Curve { costs: Default::default(), bar: crate::batch::progress(max_iters as usize, "L-BFGS") };
-    let res = Executor::new(obj, solver)
-        .configure(|s| s.param(init).max_iters(max_iters))
-        .add_observer(curve.clone(), ObserverMode::Always)
-        .run()?;
+    let bar = crate::batch::progress(max_iters as usize, "L-BFGS");
+    let validation = validation.filter(|v| !bar.is_hidden() && !v.is_empty());
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<f64>>(1);
+    let mut curve = Curve { costs: Default::default(), bar, top1: Default::default(), watch: None };
+    let scale = obj.scale;
+    let res = std::thread::scope(|scope| {
+        if let Some(val) = validation {
+            curve.watch = Some(tx);
+            let top1 = curve.top1.clone();
+            scope.spawn(move || {
+                for w in rx {
+                    if let Ok(a) = agreement(val, &w, scale) {
+                        *top1.lock().expect("top1 lock") =
+                            format!(", validation top-1 {:.1}%", a.top1 * 100.0);
+                    }
+                }
+            });
+        }
+        let observer = curve.clone();
+        // The watcher ends when the last sender (the observer's copy and `curve`'s) is dropped.
+        curve.watch = None;
+        Executor::new(obj, solver)
+            .configure(|s| s.param(init).max_iters(max_iters))
+            .add_observer(observer, ObserverMode::Always)
+            .run()
+    })?;
     let state = res.state();
     let w_std = state.get_best_param().cloned().unwrap_or_default();
     let iterations = state.get_iter();
