@@ -10,3 +10,38 @@ pub struct Filter {
     /// `Some(false)`: human seats only; `Some(true)`: AI seats only; `None`: both.
     pub ai: Option<bool>,
 }
+
+impl Filter {
+    /// The command-line arguments that select these decisions (`--kind`, `--tables`, `--seats`),
+    /// for "regenerate with" lines in reports.
+    pub fn cli_args(&self) -> String {
+        let mut a = format!("--kind {}", self.kind);
+        if !self.tables.is_empty() {
+            a.push_str(&format!(" --tables {}", self.tables.join(",")));
+        }
+        let seats = match self.ai {
+            Some(false) => "human",
+            Some(true) => "ai",
+            None => "all",
+        };
+        a.push_str(&format!(" --seats {seats}"));
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cli_args_name_every_choice() {
+        let f = Filter {
+            kind: "discard".into(),
+            tables: vec!["houou".into(), "tokujou".into()],
+            ai: Some(false),
+        };
+        assert_eq!(f.cli_args(), "--kind discard --tables houou,tokujou --seats human");
+        let f = Filter { kind: "call".into(), tables: vec![], ai: None };
+        assert_eq!(f.cli_args(), "--kind call --seats all");
+    }
+}

@@ -38,7 +38,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
     md.push_str("# Evaluators against the human picks\n\n");
     md.push_str(&format!(
         "Data `{}`, weights `{}`. Decisions: kind `{}`, tables {:?}, AI seats {:?}{}: **{n}** decisions. \
-         Ties are broken at random in expectation. Regenerate with `haifu report --data DIR --out {}`.\n\n",
+         Ties are broken at random in expectation. Regenerate with `haifu report --data {} {} --seed {} --out {}`.\n\n",
         d.data.display(),
         d.weights.as_deref().unwrap_or(std::path::Path::new("-")).display(),
         d.filter.kind,
@@ -49,6 +49,9 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
         } else {
             String::new()
         },
+        d.data.display(),
+        d.filter.cli_args(),
+        d.seed,
         out.display()
     ));
     md.push_str("## Overall\n\n");
