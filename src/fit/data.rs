@@ -172,11 +172,6 @@ pub struct RankingData {
 }
 
 impl RankingData {
-    /// Data without interactions over `n_features` columns.
-    pub fn new(n_features: usize) -> Self {
-        Self::with_layout(Arc::new(Layout::identity(n_features)))
-    }
-
     pub fn with_layout(layout: Arc<Layout>) -> Self {
         assert!(layout.n_base <= u16::MAX as usize, "too many features for u16 columns");
         assert!(layout.blocks.len() <= MAX_BLOCKS, "more than {MAX_BLOCKS} interaction blocks");
@@ -304,7 +299,7 @@ mod tests {
 
     #[test]
     fn stores_differences_to_the_chosen_option() {
-        let mut d = RankingData::new(3);
+        let mut d = RankingData::with_layout(Arc::new(Layout::identity(3)));
         let a = [1.0, 2.0, 0.0];
         let b = [1.0, 0.0, 5.0];
         let c = [1.0, 2.0, 1.0];

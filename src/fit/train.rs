@@ -178,11 +178,13 @@ pub fn minimise_watched(
     let bar = crate::batch::progress(max_iters as usize, "L-BFGS");
     let validation = validation.filter(|v| !bar.is_hidden() && !v.is_empty());
     let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<f64>>(1);
-    let mut curve = Curve { costs: Default::default(), bar, top1: Default::default(), watch: None };
+    let curve = Curve { costs: Default::default(), bar, top1: Default::default(), watch: None };
     let scale = obj.scale;
     let res = std::thread::scope(|scope| {
+        let mut observer = curve.clone();
         if let Some(val) = validation {
-            curve.watch = Some(tx);
+            // The observer holds the only sender: the watcher ends when the run drops it.
+            observer.watch = Some(tx);
             let top1 = curve.top1.clone();
             scope.spawn(move || {
                 for w in rx {
@@ -193,9 +195,6 @@ pub fn minimise_watched(
                 }
             });
         }
-        let observer = curve.clone();
-        // The watcher ends when the last sender (the observer's copy and `curve`'s) is dropped.
-        curve.watch = None;
         Executor::new(obj, solver)
             .configure(|s| s.param(init).max_iters(max_iters))
             .add_observer(observer, ObserverMode::Always)
