@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench bench-ingest lint fmt weights losses notebook notebook-deps review-check fuzz
+.PHONY: demo test build release bench bench-ingest lint fmt weights losses stats-report notebook notebook-deps review-check fuzz
 
 build:
 	$(CARGO) build
@@ -27,7 +27,7 @@ LINTED = RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY
 test:
 	@test -n "$(CLIPPY_DRIVER)" || { echo "make test: clippy-driver not found (rustup component add clippy)"; exit 2; }
 	$(LINTED) $(CARGO) test --lib --bins --tests -- --test-threads=2
-	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev
+	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest
 	$(CARGO) fmt --check
 
 # clippy on its own (a check build: its own copy of the dependencies' metadata).
@@ -73,6 +73,12 @@ losses: release
 	./scripts/losses.sh out/corpus reports/losses --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001 --max-iters 150 --max-decisions $(LOSS_DECISIONS) \
 		--interact shanten --interact riichi --interact value --interact turn
+
+# Player and table statistics, the kabe / early-outside / push-fold / early-5 studies and the
+# cross-check against kobalab's 2016 houou figures, over the shared corpus: reports/stats/README.md
+# (+ plots; the parquet / CSV tables and counts stay uncommitted). About 5 s on 2 cores.
+stats-report: release
+	./scripts/stats_corpus.sh $(SHARED) reports/stats
 
 # The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:
 # `haifu ingest` and `haifu stats` write parquet into out/notebook, polars reads it back.

@@ -43,7 +43,8 @@ fn main() {
     for run in 0..=runs {
         let out = tempfile::tempdir().unwrap();
         let t = Instant::now();
-        let s = haifu::ingest::run(&files, out.path(), Some(jobs)).expect("ingest");
+        let opts = haifu::dataset::ingest::IngestOptions { jobs: Some(jobs), ..Default::default() };
+        let s = haifu::dataset::ingest::run(&files, out.path(), &opts).expect("ingest");
         let el = t.elapsed().as_secs_f64();
         assert!(s.errors.is_empty(), "{:?}", s.errors);
         if run > 0 {

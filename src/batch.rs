@@ -71,6 +71,58 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
     bar
 }
 
+/// `--shard I/N`: the records whose game id hashes to I mod N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Default for Shard {
+    fn default() -> Self {
+        Shard { index: 0, count: 1 }
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("shard {s:?}: expected I/N with 0 <= I < N, e.g. 3/8");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u64, u64) =
+            (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// FNV-1a 64 of `bytes`: a hash that is the same on every machine and every run (Rust's
+/// `HashMap` hasher is randomised).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+impl Shard {
+    /// Whether the record with game id `id` ([`Source::id`]: relative to the argument, so the
+    /// same records fall in the same shard wherever the archive is mounted) belongs to this shard.
+    pub fn takes(&self, id: &str) -> bool {
+        fnv1a(id.as_bytes()) % self.count == self.index
+    }
+}
+
 /// Expands `paths`, loads every record and applies `f` to each game, in parallel.
 /// Sources are processed in chunks so that results never pile up beyond what `sink` keeps:
 /// `sink` receives each chunk's results in input order.
@@ -80,11 +132,29 @@ pub fn run_chunked<R: Send>(
     what: &str,
     chunk: usize,
     f: impl Fn(&Game) -> Result<R, String> + Sync,
+    sink: impl FnMut(Vec<(String, R)>),
+) -> Outcome<()> {
+    run_shard(paths, jobs, what, Shard::default(), chunk, f, sink)
+}
+
+/// [`run_chunked`] over the records of one shard only (by game id, as `haifu ingest --shard`).
+/// Unreadable inputs are reported by shard 0 alone, so the shards' errors add up to one run's.
+pub fn run_shard<R: Send>(
+    paths: &[PathBuf],
+    jobs: Option<usize>,
+    what: &str,
+    shard: Shard,
+    chunk: usize,
+    f: impl Fn(&Game) -> Result<R, String> + Sync,
     mut sink: impl FnMut(Vec<(String, R)>),
 ) -> Outcome<()> {
-    let expansion = expand(paths);
+    let mut expansion = expand(paths);
+    if shard.index != 0 {
+        expansion.errors.clear();
+        expansion.skipped.clear();
+    }
     let mut errors: Vec<FileError> = expansion.errors.iter().map(|e| file_error("", e)).collect();
-    let sources = expansion.sources;
+    let sources: Vec<Source> = expansion.sources.into_iter().filter(|s| shard.takes(&s.id)).collect();
     let bar = progress(sources.len(), what);
     let pool = pool(jobs);
     errors.extend(run_sources(&sources, &pool, &bar, chunk, f, |part| {
@@ -148,6 +218,19 @@ pub fn run_sources<R: Send>(
         }
     });
     errors
+}
+
+/// Like [`run_shard`] but keeps every result.
+pub fn run_sharded<R: Send>(
+    paths: &[PathBuf],
+    jobs: Option<usize>,
+    what: &str,
+    shard: Shard,
+    f: impl Fn(&Game) -> Result<R, String> + Sync,
+) -> Outcome<R> {
+    let mut results = Vec::new();
+    let o = run_shard(paths, jobs, what, shard, 256, f, |mut part| results.append(&mut part));
+    Outcome { files: o.files, results, errors: o.errors, skipped: o.skipped }
 }
 
 /// Like [`run_chunked`] but keeps every result.

@@ -226,22 +226,38 @@ enum Command {
     },
     /// Print the option feature columns (name, family, meaning) and their storage types as markdown.
     Schema,
-    /// Player and table statistics over archives: placements, win / deal-in / riichi / call rates...
+    /// Player and table statistics over archives: placements, stable dan, win / deal-in / riichi /
+    /// call rates and their breakdowns, yaku, and four log studies...
     ///
-    /// Writes `tables.parquet|csv` (overall and per table level), `players.parquet|csv` (per player
-    /// name with at least --min-games games), PNG plots and a README.md with the tables into --out.
-    /// Rates are per player-round with 95% Wilson intervals.
+    /// Writes into --out: `tables.parquet|csv` (overall and per table level), `players.parquet|csv`
+    /// (per player name with at least --min-games games), `yaku.parquet|csv`, the study tables,
+    /// PNG plots, a README.md with every figure, its denominator, its 95% interval and its
+    /// definition, and the raw counts (`counts.parquet`, `run.json`).
+    ///
+    /// The counts add up: run `haifu stats` on each shard of an archive (on as many machines as
+    /// you like), then `haifu stats --merge shard1/ shard2/ ... --out all/` writes exactly the
+    /// report one run over everything would have written.
+    ///
+    /// Examples: `haifu stats ../logs --out stats --json | jq .overall.riichi_win_rate`;
+    /// `haifu stats --merge out/s0 out/s1 --out out/stats`.
     Stats {
         /// Files, folders, archives or databases.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "merge", conflicts_with = "merge")]
         paths: Vec<PathBuf>,
         /// Output folder.
         #[arg(long)]
         out: PathBuf,
-        /// Players with fewer games are left out of the player table.
+        /// Instead of reading logs, add up the counts of earlier `haifu stats --out` folders.
+        #[arg(long, num_args = 1.., value_name = "DIR")]
+        merge: Vec<PathBuf>,
+        /// Only the records whose game id hashes (FNV-1a) to I mod N, as `haifu ingest --shard`:
+        /// `--merge` the N outputs for the whole.
+        #[arg(long, default_value = "0/1", value_name = "I/N", conflicts_with = "merge")]
+        shard: haifu::batch::Shard,
+        /// Players with fewer games are left out of the player tables (never out of the counts).
         #[arg(long, default_value_t = 10)]
         min_games: u64,
-        /// Also print the overall figures as JSON.
+        /// Also print the overall and per-table figures as JSON (names as in the README glossary).
         #[arg(long)]
         json: bool,
         /// Worker threads (default: all cores).
@@ -607,8 +623,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             return Ok(if summary.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }
-        Command::Stats { paths, out, min_games, json, jobs } => {
-            let run = haifu::stats::compute(&paths, jobs);
+        Command::Stats { paths, out, merge, shard, min_games, json, jobs } => {
+            let run = if merge.is_empty() {
+                haifu::stats::compute_shard(&paths, jobs, shard)
+            } else {
+                haifu::stats::merge(&merge)?
+            };
             haifu::stats::write(&run, &out, min_games)?;
             if json {
                 println!("{}", haifu::stats::overall_json(&run));

@@ -272,6 +272,63 @@ fn pipeline_on_real_records() {
     assert!(stats.join("README.md").exists() && stats.join("players.csv").exists());
 }
 
+/// `haifu stats` over three shards, then `--merge`: the same report, tables and JSON as one run over
+/// everything, a bad record included (reported once, by shard 0).
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn stats_of_shards_merge_into_the_whole_run() {
+    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let logs = tmp.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    for f in files.iter().step_by(150).take(30) {
+        std::fs::copy(f, logs.join(f.file_name().unwrap())).unwrap();
+    }
+    std::fs::write(logs.join("broken.mjlog"), "<mjloggm ver=\"2.3\"><GO type=\"169\"/>").unwrap();
+    let out = |name: &str| tmp.path().join(name);
+    let stats = |args: &[&str]| -> serde_json::Value {
+        let o = haifu(&[&["stats", "--json", "--min-games", "1"], args].concat());
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        // Exit 1 exactly when some record failed.
+        let failed = !v["errors"].as_array().unwrap().is_empty();
+        assert_eq!(o.status.code(), Some(i32::from(failed)), "{}", String::from_utf8_lossy(&o.stderr));
+        v
+    };
+    let whole = stats(&[logs.to_str().unwrap(), "--out", out("whole").to_str().unwrap()]);
+    assert_eq!(whole["files"], 31);
+    assert_eq!(whole["errors"].as_array().unwrap().len(), 1);
+    let (mut shard_games, mut shard_errors) = (0, 0);
+    for i in 0..3 {
+        let s = format!("{i}/3");
+        let v =
+            stats(&[logs.to_str().unwrap(), "--shard", &s, "--out", out(&format!("s{i}")).to_str().unwrap()]);
+        shard_games += v["overall"]["games"].as_u64().unwrap();
+        shard_errors += v["errors"].as_array().unwrap().len();
+        assert!(v["overall"]["games"].as_u64().unwrap() < 30, "shard {s} is not everything");
+    }
+    assert_eq!((shard_games, shard_errors), (30, 1));
+    let dirs: Vec<String> = (0..3).map(|i| out(&format!("s{i}")).to_str().unwrap().to_string()).collect();
+    let merged = stats(
+        &[
+            &["--merge"],
+            &dirs.iter().map(String::as_str).collect::<Vec<_>>()[..],
+            &["--out", out("merged").to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert_eq!(merged, whole);
+    for f in ["README.md", "tables.csv", "players.csv", "yaku.csv", "study_kabe.csv", "study_early_five.csv"]
+    {
+        let (a, b) =
+            (std::fs::read(out("whole").join(f)).unwrap(), std::fs::read(out("merged").join(f)).unwrap());
+        assert!(a == b, "{f} differs between the whole run and the merge of its shards");
+    }
+    // Merging a folder that holds no stats is a clear error.
+    let o = haifu(&["stats", "--merge", logs.to_str().unwrap(), "--out", out("bad").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("counts.parquet"));
+}
+
 /// With an opponent in riichi and a hopeless hand, the push/fold layer plays the genbutsu.
 #[test]
 fn nanikiru_push_fold_folds_a_weak_hand() {

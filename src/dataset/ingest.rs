@@ -32,57 +32,7 @@ pub struct IngestedGame {
     pub first_decision: u64,
 }
 
-/// `--shard I/N`: the records whose game id hashes to I mod N.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: u64,
-    pub count: u64,
-}
-
-impl Default for Shard {
-    fn default() -> Self {
-        Shard { index: 0, count: 1 }
-    }
-}
-
-impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("shard {s:?}: expected I/N with 0 <= I < N, e.g. 3/8");
-        let (i, n) = s.split_once('/').ok_or_else(bad)?;
-        let (index, count): (u64, u64) =
-            (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-        if count == 0 || index >= count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-/// FNV-1a 64 of `bytes`: a hash that is the same on every machine and every run (Rust's
-/// `HashMap` hasher is randomised).
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
-}
-
-impl Shard {
-    /// Whether the record with game id `id` ([`Source::id`]: relative to the argument, so the
-    /// same records fall in the same shard wherever the archive is mounted) belongs to this shard.
-    pub fn takes(&self, id: &str) -> bool {
-        fnv1a(id.as_bytes()) % self.count == self.index
-    }
-}
+pub use crate::batch::{fnv1a, Shard};
 
 /// How `haifu ingest` cuts and resumes its work.
 #[derive(Clone, Debug)]

@@ -2,13 +2,17 @@
 //! kabe / early-outside / push-fold studies ([`studies`]), collected in one replay pass per game
 //! ([`analyse`]) and written as parquet, CSV and a markdown README with plots ([`tables`]).
 
+pub mod anchors;
+pub mod counts;
+pub mod early_five;
+pub mod metrics;
 #[cfg(feature = "parquet")]
 mod output;
 pub mod players;
 pub mod studies;
 pub mod tables;
 #[cfg(feature = "parquet")]
-pub use output::write;
+pub use output::{merge, read, write};
 #[cfg(test)]
 pub(crate) mod test_games;
 
@@ -18,16 +22,18 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use crate::batch::{self, FileError};
+use counts::Count;
 use players::{game_outcome_with, GameOutcome, PlayerStats};
 use studies::{Studies, StudyCollector};
 
 /// Everything `haifu stats` computed.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StatsRun {
     pub files: usize,
     pub overall: PlayerStats,
-    pub by_table: BTreeMap<&'static str, PlayerStats>,
+    pub by_table: BTreeMap<String, PlayerStats>,
     pub by_player: BTreeMap<String, PlayerStats>,
-    /// The kabe / early-outside / push-fold counts over every game that replayed.
+    /// The kabe / early-outside / push-fold / early-5 counts over every game that replayed.
     pub studies: Studies,
     pub errors: Vec<FileError>,
 }
@@ -35,14 +41,14 @@ pub struct StatsRun {
 /// Aggregates game outcomes.
 pub fn aggregate(
     games: &[GameOutcome],
-) -> (PlayerStats, BTreeMap<&'static str, PlayerStats>, BTreeMap<String, PlayerStats>) {
+) -> (PlayerStats, BTreeMap<String, PlayerStats>, BTreeMap<String, PlayerStats>) {
     let mut overall = PlayerStats::default();
-    let mut by_table: BTreeMap<&'static str, PlayerStats> = BTreeMap::new();
+    let mut by_table: BTreeMap<String, PlayerStats> = BTreeMap::new();
     let mut by_player: BTreeMap<String, PlayerStats> = BTreeMap::new();
     for g in games {
         for seat in 0..4 {
             overall.add_seat(g, seat);
-            by_table.entry(g.table.name()).or_default().add_seat(g, seat);
+            by_table.entry(g.table.name().to_string()).or_default().add_seat(g, seat);
             by_player.entry(g.players[seat].clone()).or_default().add_seat(g, seat);
         }
     }
@@ -51,7 +57,13 @@ pub fn aggregate(
 
 /// Replays everything under `paths` and aggregates.
 pub fn compute(paths: &[PathBuf], jobs: Option<usize>) -> StatsRun {
-    let out = batch::run(paths, jobs, "stats", analyse);
+    compute_shard(paths, jobs, batch::Shard::default())
+}
+
+/// Replays the records of one shard (by game id) and aggregates: [`StatsRun::merged`] over the
+/// N shards gives [`compute`] over everything.
+pub fn compute_shard(paths: &[PathBuf], jobs: Option<usize>, shard: batch::Shard) -> StatsRun {
+    let out = batch::run_sharded(paths, jobs, "stats", shard, analyse);
     let mut studies = Studies::default();
     let mut games: Vec<GameOutcome> = Vec::with_capacity(out.results.len());
     for (_, (g, s)) in out.results {
@@ -59,7 +71,9 @@ pub fn compute(paths: &[PathBuf], jobs: Option<usize>) -> StatsRun {
         games.push(g);
     }
     let (overall, by_table, by_player) = aggregate(&games);
-    StatsRun { files: out.files, overall, by_table, by_player, studies, errors: out.errors }
+    let mut errors = out.errors;
+    errors.sort_by(|a, b| (&a.file, &a.error).cmp(&(&b.file, &b.error)));
+    StatsRun { files: out.files, overall, by_table, by_player, studies, errors }
 }
 
 /// One game's outcomes and study counts, from a single replay.
@@ -69,23 +83,106 @@ pub fn analyse(game: &crate::log::Game) -> Result<(GameOutcome, Studies), String
     Ok((g, c.studies))
 }
 
-/// The overall figures as `haifu stats --json` prints them.
+impl StatsRun {
+    /// The counts of this run, one row per counter of every group: what `counts.parquet` holds
+    /// and what [`StatsRun::from_counts`] reads back. Every player is there, whatever
+    /// `--min-games`, so that merged runs lose nobody.
+    pub fn counts(&self) -> Vec<Count> {
+        let mut out = Vec::new();
+        let mut push = |scope: &str, group: &str, leaves: Vec<(String, f64)>| {
+            out.extend(leaves.into_iter().map(|(counter, value)| Count {
+                scope: scope.into(),
+                group: group.into(),
+                counter,
+                value,
+            }))
+        };
+        push("run", "all", vec![("files".into(), self.files as f64)]);
+        push("overall", "all", counts::flatten(&self.overall));
+        for (k, s) in &self.by_table {
+            push("table", k, counts::flatten(s));
+        }
+        for (k, s) in &self.by_player {
+            push("player", k, counts::flatten(s));
+        }
+        push("study", "all", counts::flatten(&self.studies));
+        out
+    }
+
+    /// A run rebuilt from its counts (the errors are kept beside them, in `run.json`).
+    pub fn from_counts(rows: &[Count], errors: Vec<FileError>) -> Result<StatsRun, String> {
+        let mut groups: BTreeMap<(&str, &str), Vec<(&str, f64)>> = BTreeMap::new();
+        for r in rows {
+            groups.entry((&r.scope, &r.group)).or_default().push((&r.counter, r.value));
+        }
+        let mut run = StatsRun { errors, ..StatsRun::default() };
+        for ((scope, group), leaves) in groups {
+            let player = || counts::unflatten::<PlayerStats>(leaves.iter().copied());
+            let at = |e: String| format!("{scope} `{group}`: {e}");
+            match scope {
+                "run" => {
+                    run.files = leaves.iter().find(|(k, _)| *k == "files").map_or(0, |(_, v)| *v as usize);
+                }
+                "overall" => run.overall = player().map_err(at)?,
+                "table" => {
+                    run.by_table.insert(group.to_string(), player().map_err(at)?);
+                }
+                "player" => {
+                    run.by_player.insert(group.to_string(), player().map_err(at)?);
+                }
+                "study" => run.studies = counts::unflatten(leaves.iter().copied()).map_err(at)?,
+                other => return Err(format!("unknown scope `{other}`")),
+            }
+        }
+        Ok(run)
+    }
+
+    /// This run and another as one: every count added, the errors of both.
+    pub fn merged(&self, o: &StatsRun) -> StatsRun {
+        let union = |a: &BTreeMap<String, PlayerStats>, b: &BTreeMap<String, PlayerStats>| {
+            let mut out = a.clone();
+            for (k, s) in b {
+                let sum = out.get(k).map_or_else(|| s.clone(), |x| x.merged(s));
+                out.insert(k.clone(), sum);
+            }
+            out
+        };
+        let mut studies = self.studies.clone();
+        studies.merge(&o.studies);
+        StatsRun {
+            files: self.files + o.files,
+            overall: self.overall.merged(&o.overall),
+            by_table: union(&self.by_table, &o.by_table),
+            by_player: union(&self.by_player, &o.by_player),
+            studies,
+            errors: {
+                // Sorted as `compute` sorts them, so a merge lists them as one run would.
+                let mut e: Vec<FileError> = self.errors.iter().chain(&o.errors).cloned().collect();
+                e.sort_by(|a, b| (&a.file, &a.error).cmp(&(&b.file, &b.error)));
+                e
+            },
+        }
+    }
+}
+
+/// The figures as `haifu stats --json` prints them: `overall` and `by_table` map each figure's
+/// stable name ([`metrics`]) to its value, with `n` and `ci95` maps beside.
 pub fn overall_json(run: &StatsRun) -> serde_json::Value {
-    let s = &run.overall;
+    // A group of whole games: `games` counts games, not player-games as in the player table.
+    let group = |s: &PlayerStats| {
+        let mut j = metrics::json(s);
+        if let Some(m) = j.as_object_mut() {
+            m.insert("games".into(), serde_json::json!(s.games / 4));
+            m.insert("player_rounds".into(), serde_json::json!(s.rounds));
+        }
+        j
+    };
+    let by_table: serde_json::Map<String, serde_json::Value> =
+        run.by_table.iter().map(|(k, s)| (k.clone(), group(s))).collect();
     serde_json::json!({
-        "overall": {
-            "games": s.games / 4,
-            "rounds": s.rounds / 4,
-            "player_rounds": s.rounds,
-            "placement_rates": s.placement_rates(),
-            "avg_placement": s.avg_placement.value(),
-            "win_rate": s.win.value(),
-            "deal_in_rate": s.deal_in.value(),
-            "riichi_rate": s.riichi.value(),
-            "call_rate": s.call.value(),
-            "draw_rate": s.exhaustive_draw.value(),
-            "avg_win_points": s.win_points.value(),
-        },
+        "files": run.files,
+        "overall": group(&run.overall),
+        "by_table": by_table,
         "studies": studies::kabe_json(&run.studies),
         "errors": run.errors,
     })
@@ -139,7 +236,7 @@ mod tests {
         assert!((overall.win_points.value() - 4100.0 / 3.0).abs() < 1e-9);
         assert_eq!(overall.deal_in_points.value(), 1500.0);
         assert_eq!(overall.placements, [4, 4, 4, 4]);
-        assert_eq!(by_table.keys().copied().collect::<Vec<_>>(), vec!["ippan"]);
+        assert_eq!(by_table.keys().map(String::as_str).collect::<Vec<_>>(), vec!["ippan"]);
         assert_eq!(by_table["ippan"], overall);
 
         let a = &by_player["A"];
@@ -161,6 +258,184 @@ mod tests {
         assert_eq!(d.score_change.value(), (0.0 + 0.0 - 300.0 - 1000.0) / 4.0);
     }
 
+    /// The breakdowns of the hand-made games, worked out by hand from their descriptions in
+    /// `test_games` (A is the dealer of every game and the only riichi player).
+    #[test]
+    fn breakdowns_of_hand_made_games() {
+        let (all, _, by_player) = aggregate(&games());
+        // Riichi: A in game A (declared on its 2nd draw, 23m: two wait kinds, won by ron) and in
+        // game B (1st draw, 78s, lost; paid the stick).
+        assert_eq!((all.riichi_win, all.riichi_deal_in, all.riichi_draw), (r(1, 2), r(0, 2), r(0, 2)));
+        assert_eq!((all.first_riichi, all.chase_riichi, all.chased_riichi), (r(2, 2), r(0, 2), r(0, 2)));
+        assert_eq!(all.good_wait_riichi, r(2, 2));
+        assert_eq!(all.riichi_turn.value(), 1.5);
+        // Game A: +3000 for the ron and the stick back, less the stick paid: +2000. Game B: -1000.
+        assert_eq!(all.riichi_balance.value(), (2000.0 - 1000.0) / 2.0);
+        // The test wins carry riichi as their only yaku: no ippatsu, no ura.
+        assert_eq!((all.ippatsu, all.ura, all.yakuman), (r(0, 1), r(0, 1), r(0, 3)));
+        assert_eq!(all.yaku.0[1], 3);
+        assert_eq!(all.yaku.0.iter().sum::<u64>(), 3);
+        // Wins: A's riichi ron as dealer (2000), C's closed ron in game B (1000), C's open tsumo
+        // after a pon in game C (1100).
+        assert_eq!(all.tsumo, r(1, 3));
+        assert_eq!(all.dama, r(1, 2));
+        assert_eq!((all.win_points_dealer.value(), all.win_points_non_dealer.value()), (2000.0, 1050.0));
+        assert_eq!(all.win_points_riichi.value(), 2000.0);
+        assert_eq!(all.win_points_open.value(), 1100.0);
+        assert_eq!(all.win_points_dama.value(), 1000.0);
+        // Turns: A won on its 2nd draw, C rons before drawing, C's tsumo is its 1st draw.
+        assert_eq!(all.win_turn.value(), 1.0);
+        // Calls: C's pon in game C, and C won that round.
+        assert_eq!((all.calls.n, all.calls.value()), (1, 1.0));
+        assert_eq!((all.call_win, all.call_deal_in, all.call_draw), (r(1, 1), r(0, 1), r(0, 1)));
+        assert_eq!(all.call_win_points.value(), 1100.0);
+        // Deal-ins: B into A's riichi (2000) and into C's dama (1000).
+        assert_eq!(all.deal_in_to_riichi, r(1, 2));
+        assert_eq!(all.deal_in_to_open, r(0, 2));
+        assert_eq!(all.deal_in_to_dama, r(1, 2));
+        assert_eq!(all.deal_in_points.value(), 1500.0);
+        assert_eq!(all.dealer_win, r(1, 4));
+        assert_eq!(all.any_draw, r(4, 16));
+        // Games: nobody busts; one of each placement per game: houou 7-dan points average 0.
+        assert_eq!(all.bust, r(0, 16));
+        assert_eq!(all.rank_points.value(), (90.0 + 45.0 + 0.0 - 135.0) / 4.0);
+        assert_eq!(metrics::stable_dan(&all.placements), 7.0);
+        // A: 1st twice, 3rd, 4th: (6 x 2 + 0) / 1 - 2.
+        assert_eq!(metrics::stable_dan(&by_player["A"].placements), 10.0);
+        let j = metrics::json(&by_player["A"]);
+        assert_eq!(j["stable_dan"], 10.0);
+        assert_eq!(j["riichi_win_rate"], 0.5);
+        assert_eq!(j["n"]["riichi_win_rate"], 2);
+        assert_eq!(j["ippatsu_rate"], 0.0);
+        // D never declared riichi: no rate, n 0.
+        let d = metrics::json(&by_player["D"]);
+        assert!(d["riichi_win_rate"].is_null() && d["n"]["riichi_win_rate"] == 0, "{d}");
+    }
+
+    /// The counts of a whole input equal the merge of its two halves, exactly, through the files
+    /// `haifu stats --out` writes and `--merge` reads; the README is byte-identical.
+    #[test]
+    fn stats_of_a_whole_equal_the_merge_of_its_halves() {
+        let all: Vec<crate::log::Game> =
+            vec![riichi_23m_wins(), riichi_78s_loses(), pon_then_tsumo(), exhaustive_draw()];
+        let run_of = |games: &[crate::log::Game]| {
+            let mut studies = Studies::default();
+            let mut outcomes = Vec::new();
+            for g in games {
+                let (o, s) = analyse(g).unwrap();
+                outcomes.push(o);
+                studies.merge(&s);
+            }
+            let (overall, by_table, by_player) = aggregate(&outcomes);
+            StatsRun { files: games.len(), overall, by_table, by_player, studies, errors: vec![] }
+        };
+        let whole = run_of(&all);
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b, w, m) =
+            (dir.path().join("a"), dir.path().join("b"), dir.path().join("w"), dir.path().join("m"));
+        write(&run_of(&all[..1]), &a, 1).unwrap();
+        write(&run_of(&all[1..]), &b, 1).unwrap();
+        write(&whole, &w, 1).unwrap();
+        let merged = merge(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(merged, whole);
+        assert_eq!(read(&w).unwrap(), whole);
+        write(&merged, &m, 1).unwrap();
+        for f in ["README.md", "tables.csv", "players.csv", "yaku.csv", "study_early_five.csv"] {
+            assert_eq!(std::fs::read(w.join(f)).unwrap(), std::fs::read(m.join(f)).unwrap(), "{f}");
+        }
+        // A folder without counts is a clear error naming it.
+        let e = merge(&[a, dir.path().join("nothing")]).unwrap_err().to_string();
+        assert!(e.contains("nothing") && e.contains("counts.parquet"), "{e}");
+    }
+
+    /// On real games, the figures against counts taken straight from the events (no table, no
+    /// replay): riichi declarations and chases, wins, tsumo, dealer wins, yaku, ippatsu, calls,
+    /// deal-ins into riichi and busts.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn figures_match_counts_taken_from_events() {
+        use crate::hand::MeldKind;
+        use crate::log::Event;
+        let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        files.truncate(40);
+        let batch = crate::log::load_all(&files);
+        assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);
+        let outcomes: Vec<GameOutcome> = batch.games.iter().map(|g| analyse(g).unwrap().0).collect();
+        let (all, _, _) = aggregate(&outcomes);
+        let (mut riichi, mut chase, mut wins, mut tsumo, mut dealer_wins, mut calls, mut call_rounds) =
+            (0u64, 0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+        let (mut riichi_wins, mut ippatsu, mut ron_into_riichi, mut rons, mut busts) =
+            (0u64, 0u64, 0u64, 0u64, 0u64);
+        let mut yaku = vec![0u64; 55];
+        for game in &batch.games {
+            busts += game.final_scores.unwrap().iter().filter(|&&x| x < 0).count() as u64;
+            for round in &game.rounds {
+                let mut declared = [false; 4];
+                let mut seat_calls = [0u64; 4];
+                for e in &round.events {
+                    match e {
+                        Event::Riichi { who, step: 1, .. } => {
+                            riichi += 1;
+                            chase += u64::from(declared.iter().any(|&d| d));
+                            declared[*who as usize] = true;
+                        }
+                        Event::Call { who, call }
+                            if matches!(call.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan) =>
+                        {
+                            seat_calls[*who as usize] += 1;
+                        }
+                        Event::Agari(a) => {
+                            wins += 1;
+                            tsumo += u64::from(a.who == a.from_who);
+                            dealer_wins += u64::from(a.who == round.start.dealer);
+                            let ids: Vec<u8> = a
+                                .yaku
+                                .iter()
+                                .filter(|y| y.1 > 0)
+                                .map(|y| y.0)
+                                .chain(a.yakuman.iter().copied())
+                                .collect();
+                            for &id in &ids {
+                                yaku[id as usize] += 1;
+                            }
+                            if declared[a.who as usize] {
+                                riichi_wins += 1;
+                                ippatsu += u64::from(ids.contains(&2));
+                            }
+                            if a.who != a.from_who {
+                                rons += 1;
+                                ron_into_riichi += u64::from(declared[a.who as usize]);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                calls += seat_calls.iter().sum::<u64>();
+                call_rounds += seat_calls.iter().filter(|&&c| c > 0).count() as u64;
+            }
+        }
+        assert!(
+            riichi > 100 && chase > 5 && riichi_wins > 20 && ippatsu > 0,
+            "{riichi} {chase} {riichi_wins} {ippatsu}"
+        );
+        assert_eq!(all.riichi.hits, riichi);
+        assert_eq!(
+            (all.first_riichi.n, all.chase_riichi.hits, all.first_riichi.hits),
+            (riichi, chase, riichi - chase)
+        );
+        assert_eq!((all.win.hits, all.tsumo.hits, all.tsumo.n), (wins, tsumo, wins));
+        assert_eq!(all.dealer_win.hits, dealer_wins);
+        assert_eq!(all.yaku.0, yaku);
+        assert_eq!((all.ippatsu.n, all.ippatsu.hits), (riichi_wins, ippatsu));
+        assert_eq!((all.calls.sum as u64, all.call.hits), (calls, call_rounds));
+        assert_eq!((all.deal_in_to_riichi.n, all.deal_in_to_riichi.hits), (rons, ron_into_riichi));
+        assert_eq!(all.bust.hits, busts);
+        // Each closed win is riichi or dama; riichi + open + dama wins are all the wins.
+        let by_state = all.win_points_riichi.n + all.win_points_open.n + all.win_points_dama.n;
+        assert_eq!(by_state, wins);
+        assert_eq!(all.dama.n, all.win_points_riichi.n + all.win_points_dama.n);
+    }
+
     #[test]
     fn json_has_the_kabe_table() {
         let games = [riichi_23m_wins(), riichi_78s_loses()];
@@ -174,6 +449,8 @@ mod tests {
         let (overall, by_table, by_player) = aggregate(&outcomes);
         let run = StatsRun { files: 2, overall, by_table, by_player, studies, errors: vec![] };
         let j = overall_json(&run);
+        assert_eq!(j["overall"]["games"], 2);
+        assert_eq!(j["by_table"]["ippan"]["riichi_rate"], 0.25);
         assert_eq!(j["studies"]["kabe"]["0"]["n"], 1);
         assert_eq!(j["studies"]["kabe"]["3"]["rate"], 1.0);
         let dir = tempfile::tempdir().unwrap();

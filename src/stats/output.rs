@@ -5,28 +5,47 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::studies::{columns, early_outside_rows, kabe_rows, markdown, push_fold_rows, Studies, StudyRow};
+use super::counts::Count;
+use super::studies::{
+    columns, early_five_rows, early_outside_rows, kabe_rows, markdown, push_fold_rows, Studies, StudyRow,
+};
 use super::tables::{self, Row};
-use super::{PlayerStats, StatsRun};
+use super::{anchors, metrics, PlayerStats, StatsRun};
+use crate::batch::FileError;
+use crate::dataset::columns::{Columns, Values};
 use crate::dataset::parquet::ParquetSink;
 use crate::util::plots::{bars, Bar};
 use crate::util::write_atomic;
 
-fn write_table(dir: &Path, name: &str, key: &str, rows: &[Row]) -> Result<()> {
-    let cols = tables::columns(key, rows);
+fn write_columns(dir: &Path, name: &str, cols: &Columns) -> Result<()> {
     let mut sink = ParquetSink::create(&dir.join(format!("{name}.parquet")))?;
-    sink.write(&cols)?;
-    sink.finish(&cols)?;
-    write_atomic(&dir.join(format!("{name}.csv")), tables::csv(&cols))?;
+    sink.write(cols)?;
+    sink.finish(cols)?;
+    write_atomic(&dir.join(format!("{name}.csv")), tables::csv(cols))?;
     Ok(())
 }
 
-/// Writes the tables, plots and README of a stats run into `dir`.
+/// The choices every statistics source makes differently, stated once.
+const DEFINITIONS: &str = "\
+- **Denominators.** Rates per player-round unless the figure says otherwise: a game of 9 rounds gives \
+each seat 9 player-rounds. Each figure's denominator is its `n`.
+- **Double ron** counts as two wins (one per winner) and one deal-in; the deal-in's points are the \
+sum of both hands, and `deal_in_to_*` counts both wins.
+- **A deal-in on the riichi declaration tile** counts as a riichi (`riichi_rate`) and as a deal-in \
+after riichi (`riichi_deal_in_rate`), as kobalab counts it.
+- **A closed kan is not a call**; an added kan upgrades its pon and adds no call.
+- **Points** of wins and deal-ins are the hand's value as Tenhou scored it, without honba and \
+riichi sticks; `avg_score_change` and `riichi_balance` are whole score changes, sticks included.
+- **Rounds cut off by the server** (a bare RYUUKYOKU) are not draws.
+- **Intervals** are 95% Wilson score intervals of rates; averages are shown with their n.
+";
+
+/// Writes the tables, counts, plots and README of a stats run into `dir`.
 pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut table_rows = vec![Row { group: "all".into(), stats: &run.overall }];
-    table_rows.extend(run.by_table.iter().map(|(k, s)| Row { group: (*k).into(), stats: s }));
-    write_table(dir, "tables", "table", &table_rows)?;
+    table_rows.extend(run.by_table.iter().map(|(k, s)| Row { group: k.clone(), stats: s }));
+    write_columns(dir, "tables", &tables::columns("table", &table_rows))?;
     let mut player_rows: Vec<Row> = run
         .by_player
         .iter()
@@ -34,7 +53,11 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
         .map(|(k, s)| Row { group: k.clone(), stats: s })
         .collect();
     player_rows.sort_by(|a, b| b.stats.games.cmp(&a.stats.games).then(a.group.cmp(&b.group)));
-    write_table(dir, "players", "player", &player_rows)?;
+    write_columns(dir, "players", &tables::columns("player", &player_rows))?;
+    let mut yaku_groups: Vec<(&str, &Row)> = table_rows.iter().map(|r| ("table", r)).collect();
+    yaku_groups.extend(player_rows.iter().map(|r| ("player", r)));
+    write_columns(dir, "yaku", &tables::yaku_columns(&yaku_groups))?;
+    write_counts(run, dir)?;
 
     let rate_bars = |f: &dyn Fn(&PlayerStats) -> &crate::util::Rate| -> Vec<Bar> {
         table_rows
@@ -64,24 +87,58 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     let mut md = String::new();
     md.push_str("# haifu stats\n\n");
     md.push_str(&format!(
-        "{} files read, {} games, {} player-rounds, {} errors. Rates are per player-round with 95% Wilson \
-         intervals; tenpai@draw is per exhaustive draw, average points per win / deal-in.\n\n",
+        "{} files read, {} games, {} player-rounds, {} errors.\n\n",
         run.files,
         run.overall.games / 4,
         run.overall.rounds,
         run.errors.len()
     ));
+    md.push_str("## Definitions\n\n");
+    md.push_str(DEFINITIONS);
+    md.push_str("\nEvery figure's definition is in the glossary at the end.\n\n");
     md.push_str("## By table\n\n");
     md.push_str(&tables::markdown("table", &table_rows));
     md.push_str("\n![win rate](win_rate_by_table.png)\n![deal-in rate](deal_in_rate_by_table.png)\n\n");
-    md.push_str(&format!("## Players with at least {min_games} games\n\n"));
+    md.push_str("## Every figure\n\n");
+    md.push_str(
+        "Rates with their 95% interval; `n` is each figure's denominator. The same names are the \
+                 columns of `tables.parquet` / `players.parquet` (with `_n`, `_lo`, `_hi`) and the keys of \
+                 `haifu stats --json`.\n\n",
+    );
+    let groups: Vec<(&str, &PlayerStats)> = table_rows.iter().map(|r| (r.group.as_str(), r.stats)).collect();
+    md.push_str(&metrics::markdown(&groups));
+    if let Some(houou) = run.by_table.get("houou") {
+        md.push_str("\n## Cross-check: kobalab's 2016 houou figures\n\n");
+        md.push_str(
+            "kobalab counted the 159,798 houou hanchan games of 2016 with the rules above (double ron = two \
+             wins and one deal-in; a riichi ronned on its declaration counts). Where his figure can be read \
+             two ways both readings are shown. Differences larger than the interval are discussed in the \
+             project README.\n\n",
+        );
+        md.push_str(&anchors::markdown(houou));
+        md.push_str("\nShare of wins with each yaku, against the same games:\n\n");
+        md.push_str(&anchors::yaku_markdown(houou));
+    }
+    md.push_str("\n## Yaku and yakuman\n\n");
+    md.push_str(
+        "Wins with each yaku (dora only when it scored), over every game; per table and per player in \
+                 `yaku.parquet|csv`.\n\n",
+    );
+    md.push_str(&tables::yaku_markdown(&run.overall));
+    md.push_str(&format!("\n## Players with at least {min_games} games\n\n"));
     md.push_str(&tables::markdown("player", &player_rows[..player_rows.len().min(50)]));
     if player_rows.len() > 50 {
         md.push_str(&format!("\n({} more in players.csv / players.parquet)\n", player_rows.len() - 50));
     }
-    md.push_str("\nFiles: `tables.parquet|csv`, `players.parquet|csv`.\n");
     md.push('\n');
     md.push_str(&write_studies(&run.studies, dir)?);
+    md.push_str("\n## Glossary\n\n");
+    md.push_str(&metrics::glossary());
+    md.push_str(
+        "\nFiles: `tables.parquet|csv` (overall and per table level), `players.parquet|csv`, \
+         `yaku.parquet|csv`, the study tables, and `counts.parquet` + `run.json`: the raw counts every \
+         figure is computed from, which `haifu stats --merge DIR...` adds up across runs.\n",
+    );
     if !run.errors.is_empty() {
         md.push_str("\n## Files that could not be used\n\n");
         for e in &run.errors {
@@ -90,6 +147,68 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     }
     write_atomic(&dir.join("README.md"), md)?;
     Ok(())
+}
+
+/// `counts.parquet` (scope, group, counter, value) and `run.json` (files read and errors).
+fn write_counts(run: &StatsRun, dir: &Path) -> Result<()> {
+    let rows = run.counts();
+    let mut c = Columns::new();
+    c.push("scope", Values::Str(rows.iter().map(|r| r.scope.clone()).collect()));
+    c.push("group", Values::Str(rows.iter().map(|r| r.group.clone()).collect()));
+    c.push("counter", Values::Str(rows.iter().map(|r| r.counter.clone()).collect()));
+    c.push("value", Values::F64(rows.iter().map(|r| r.value).collect()));
+    let mut sink = ParquetSink::create(&dir.join("counts.parquet"))?;
+    sink.write(&c)?;
+    sink.finish(&c)?;
+    let meta = serde_json::json!({ "files": run.files, "errors": run.errors });
+    write_atomic(&dir.join("run.json"), serde_json::to_string_pretty(&meta)?)?;
+    Ok(())
+}
+
+/// Reads back the run a `haifu stats --out DIR` wrote, from its `counts.parquet` and `run.json`.
+pub fn read(dir: &Path) -> Result<StatsRun> {
+    let path = dir.join("counts.parquet");
+    let df = crate::dataset::parquet::read(&path)
+        .map_err(|e| anyhow::anyhow!("{}: {e} (was it written by `haifu stats --out`?)", path.display()))?;
+    let text = |name: &str| -> Result<Vec<String>> {
+        Ok(df.column(name)?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect())
+    };
+    let (scope, group, counter) = (text("scope")?, text("group")?, text("counter")?);
+    let value: Vec<f64> = df.column("value")?.f64()?.iter().map(|x| x.unwrap_or(f64::NAN)).collect();
+    let rows: Vec<Count> = (0..df.height())
+        .map(|i| Count {
+            scope: scope[i].clone(),
+            group: group[i].clone(),
+            counter: counter[i].clone(),
+            value: value[i],
+        })
+        .collect();
+    let meta_path = dir.join("run.json");
+    let meta: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(&meta_path).with_context(|| format!("cannot read {}", meta_path.display()))?,
+    )
+    .with_context(|| format!("{}: not JSON", meta_path.display()))?;
+    let errors: Vec<FileError> = serde_json::from_value(meta["errors"].clone())
+        .with_context(|| format!("{}: bad `errors`", meta_path.display()))?;
+    let mut run =
+        StatsRun::from_counts(&rows, errors).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if let Some(files) = meta["files"].as_u64() {
+        run.files = files as usize;
+    }
+    Ok(run)
+}
+
+/// The runs written into `dirs`, added up: the same report one run over all their inputs gives.
+pub fn merge(dirs: &[std::path::PathBuf]) -> Result<StatsRun> {
+    let mut total: Option<StatsRun> = None;
+    for d in dirs {
+        let run = read(d)?;
+        total = Some(match total {
+            None => run,
+            Some(t) => t.merged(&run),
+        });
+    }
+    total.ok_or_else(|| anyhow::anyhow!("--merge needs at least one folder"))
 }
 
 fn plot_bars(rows: &[StudyRow]) -> Vec<Bar> {
@@ -110,12 +229,7 @@ fn plot_bars(rows: &[StudyRow]) -> Vec<Bar> {
 }
 
 fn write_rows(dir: &Path, name: &str, rows: &[StudyRow]) -> Result<()> {
-    let cols = columns(rows);
-    let mut sink = ParquetSink::create(&dir.join(format!("{name}.parquet")))?;
-    sink.write(&cols)?;
-    sink.finish(&cols)?;
-    write_atomic(&dir.join(format!("{name}.csv")), tables::csv(&cols))?;
-    Ok(())
+    write_columns(dir, name, &columns(rows))
 }
 
 /// Writes the three study tables (parquet + CSV) and plots into `dir`; returns the README section.
@@ -126,6 +240,8 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
     write_rows(dir, "study_kabe", &kabe)?;
     write_rows(dir, "study_early_outside", &early)?;
     write_rows(dir, "study_push_fold", &push)?;
+    let five = early_five_rows(s);
+    write_rows(dir, "study_early_five", &five)?;
     let plot = |file: &str, title: &str, y: &str, rows: Vec<&StudyRow>| -> Result<()> {
         let rows: Vec<StudyRow> = rows.into_iter().cloned().collect();
         bars(&dir.join(file), title, y, &plot_bars(&rows)).map_err(|e| anyhow::anyhow!("plot {file}: {e}"))
@@ -155,6 +271,37 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
         push_plot.iter().collect(),
     )?;
 
+    // Study 4 bars: "4/6 no" = near the 5, no early 5.
+    let five_bars = |prefix: &str| -> Vec<Bar> {
+        five.iter()
+            .filter(|r| r.dimension.starts_with(prefix))
+            .map(|r| {
+                let (lo, hi) = r.rate.ci95();
+                let distance = r.dimension.rsplit('_').next().unwrap_or("");
+                let early = match r.bucket.as_str() {
+                    b if b.starts_with("5 in") => "early",
+                    b if b.starts_with("5 thrown") => "late",
+                    _ => "no 5",
+                };
+                Bar { label: format!("{distance} {early}"), value: r.rate.value(), lo, hi }
+            })
+            .collect()
+    };
+    bars(
+        &dir.join("study_early_five_deal_in.png"),
+        "Deal-in rate into riichi near a 5, by the riichi player's early 5",
+        "deal-in rate",
+        &five_bars("discard_"),
+    )
+    .map_err(|e| anyhow::anyhow!("plot study_early_five_deal_in.png: {e}"))?;
+    bars(
+        &dir.join("study_early_five_win.png"),
+        "Riichi win rate waiting near a 5, by the riichi player's early 5",
+        "win rate",
+        &five_bars("riichi_wait_"),
+    )
+    .map_err(|e| anyhow::anyhow!("plot study_early_five_win.png: {e}"))?;
+
     let mut md = String::new();
     md.push_str("## Study 1: walls (kabe) and 1-4 / 6-9 riichi\n\n");
     md.push_str(
@@ -183,8 +330,24 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
     );
     md.push_str(&markdown(&push));
     md.push_str("\n![push fold](study_push_fold.png)\n\n");
+    md.push_str("## Study 4: the early 5 (序盤の5切り)\n\n");
     md.push_str(
-        "Files: `study_kabe.parquet|csv`, `study_early_outside.parquet|csv`, `study_push_fold.parquet|csv`.\n",
+        "Early 5: the riichi player's first 6 discards, up to the declaring one, hold the 5 of a suit (red \
+         or not); a middle bucket has the 5 thrown only later (before the riichi), which separates earliness \
+         from a 5 in the river at all (that makes 2 and 8 suji). `riichi_wait_4/6` (3/7, 2/8): accepted tenpai riichi whose waits include the 4 or 6 (3 or \
+         7, 2 or 8) of a suit, one entry per suit and distance, split by when the 5 of that suit was thrown; rate = \
+         the riichi player won. `discard_4/6` (...): discards of that tile made while the riichi stands, \
+         per riichi opponent it is not genbutsu against, split by when that opponent threw the suit's 5; \
+         rate = that riichi player ronned it. Counts, not causes: the early 5 also goes with faster hands \
+         and other waits.\n\n",
+    );
+    md.push_str(&markdown(&five));
+    md.push_str(
+        "\n![early 5 deal-in](study_early_five_deal_in.png)\n![early 5 win](study_early_five_win.png)\n\n",
+    );
+    md.push_str(
+        "Files: `study_kabe.parquet|csv`, `study_early_outside.parquet|csv`, `study_push_fold.parquet|csv`, \
+         `study_early_five.parquet|csv`.\n",
     );
     Ok(md)
 }

@@ -5,6 +5,7 @@
 //! its 4 seats 9 player-rounds. `tenpai_at_draw` is per exhaustive draw the player was part of,
 //! the average win / deal-in points per win / deal-in.
 
+use crate::hand::shanten::necessary_kinds;
 use crate::hand::MeldKind;
 use crate::log::{DrawKind, Game, TableLevel};
 use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RiichiState, RoundResult, Table};
@@ -20,14 +21,38 @@ pub struct SeatRound {
     /// A ron between two other players.
     pub lateral: bool,
     pub exhaustive_draw: bool,
+    /// The round ended in any draw (exhaustive or abortive).
+    pub any_draw: bool,
     pub tenpai_at_draw: bool,
+    /// Riichi declared, including a declaration whose discard was ronned (the stick never paid).
     pub riichi: bool,
-    /// At least one chi, pon or open kan.
+    /// At least one chi, pon or open kan (a closed kan is not a call).
     pub called: bool,
+    /// Chi, pon and open kans this round (an added kan upgrades its pon and adds nothing).
+    pub calls: u8,
+    /// This seat dealt the round.
+    pub dealer: bool,
+    /// The win was a tsumo.
+    pub tsumo: bool,
+    /// The winner's draws so far when they won (a tsumo counts its winning draw).
+    pub win_turn: u16,
+    /// The yaku of the win as a bit set over Tenhou yaku ids (dora ids only when they scored).
+    pub win_yaku: u64,
     /// Hand value of the win (Tenhou's points, without honba and sticks).
     pub win_points: i32,
-    /// Points paid on the deal-in (honba included).
+    /// Hand value of the win(s) dealt into (without honba and sticks; both wins of a double ron).
     pub deal_in_points: i32,
+    /// The wins dealt into by the winner's state: [riichi, open, dama].
+    pub deal_in_to: [u8; 3],
+    /// The seat's draws when it declared riichi.
+    pub riichi_turn: u16,
+    /// 1 = the first riichi declared this round, 2 = the second, ... (0 = no riichi).
+    pub riichi_order: u8,
+    /// Another player declared riichi after this seat did.
+    pub chased: bool,
+    /// The riichi waits on two or more kinds (counted from the hand alone, not from what is
+    /// visible).
+    pub good_wait: bool,
     /// Score after the round minus score before (sticks and payments included).
     pub score_change: i32,
 }
@@ -37,30 +62,105 @@ pub struct SeatRound {
 pub struct GameOutcome {
     pub players: [String; 4],
     pub table: TableLevel,
+    /// East + South; rank points of an East-only game are two thirds.
+    pub hanchan: bool,
     pub rounds: Vec<[SeatRound; 4]>,
     /// Placement 1..=4 of each seat.
     pub placement: [u8; 4],
+    pub final_scores: [i32; 4],
+}
+
+/// Tenhou's houou rank points for a placement, at 7-dan (the houou entry grade: the 4th-place
+/// loss is 30 + 15 x dan in a hanchan). East-only games move two thirds as much.
+pub fn houou_rank_points(place: u8, hanchan: bool) -> i32 {
+    let hanchan_points = match place {
+        1 => 90,
+        2 => 45,
+        3 => 0,
+        _ => -(30 + 15 * 7),
+    };
+    if hanchan {
+        hanchan_points
+    } else {
+        hanchan_points * 2 / 3
+    }
+}
+
+/// Per-round facts the round-end table no longer shows: who declared riichi when, and with
+/// what wait.
+#[derive(Default)]
+struct RiichiLog {
+    /// Seats in declaration order.
+    order: Vec<u8>,
+    turn: [u16; 4],
+    good_wait: [bool; 4],
 }
 
 #[derive(Default)]
 struct Collector {
     rounds: Vec<[SeatRound; 4]>,
+    riichi: RiichiLog,
+}
+
+/// The winner's state: 0 riichi, 1 open, 2 dama.
+fn win_state(riichi: bool, called: bool) -> usize {
+    if riichi {
+        0
+    } else if called {
+        1
+    } else {
+        2
+    }
+}
+
+/// The bit set of a win's yaku: every yaku and yakuman id, dora ids only when they scored han.
+pub fn yaku_bits(a: &crate::log::Agari) -> u64 {
+    let yaku = a.yaku.iter().filter(|&&(_, han)| han > 0).map(|&(id, _)| id);
+    yaku.chain(a.yakuman.iter().copied()).filter(|&id| id < 64).fold(0, |bits, id| bits | 1 << id)
 }
 
 impl Observer for Collector {
+    fn after_event(&mut self, table: &Table, _index: usize, event: &crate::log::Event) {
+        match *event {
+            crate::log::Event::Riichi { who, step: 1, .. } => {
+                self.riichi.order.push(who);
+                self.riichi.turn[who as usize] = table.draws[who as usize];
+            }
+            crate::log::Event::Discard { who, .. } if table.riichi[who as usize] == RiichiState::Declared => {
+                let (shanten, waits) = necessary_kinds(&table.hand_counts(who));
+                self.riichi.good_wait[who as usize] = shanten == 0 && waits.count_ones() >= 2;
+            }
+            _ => {}
+        }
+    }
+
     fn round_end(&mut self, table: &Table, result: &RoundResult) {
         let mut seats = [SeatRound::default(); 4];
+        let log = std::mem::take(&mut self.riichi);
         for (p, s) in seats.iter_mut().enumerate() {
-            s.riichi = matches!(table.riichi[p], RiichiState::Accepted { .. });
-            s.called = table.melds[p].iter().any(|m| m.kind != MeldKind::Ankan);
+            s.riichi = table.riichi[p] != RiichiState::None;
+            s.calls = table.melds[p].iter().filter(|m| m.kind != MeldKind::Ankan).count() as u8;
+            s.called = s.calls > 0;
+            s.dealer = table.start.dealer as usize == p;
             s.score_change = table.scores[p] - table.start.scores[p];
+            if let Some(i) = log.order.iter().position(|&w| w as usize == p) {
+                s.riichi_order = i as u8 + 1;
+                s.chased = i + 1 < log.order.len();
+                s.riichi_turn = log.turn[p];
+                s.good_wait = log.good_wait[p];
+            }
         }
         match result {
             RoundResult::Wins(wins) => {
                 for a in wins {
                     let w = a.who as usize;
-                    seats[w].won = true;
-                    seats[w].win_points = a.points;
+                    let state = win_state(seats[w].riichi, seats[w].called);
+                    let s = &mut seats[w];
+                    s.won = true;
+                    s.win_points = a.points;
+                    s.tsumo = a.from_who == a.who;
+                    s.win_turn = table.draws[w];
+                    s.win_yaku = yaku_bits(a);
                     if a.from_who == a.who {
                         for (p, s) in seats.iter_mut().enumerate() {
                             if p != w {
@@ -70,7 +170,8 @@ impl Observer for Collector {
                     } else {
                         let f = a.from_who as usize;
                         seats[f].dealt_in = true;
-                        seats[f].deal_in_points += -a.deltas[f];
+                        seats[f].deal_in_points += a.points;
+                        seats[f].deal_in_to[state] += 1;
                         for (p, s) in seats.iter_mut().enumerate() {
                             if p != w && p != f {
                                 s.lateral = true;
@@ -85,13 +186,17 @@ impl Observer for Collector {
                     }
                 }
             }
-            RoundResult::Draw(d) if d.kind == DrawKind::Exhaustive => {
+            // A record cut off by the server (`Aborted`) is no mahjong outcome.
+            RoundResult::Draw(d) if d.kind == DrawKind::Aborted => {}
+            RoundResult::Draw(d) => {
                 for (p, s) in seats.iter_mut().enumerate() {
-                    s.exhaustive_draw = true;
-                    s.tenpai_at_draw = d.shown[p].is_some();
+                    s.any_draw = true;
+                    if d.kind == DrawKind::Exhaustive {
+                        s.exhaustive_draw = true;
+                        s.tenpai_at_draw = d.shown[p].is_some();
+                    }
                 }
             }
-            RoundResult::Draw(_) => {}
         }
         self.rounds.push(seats);
     }
@@ -138,30 +243,97 @@ pub fn game_outcome_with(game: &Game, extra: &mut impl Observer) -> Result<GameO
     Ok(GameOutcome {
         players: game.players.clone().map(|p| p.name),
         table: game.rules.table,
+        hanchan: game.rules.hanchan,
         rounds: c.rounds,
         placement: placements(&final_scores),
+        final_scores,
     })
 }
 
-/// Statistics of a group of player-games (one player, one table level, or everything).
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+/// Wins with each Tenhou yaku id (0..=54), as a list so that serde writes it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct YakuCounts(pub Vec<u64>);
+
+impl Default for YakuCounts {
+    fn default() -> Self {
+        YakuCounts(vec![0; crate::score::yaku::YAKU.len()])
+    }
+}
+
+/// Statistics of a group of player-games (one player, one table level, or everything): counts
+/// only, so that groups and whole runs add up ([`super::counts`]); [`super::metrics`] turns them
+/// into the figures. Field names are the counter names of `counts.parquet`.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerStats {
     pub games: u64,
     pub rounds: u64,
     /// Games finished 1st, 2nd, 3rd, 4th.
     pub placements: [u64; 4],
     pub avg_placement: Mean,
+    /// Per game: the final score was below zero.
+    pub bust: Rate,
+    /// Per game: houou rank points at 7-dan ([`houou_rank_points`]).
+    pub rank_points: Mean,
     pub win: Rate,
     pub deal_in: Rate,
     pub tsumo_lost: Rate,
     pub lateral: Rate,
     pub exhaustive_draw: Rate,
+    /// Rounds ending in any draw, exhaustive or abortive.
+    pub any_draw: Rate,
     pub tenpai_at_draw: Rate,
     pub riichi: Rate,
     pub call: Rate,
+    /// Calls per round with a call.
+    pub calls: Mean,
     pub win_points: Mean,
+    /// The sum of squared win points (for the interval of the average win).
+    pub win_points_sq: Mean,
     pub deal_in_points: Mean,
     pub score_change: Mean,
+    /// Per win: by tsumo.
+    pub tsumo: Rate,
+    /// Per closed win (no chi / pon / open kan): without riichi.
+    pub dama: Rate,
+    pub win_points_dealer: Mean,
+    pub win_points_non_dealer: Mean,
+    pub win_points_riichi: Mean,
+    pub win_points_open: Mean,
+    pub win_points_dama: Mean,
+    pub win_turn: Mean,
+    /// Per riichi: the round's outcome for the riichi player.
+    pub riichi_win: Rate,
+    pub riichi_deal_in: Rate,
+    pub riichi_draw: Rate,
+    pub riichi_turn: Mean,
+    /// Per riichi: no other riichi was declared before it this round.
+    pub first_riichi: Rate,
+    /// Per riichi: declared after another player's riichi.
+    pub chase_riichi: Rate,
+    /// Per riichi: another player declared riichi after it.
+    pub chased_riichi: Rate,
+    /// Per riichi: waits on two or more kinds.
+    pub good_wait_riichi: Rate,
+    /// Per riichi: the score change of the round (the stick included).
+    pub riichi_balance: Mean,
+    /// Per riichi win: with ippatsu; with at least one ura dora.
+    pub ippatsu: Rate,
+    pub ura: Rate,
+    /// Per round with a call: the round's outcome.
+    pub call_win: Rate,
+    pub call_deal_in: Rate,
+    pub call_draw: Rate,
+    pub call_win_points: Mean,
+    /// Per win dealt into: the winner was in riichi / open / dama.
+    pub deal_in_to_riichi: Rate,
+    pub deal_in_to_open: Rate,
+    pub deal_in_to_dama: Rate,
+    /// Per dealer round: the dealer won.
+    pub dealer_win: Rate,
+    /// Per win: a yakuman.
+    pub yakuman: Rate,
+    /// Wins with each yaku id.
+    pub yaku: YakuCounts,
 }
 
 impl PlayerStats {
@@ -171,26 +343,82 @@ impl PlayerStats {
         let place = game.placement[seat];
         self.placements[place as usize - 1] += 1;
         self.avg_placement.add(place as f64);
+        self.bust.add(game.final_scores[seat] < 0);
+        self.rank_points.add(houou_rank_points(place, game.hanchan) as f64);
         for r in &game.rounds {
-            let s = &r[seat];
-            self.rounds += 1;
-            self.win.add(s.won);
-            self.deal_in.add(s.dealt_in);
-            self.tsumo_lost.add(s.tsumo_lost);
-            self.lateral.add(s.lateral);
-            self.exhaustive_draw.add(s.exhaustive_draw);
-            if s.exhaustive_draw {
-                self.tenpai_at_draw.add(s.tenpai_at_draw);
+            self.add_round(&r[seat]);
+        }
+    }
+
+    fn add_round(&mut self, s: &SeatRound) {
+        self.rounds += 1;
+        self.win.add(s.won);
+        self.deal_in.add(s.dealt_in);
+        self.tsumo_lost.add(s.tsumo_lost);
+        self.lateral.add(s.lateral);
+        self.exhaustive_draw.add(s.exhaustive_draw);
+        self.any_draw.add(s.any_draw);
+        if s.exhaustive_draw {
+            self.tenpai_at_draw.add(s.tenpai_at_draw);
+        }
+        self.riichi.add(s.riichi);
+        self.call.add(s.called);
+        self.score_change.add(s.score_change as f64);
+        if s.dealer {
+            self.dealer_win.add(s.won);
+        }
+        if s.won {
+            let points = s.win_points as f64;
+            self.win_points.add(points);
+            self.win_points_sq.add(points * points);
+            self.tsumo.add(s.tsumo);
+            self.win_turn.add(s.win_turn as f64);
+            if !s.called {
+                self.dama.add(!s.riichi);
             }
-            self.riichi.add(s.riichi);
-            self.call.add(s.called);
+            if s.dealer { &mut self.win_points_dealer } else { &mut self.win_points_non_dealer }.add(points);
+            [&mut self.win_points_riichi, &mut self.win_points_open, &mut self.win_points_dama]
+                [win_state(s.riichi, s.called)]
+            .add(points);
+            let has = |id: u8| s.win_yaku & (1 << id) != 0;
+            if s.riichi {
+                self.ippatsu.add(has(crate::score::yaku::IPPATSU));
+                self.ura.add(has(crate::score::yaku::URA_DORA));
+            }
+            self.yakuman.add((crate::score::yaku::TENHOU..=crate::score::yaku::SUUKANTSU).any(has));
+            for (id, n) in self.yaku.0.iter_mut().enumerate() {
+                *n += u64::from(has(id as u8));
+            }
+        }
+        if s.dealt_in {
+            self.deal_in_points.add(s.deal_in_points as f64);
+            // One entry per win dealt into (a double ron gives two).
+            let wins = u64::from(s.deal_in_to.iter().sum::<u8>());
+            let rates = [&mut self.deal_in_to_riichi, &mut self.deal_in_to_open, &mut self.deal_in_to_dama];
+            for (state, rate) in rates.into_iter().enumerate() {
+                rate.n += wins;
+                rate.hits += u64::from(s.deal_in_to[state]);
+            }
+        }
+        if s.riichi {
+            self.riichi_win.add(s.won);
+            self.riichi_deal_in.add(s.dealt_in);
+            self.riichi_draw.add(s.exhaustive_draw);
+            self.riichi_turn.add(s.riichi_turn as f64);
+            self.first_riichi.add(s.riichi_order == 1);
+            self.chase_riichi.add(s.riichi_order > 1);
+            self.chased_riichi.add(s.chased);
+            self.good_wait_riichi.add(s.good_wait);
+            self.riichi_balance.add(s.score_change as f64);
+        }
+        if s.called {
+            self.calls.add(s.calls as f64);
+            self.call_win.add(s.won);
+            self.call_deal_in.add(s.dealt_in);
+            self.call_draw.add(s.exhaustive_draw);
             if s.won {
-                self.win_points.add(s.win_points as f64);
+                self.call_win_points.add(s.win_points as f64);
             }
-            if s.dealt_in {
-                self.deal_in_points.add(s.deal_in_points as f64);
-            }
-            self.score_change.add(s.score_change as f64);
         }
     }
 
@@ -198,5 +426,10 @@ impl PlayerStats {
     pub fn placement_rates(&self) -> [f64; 4] {
         let g = self.games.max(1) as f64;
         self.placements.map(|c| c as f64 / g)
+    }
+
+    /// These counts plus another group's: the stats of both together.
+    pub fn merged(&self, other: &PlayerStats) -> PlayerStats {
+        super::counts::add(self, other)
     }
 }

@@ -27,6 +27,7 @@
 //!    minimum shanten before the discard (the 14-tile hand: -1 = complete, 0 = tenpai, ..., 4+) and
 //!    by their draws so far. A riichi declaration's own discard counts (it is not accepted yet).
 
+use super::early_five::{five_timing, near_five, riichi_entries, EarlyFive, EARLY_LABELS};
 use crate::dataset::columns::{Columns, Values};
 use crate::features::safety::{safety_against, OpponentSafety};
 use crate::hand::shanten::{min_shanten, necessary_kinds, standard_with, Shape};
@@ -147,8 +148,8 @@ pub fn edge_wait(counts: &Counts, melds: usize, waits: u64) -> Option<EdgeWait> 
     (standard_with(&rest, melds + 1, Shape::Standard) == Some(-1)).then_some(w)
 }
 
-/// Every count of the three studies. Rates: `hits` over `n`.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+/// Every count of the four studies. Rates: `hits` over `n`.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Studies {
     /// Win rate of every accepted riichi (reference).
     pub riichi_all: Rate,
@@ -165,6 +166,8 @@ pub struct Studies {
     pub push_shanten: [Rate; 6],
     /// Push rate by turn bucket.
     pub push_turn: [Rate; 3],
+    /// Study 4: the early 5.
+    pub early_five: EarlyFive,
 }
 
 /// The sum of rates (their hits and their n).
@@ -189,6 +192,7 @@ impl Studies {
         add_rates(&mut self.classes, &o.classes);
         add_rates(&mut self.push_shanten, &o.push_shanten);
         add_rates(&mut self.push_turn, &o.push_turn);
+        self.early_five.merge(&o.early_five);
     }
 }
 
@@ -198,6 +202,18 @@ struct RiichiRecord {
     who: u8,
     /// (kabe bucket, turn bucket, partner discarded early) for an edge wait.
     edge: Option<(usize, usize, bool)>,
+    /// Study 4 entries of this riichi: [distance - 1][early 5] counts.
+    five: [[u8; 3]; 3],
+}
+
+/// A discard near a 5 made against one riichi player (study 4), waiting for the round's end.
+#[derive(Clone, Copy, Debug)]
+struct FiveDiscard {
+    riichi: u8,
+    number: usize,
+    distance: usize,
+    timing: u8,
+    dealt_in: bool,
 }
 
 /// A discard made against a riichi, waiting to know whether it was ronned.
@@ -216,6 +232,18 @@ pub struct StudyCollector {
     pub studies: Studies,
     riichis: Vec<RiichiRecord>,
     discards: Vec<DiscardRecord>,
+    fives: Vec<FiveDiscard>,
+}
+
+/// When the riichi player `seat` threw each suit's 5 ([`five_timing`]), counting only discards
+/// up to the declaring one (later ones are forced tsumogiri, not a choice).
+fn riichi_five_timing(table: &Table, seat: u8) -> [u8; 3] {
+    let river = &table.rivers[seat as usize];
+    let upto = match table.riichi[seat as usize] {
+        RiichiState::Accepted { river_index, .. } => river_index + 1,
+        _ => river.len(),
+    };
+    five_timing(river[..upto.min(river.len())].iter().map(|r| r.tile.kind()))
 }
 
 fn accepted(table: &Table, seat: u8) -> bool {
@@ -227,13 +255,19 @@ impl StudyCollector {
         let counts = table.hand_counts(who);
         let (shanten, waits) = necessary_kinds(&counts);
         let melds = table.melds[who as usize].len();
+        let mut five = [[0u8; 3]; 3];
+        if shanten == 0 {
+            for (d, timing) in riichi_entries(waits, riichi_five_timing(table, who)) {
+                five[d - 1][timing] += 1;
+            }
+        }
         let edge = (shanten == 0).then(|| edge_wait(&counts, melds, waits)).flatten().map(|w| {
             let public = table.public_counts();
             let kabe = public[w.inner[0]].max(public[w.inner[1]]).min(4) as usize;
             let early = table.rivers[who as usize].iter().take(6).any(|r| r.tile.kind() == w.partner);
             (kabe, turn_bucket(table.draws[who as usize]), early)
         });
-        self.riichis.push(RiichiRecord { who, edge });
+        self.riichis.push(RiichiRecord { who, edge, five });
     }
 
     fn discard(&mut self, table: &Table, who: u8, kind: Kind) {
@@ -249,7 +283,17 @@ impl StudyCollector {
             .map(|s| SafetyClass::of(&s))
             .max()
             .unwrap_or(SafetyClass::None);
-        self.discards.push(DiscardRecord { who, class, number: table.discards.len() + 1, dealt_in: false });
+        let number = table.discards.len() + 1;
+        self.discards.push(DiscardRecord { who, class, number, dealt_in: false });
+        if let Some((suit, distance)) = near_five(kind) {
+            for &seat in &against {
+                let genbutsu = safety[((seat + 4 - who) % 4 - 1) as usize].is_some_and(|s| s.genbutsu);
+                if !genbutsu {
+                    let timing = riichi_five_timing(table, seat)[suit];
+                    self.fives.push(FiveDiscard { riichi: seat, number, distance, timing, dealt_in: false });
+                }
+            }
+        }
         if !accepted(table, who) {
             let shanten = min_shanten(&table.hand_counts(who));
             let push = class.is_push();
@@ -270,6 +314,11 @@ impl Observer for StudyCollector {
                         d.dealt_in = true;
                     }
                 }
+                for f in self.fives.iter_mut().rev().take_while(|f| f.number == table.discards.len()) {
+                    if ronned && f.riichi == a.who {
+                        f.dealt_in = true;
+                    }
+                }
             }
             _ => {}
         }
@@ -287,6 +336,13 @@ impl Observer for StudyCollector {
         for r in self.riichis.drain(..) {
             let w = won(r.who);
             s.riichi_all.add(w);
+            for (d, counts) in r.five.iter().enumerate() {
+                for (early, &n) in counts.iter().enumerate() {
+                    for _ in 0..n {
+                        s.early_five.riichi_win[d][early].add(w);
+                    }
+                }
+            }
             if let Some((kabe, turn, early)) = r.edge {
                 s.kabe[kabe].add(w);
                 s.kabe_turn[turn].add(w);
@@ -295,6 +351,9 @@ impl Observer for StudyCollector {
         }
         for d in self.discards.drain(..) {
             s.classes[d.class.index()].add(d.dealt_in);
+        }
+        for f in self.fives.drain(..) {
+            s.early_five.deal_in[f.distance - 1][f.timing as usize].add(f.dealt_in);
         }
     }
 }
@@ -352,6 +411,20 @@ pub fn early_outside_rows(s: &Studies) -> Vec<StudyRow> {
 pub fn push_fold_rows(s: &Studies) -> Vec<StudyRow> {
     let mut rows = group("shanten", "push rate", &SHANTEN_LABELS, &s.push_shanten);
     rows.extend(group("turn", "push rate", &TURN_LABELS, &s.push_turn));
+    rows
+}
+
+/// Study 4: riichi win rate and deal-in rate near a 5, by the riichi player's early 5.
+pub fn early_five_rows(s: &Studies) -> Vec<StudyRow> {
+    const WAIT: [&str; 3] = ["riichi_wait_4/6", "riichi_wait_3/7", "riichi_wait_2/8"];
+    const TILE: [&str; 3] = ["discard_4/6", "discard_3/7", "discard_2/8"];
+    let mut rows = Vec::new();
+    for d in 0..3 {
+        rows.extend(group(WAIT[d], WIN, &EARLY_LABELS, &s.early_five.riichi_win[d]));
+    }
+    for d in 0..3 {
+        rows.extend(group(TILE[d], "deal-in rate", &EARLY_LABELS, &s.early_five.deal_in[d]));
+    }
     rows
 }
 

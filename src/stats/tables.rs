@@ -1,5 +1,6 @@
 //! Statistics tables: the same rows as parquet, CSV and markdown.
 
+use super::metrics::{metrics, Form, Metric};
 use super::players::PlayerStats;
 use crate::dataset::columns::{Columns, Values};
 use crate::util::markdown::{pct, pct_ci};
@@ -10,32 +11,27 @@ pub struct Row<'a> {
     pub stats: &'a PlayerStats,
 }
 
-/// Column-oriented form of player statistics rows; `key` names the label column.
+/// Column-oriented form of player statistics rows; `key` names the label column. Every figure of
+/// [`metrics`] is a column under its JSON name, with `NAME_n` (its denominator) and, for rates,
+/// `NAME_lo` / `NAME_hi` (the 95% interval).
 pub fn columns(key: &str, rows: &[Row]) -> Columns {
-    let f = |g: &dyn Fn(&PlayerStats) -> f64| Values::F64(rows.iter().map(|r| g(r.stats)).collect());
-    let u = |g: &dyn Fn(&PlayerStats) -> u64| Values::U64(rows.iter().map(|r| g(r.stats)).collect());
+    let per_row: Vec<Vec<Metric>> = rows.iter().map(|r| metrics(r.stats)).collect();
+    let template = metrics(&PlayerStats::default());
     let mut c = Columns::new();
     c.push(key, Values::Str(rows.iter().map(|r| r.group.clone()).collect()));
-    c.push("games", u(&|s| s.games));
-    c.push("rounds", u(&|s| s.rounds));
-    for (i, name) in ["first_rate", "second_rate", "third_rate", "fourth_rate"].iter().enumerate() {
-        c.push(name, f(&|s| s.placement_rates()[i]));
+    for (i, m) in template.iter().enumerate() {
+        let f = |g: &dyn Fn(&Metric) -> f64| Values::F64(per_row.iter().map(|ms| g(&ms[i])).collect());
+        if m.form == Form::Count {
+            c.push(m.name, Values::U64(per_row.iter().map(|ms| ms[i].value as u64).collect()));
+            continue;
+        }
+        c.push(m.name, f(&|x| x.value));
+        c.push(&format!("{}_n", m.name), Values::U64(per_row.iter().map(|ms| ms[i].n).collect()));
+        if m.form == Form::Rate {
+            c.push(&format!("{}_lo", m.name), f(&|x| x.ci.map_or(f64::NAN, |c| c.0)));
+            c.push(&format!("{}_hi", m.name), f(&|x| x.ci.map_or(f64::NAN, |c| c.1)));
+        }
     }
-    c.push("avg_placement", f(&|s| s.avg_placement.value()));
-    c.push("win_rate", f(&|s| s.win.value()));
-    c.push("deal_in_rate", f(&|s| s.deal_in.value()));
-    c.push("tsumo_lost_rate", f(&|s| s.tsumo_lost.value()));
-    c.push("lateral_rate", f(&|s| s.lateral.value()));
-    c.push("draw_rate", f(&|s| s.exhaustive_draw.value()));
-    c.push("tenpai_at_draw_rate", f(&|s| s.tenpai_at_draw.value()));
-    c.push("exhaustive_draws", u(&|s| s.tenpai_at_draw.n));
-    c.push("riichi_rate", f(&|s| s.riichi.value()));
-    c.push("call_rate", f(&|s| s.call.value()));
-    c.push("avg_win_points", f(&|s| s.win_points.value()));
-    c.push("wins", u(&|s| s.win_points.n));
-    c.push("avg_deal_in_points", f(&|s| s.deal_in_points.value()));
-    c.push("deal_ins", u(&|s| s.deal_in_points.n));
-    c.push("avg_score_change", f(&|s| s.score_change.value()));
     c
 }
 
@@ -93,6 +89,7 @@ pub fn markdown(key: &str, rows: &[Row]) -> String {
         "3rd",
         "4th",
         "avg place",
+        "stable dan",
         "win",
         "deal-in",
         "tsumo lost",
@@ -123,6 +120,7 @@ pub fn markdown(key: &str, rows: &[Row]) -> String {
                 pct(p[2]),
                 pct(p[3]),
                 format!("{:.3}", s.avg_placement.value()),
+                format!("{:.2}", super::metrics::stable_dan(&s.placements)),
                 ci(&s.win),
                 ci(&s.deal_in),
                 pct(s.tsumo_lost.value()),
@@ -138,4 +136,57 @@ pub fn markdown(key: &str, rows: &[Row]) -> String {
         })
         .collect();
     crate::util::markdown::table(&header, &body)
+}
+
+/// The yaku table: one row per group and yaku id seen in its wins, with the group's wins.
+pub fn yaku_columns(groups: &[(&str, &Row)]) -> Columns {
+    let (mut scope, mut group, mut id, mut name, mut with, mut wins, mut share) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    for (sc, row) in groups {
+        let n = row.stats.win_points.n;
+        for (i, &hits) in row.stats.yaku.0.iter().enumerate().filter(|(_, &h)| h > 0) {
+            scope.push(sc.to_string());
+            group.push(row.group.clone());
+            id.push(i as u8);
+            name.push(crate::score::yaku::YAKU[i].1.to_string());
+            with.push(hits);
+            wins.push(n);
+            share.push(hits as f64 / n.max(1) as f64);
+        }
+    }
+    let mut c = Columns::new();
+    c.push("scope", Values::Str(scope));
+    c.push("group", Values::Str(group));
+    c.push("yaku_id", Values::U8(id));
+    c.push("yaku", Values::Str(name));
+    c.push("wins_with", Values::U64(with));
+    c.push("wins", Values::U64(wins));
+    c.push("share", Values::F64(share));
+    c
+}
+
+/// Markdown of a group's yaku: every yaku seen, its wins and share of wins with a 95% interval.
+pub fn yaku_markdown(s: &PlayerStats) -> String {
+    let n = s.win_points.n;
+    let rows: Vec<Vec<String>> = s
+        .yaku
+        .0
+        .iter()
+        .enumerate()
+        .filter(|(_, &h)| h > 0)
+        .map(|(i, &hits)| {
+            let r = crate::util::Rate { hits, n };
+            let (lo, hi) = r.ci95();
+            let (_, romaji, ja) = crate::score::yaku::YAKU[i];
+            let kind = if (37..=51).contains(&i) { "yakuman" } else { "" };
+            vec![
+                i.to_string(),
+                format!("{romaji} {ja}"),
+                kind.to_string(),
+                hits.to_string(),
+                pct_ci(r.value(), lo, hi),
+            ]
+        })
+        .collect();
+    crate::util::markdown::table(&["id", "yaku", "", "wins with it", "share of wins"], &rows)
 }

@@ -61,7 +61,7 @@ pub fn placements(scores: &[i32; 4]) -> [u8; 4] {
 }
 
 /// A count with its denominator.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rate {
     pub hits: u64,
     pub n: u64,
@@ -97,7 +97,7 @@ impl Rate {
 }
 
 /// A mean with its sample size.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Mean {
     pub sum: f64,
     pub n: u64,
