@@ -151,7 +151,7 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         Form::Value,
         stable_dan(&s.placements),
         s.games,
-        "Tenhou stable dan (安定段位) at houou: (6 x 1st rate + 3 x 2nd rate) / 4th rate - 2, the dan at which these placements keep the rank points level.",
+        "Tenhou stable dan (安定段位) at houou: (6 x 1st rate + 3 x 2nd rate) / 4th rate - 2, the dan at which these placements keep the rank points level. A player's figure: a group of whole games (a table level, everything) has every placement at 25% and so 7.0.",
     );
 
     let section = "Rounds";
@@ -360,8 +360,8 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         section,
         "avg_call_win_points",
         Form::Points,
-        &s.call_win_points,
-        "Hand value per win with an open hand.",
+        &s.win_points_open,
+        "Hand value per win with an open hand (the same wins as `avg_win_points_open`).",
     );
 
     let section = "Deal-ins";

@@ -323,7 +323,6 @@ pub struct PlayerStats {
     pub call_win: Rate,
     pub call_deal_in: Rate,
     pub call_draw: Rate,
-    pub call_win_points: Mean,
     /// Per win dealt into: the winner was in riichi / open / dama.
     pub deal_in_to_riichi: Rate,
     pub deal_in_to_open: Rate,
@@ -416,9 +415,6 @@ impl PlayerStats {
             self.call_win.add(s.won);
             self.call_deal_in.add(s.dealt_in);
             self.call_draw.add(s.exhaustive_draw);
-            if s.won {
-                self.call_win_points.add(s.win_points as f64);
-            }
         }
     }
 
