@@ -270,6 +270,10 @@ enum Command {
     /// with 13 or 14 concealed tiles, or fewer when melds follow. Each meld is its own group after a
     /// space or comma: three equal tiles = pon, three in a row = chi, four equal = open kan,
     /// `(1111m)` = closed kan. Example: `haifu shanten "2367m34p11z 555z 789s"`.
+    ///
+    /// Majiang notation, as 電脳麻将 and kobalab's tools write it, works too (a leading suit
+    /// letter tells it apart): `m34567p2388s5779p1`, `p456788s3477p0,p222=` (melds after commas,
+    /// the called tile marked + / = / - by where it came from; `z1111` a closed kan).
     Shanten {
         /// The hand, e.g. "123m456p789s1122z" or "2367m34p11z 555z 789s".
         hand: String,
@@ -309,11 +313,14 @@ enum Command {
     /// What to discard: ranks every distinct discard of a 14-tile hand, best first.
     ///
     /// A red five and a plain five held together are ranked as two options. Remaining tile
-    /// counts treat the hand and the dora indicators as seen.
+    /// counts treat the hand and the dora indicators as seen. Hands pasted in majiang notation
+    /// (`m34567p2388s5779p1`) name their drawn tile (the last one): `ev` then breaks exact ties
+    /// as 電脳麻将 does, drawn tile first among equal isolated-tile values.
     Nanikiru {
-        /// The hand with 14 tiles counting melds as 3 (mpsz, melds as in `haifu shanten`).
+        /// The hand with 14 tiles counting melds as 3: mpsz with melds as in `haifu shanten`, or
+        /// majiang notation (`p456788s3477p0,p222=`).
         hand: String,
-        /// A dora indicator (the tile shown, not the dora); repeat for kan dora.
+        /// A dora indicator (the tile shown, not the dora; `4p` or `p4`); repeat for kan dora.
         #[arg(long = "dora", value_name = "IND")]
         dora: Vec<String>,
         /// Round wind.
@@ -687,6 +694,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             riichi,
             push_fold,
         } => {
+            // Majiang notation names the drawn tile (its last concealed tile): 電脳麻将's ties go to it.
+            let drawn = if haifu::hand::majiang::is_majiang(&hand) {
+                haifu::hand::majiang::parse(&hand).ok().and_then(|(_, d)| d)
+            } else {
+                None
+            };
             let hand = Hand::parse(&hand).map_err(|e| usage(format!("bad hand {hand:?}: {e}")))?;
             if !hand.is_full() {
                 return Err(usage(format!(
@@ -696,13 +709,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             let mut indicators = Vec::new();
             for d in &dora {
-                let t = parse_mpsz(d).map_err(|e| usage(format!("bad dora indicator {d:?}: {e}")))?;
+                let t = if haifu::hand::majiang::is_majiang(d) {
+                    haifu::tile::parse_majiang(d)
+                } else {
+                    parse_mpsz(d)
+                }
+                .map_err(|e| usage(format!("bad dora indicator {d:?}: {e}")))?;
                 if t.len() != 1 {
                     return Err(usage(format!("--dora takes one tile, got {d:?}")));
                 }
                 indicators.push(t[0]);
             }
             let mut pos = Position::new(hand, indicators, round_wind, seat_wind);
+            pos.drawn = drawn;
             for r in &riichi {
                 let discards =
                     parse_mpsz(r).map_err(|e| usage(format!("bad --riichi discards {r:?}: {e}")))?;

@@ -22,6 +22,25 @@ fn shanten_json_by_form() {
     assert_eq!(v["shanten"], 0);
 }
 
+/// Hands pasted from 電脳麻将 in majiang notation: the two examples, the same answers as
+/// their mpsz spelling.
+#[test]
+fn majiang_notation_on_the_command_line() {
+    let a = json(&["shanten", "m34567p2388s5779p1", "--json"]);
+    assert_eq!(a, json(&["shanten", "34567m12388p5779s", "--json"]));
+    let b = json(&["shanten", "p456788s3477p0,p222=", "--json"]);
+    assert_eq!(b, json(&["shanten", "4567880p3477s 222p", "--json"]));
+    let n = json(&["nanikiru", "p456788s3477p0,p222=", "--evaluator", "ev", "--dora", "s4", "--json"]);
+    let m = json(&["nanikiru", "4567880p3477s 222p", "--evaluator", "ev", "--dora", "4s", "--json"]);
+    assert_eq!(n["options"].as_array().unwrap().len(), m["options"].as_array().unwrap().len());
+    assert_eq!(n["options"][0]["score"], m["options"][0]["score"]);
+    let out = haifu(&["shanten", "m12x4"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = haifu(&["shanten", "m123p456s789z11,m1+23"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("m1+23"));
+}
+
 #[test]
 fn shanten_with_melds() {
     let v = json(&["shanten", "2367m34p11z 555z 789s", "--json"]);

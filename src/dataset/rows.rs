@@ -259,7 +259,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
         DecisionKind::Discard => {
             let view = view_of(t, who, hand);
             let f = DecisionFeatures::new(&view).map_err(|e| e.to_string())?;
-            let ep = ev_position(t, &view);
+            let ep = ev_position(t, &view, who);
             let pos = &ep.pos;
             let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").expect("shanten_min");
             let mut ev = ep.search();
@@ -376,6 +376,8 @@ pub struct EvPosition {
     /// The table plays with red fives, and which of them (m, p, s) are publicly visible.
     pub red_fives: bool,
     pub visible_reds: [bool; 3],
+    /// Some seat (the player included) has declared riichi.
+    pub riichi_on_table: bool,
 }
 
 impl EvPosition {
@@ -385,7 +387,7 @@ impl EvPosition {
     }
 }
 
-fn ev_position(t: &Table, view: &View) -> EvPosition {
+fn ev_position(t: &Table, view: &View, who: u8) -> EvPosition {
     let mut pos = crate::features::position::Position::new(
         crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
         view.dora_indicators.clone(),
@@ -393,7 +395,9 @@ fn ev_position(t: &Table, view: &View) -> EvPosition {
         view.seat_wind,
     );
     pos.visible = view.visible;
-    EvPosition { pos, red_fives: t.rules.red_fives, visible_reds: visible_reds(t) }
+    pos.drawn = t.last_draw[who as usize].map(|id| id.tile(t.rules.red_fives));
+    let riichi_on_table = t.riichi.iter().any(|r| *r != RiichiState::None);
+    EvPosition { pos, red_fives: t.rules.red_fives, visible_reds: visible_reds(t), riichi_on_table }
 }
 
 /// The discard decisions of a game as expected-value positions (what ingest evaluates), in
@@ -404,7 +408,7 @@ pub fn discard_positions(game: &Game) -> Result<Vec<EvPosition>, String> {
     Ok(c.done
         .iter()
         .filter(|d| d.kind == DecisionKind::Discard)
-        .map(|d| ev_position(&d.table, &view_of(&d.table, d.seat, d.table.hand_tiles(d.seat))))
+        .map(|d| ev_position(&d.table, &view_of(&d.table, d.seat, d.table.hand_tiles(d.seat)), d.seat))
         .collect())
 }
 

@@ -37,8 +37,8 @@
 //! Ranking ([`rank`]): score = the value of the 13-tile hand left by the discard (higher is
 //! better). Discards that raise shanten and are not searched score `-(shanten + 1) + ukeire / 1000`
 //! (at shanten ≤ 2) or the 3+ formula, below every normal discard. Ties (equal score to 1e-6
-//! points) are broken by [`tile_value`]: the tile that still makes the fewest useful shapes is
-//! discarded first.
+//! points) are broken as 電脳麻将 breaks them: the lower isolated-tile value ([`Paijia`]) goes
+//! first, then the drawn tile, then the later kind ([`tie_key`]).
 //!
 //! Verified against the reference implementation: on 233 real hands in three table contexts,
 //! all 728 option values and the values of all 233 picks (8 of them shanten-back discards) agree
@@ -46,8 +46,8 @@
 //! suuankou tanki and the other "double" yakuman forms twice; we score under Tenhou's rules by
 //! default, [`EvSearch::with_rules`]). Known differences from the reference: at 3+ shanten it
 //! uses its own yaku-aware shanten for the weighted ukeire (we use the plain minimum shanten);
-//! its danger logic against riichi is replaced by [`super::push_fold`]; its tie-break `paijia`
-//! is replaced by [`tile_value`]; kans are not searched (neither does the reference's value).
+//! its danger logic against riichi is replaced by [`super::push_fold`]; kans are not searched
+//! (neither does the reference's value).
 //!
 //! Every 13- and 14-tile sub-hand is memoised per position (key: concealed counts, reds, melds,
 //! and the search flags), so a sub-hand reached along several paths is searched once. Use one
@@ -56,11 +56,12 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use super::paijia::Paijia;
 use super::position::{Position, RankedDiscard};
 use crate::hand::shanten::{kinds_of, min_shanten, necessary_kinds};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::score::{score_with, ScoreRules, WinInput};
-use crate::tile::{dora_from_indicator, is_honor, Counts, Kind, Tile, KINDS};
+use crate::tile::{is_honor, Counts, Kind, Tile, KINDS};
 use crate::util::IntHasher;
 
 /// Divisors of the draw sum at shanten 0, 1, 2: 12, 12 × 6, 12 × 6 × 3 (電脳麻将's `width`).
@@ -70,7 +71,7 @@ pub const WIDTH: [f64; 3] = [12.0, 72.0, 216.0];
 /// ukeire of the best normal discard.
 pub const BACK_UKEIRE_RATIO: u32 = 6;
 
-/// Two scores closer than this (in points) are a tie, broken by [`tile_value`].
+/// Two scores closer than this (in points) are a tie, broken by [`tie_key`].
 const TIE_EPS: f64 = 1e-6;
 
 /// Expected value of a 13- or 14-tile hand in a position's context (dora, winds, visible
@@ -85,40 +86,6 @@ pub fn hand_value(pos: &Position, hand: &Hand) -> f64 {
 /// Ranks every distinct discard of the position's 14-tile hand, best first.
 pub fn rank(pos: &Position) -> Vec<RankedDiscard> {
     EvSearch::new(pos).rank()
-}
-
-/// How useful a tile still is, for breaking ties between equal values (lower = discarded
-/// first). With u(k) = copies of kind k not in the position's hand and not visible:
-/// - suited tile of kind k: u(k) (pair or set partners) plus, for each run of its suit that
-///   contains k, min(u(a), u(b)) of the run's two other kinds; multiplied by 2 per dora
-///   indicator pointing at k and by 2 more for a red five;
-/// - honor: u(k), doubled for each yaku role it has (dragon, round wind, seat wind), and by 2
-///   per dora indicator pointing at it.
-pub fn tile_value(pos: &Position, tile: Tile) -> f64 {
-    let mut held = pos.hand.counts();
-    for m in &pos.hand.melds {
-        for t in m.tiles() {
-            held[t.kind()] += 1;
-        }
-    }
-    let u = |k: Kind| 4u8.saturating_sub(pos.visible[k] + held[k]) as f64;
-    let k = tile.kind();
-    let dora = pos.dora_indicators.iter().filter(|i| dora_from_indicator(i.kind()) == k).count() as i32;
-    let mut v = u(k);
-    if is_honor(k) {
-        let roles = u8::from(k >= 31) + u8::from(k == pos.round_wind) + u8::from(k == pos.seat_wind);
-        v *= 2f64.powi(roles as i32);
-    } else {
-        let n = k % 9;
-        for start in n.saturating_sub(2)..=n.min(6) {
-            let run = (k - n + start..k - n + start + 3).filter(|&x| x != k);
-            v += run.map(u).fold(f64::INFINITY, f64::min);
-        }
-        if tile.is_red() {
-            v *= 2.0;
-        }
-    }
-    v * 2f64.powi(dora)
 }
 
 /// The search state of one position: its fixed context and the memo.
@@ -212,9 +179,15 @@ impl<'p> EvSearch<'p> {
     pub fn new(pos: &'p Position) -> Self {
         let st = St::from_hand(&pos.hand);
         let (root, root_red) = st.all();
+        // `visible` counts the hand's own melds, which `root` (every tile the hand holds) counts
+        // too: keep them once.
+        let mut vis = pos.visible;
+        for t in pos.hand.melds.iter().flat_map(|m| m.tiles()) {
+            vis[t.kind()] = vis[t.kind()].saturating_sub(1);
+        }
         EvSearch {
             pos,
-            vis: pos.visible,
+            vis,
             vis_red: 0,
             root,
             root_red,
@@ -283,6 +256,7 @@ impl<'p> EvSearch<'p> {
     pub fn rank(&mut self) -> Vec<RankedDiscard> {
         let h = St::from_hand(&self.pos.hand);
         let s = min_shanten(&h.c);
+        let paijia = Paijia::new(self.pos, self.reds, [0, 1, 2].map(|s| self.vis_red >> s & 1 == 1));
         struct Opt {
             tile: Tile,
             after: St,
@@ -302,7 +276,7 @@ impl<'p> EvSearch<'p> {
                 let (shanten, need) = necessary_kinds(&after.c);
                 let held = after.all();
                 let ukeire = kinds_of(need).map(|k| self.unseen_kind(&held, k)).sum();
-                let tie = tile_value(self.pos, tile);
+                let tie = tie_key(&paijia, self.pos.drawn, tile);
                 Opt { tile, after, shanten, need, ukeire, score: 0.0, tie }
             })
             .collect();
@@ -321,6 +295,11 @@ impl<'p> EvSearch<'p> {
             } else {
                 -(o.shanten as f64 + 1.0) + o.ukeire as f64 / 1000.0
             };
+        }
+        // At 3+ shanten 電脳麻将 only weighs the discards that keep its yaku-aware shanten at the
+        // hand's shanten; when none does, it takes the first tile in its tie order.
+        if s >= 3 && opts.iter().all(|o| o.score < -(s as f64) - 1e-9) {
+            opts.iter_mut().for_each(|o| o.score = -(NO_YAKU as f64));
         }
         opts.sort_by(|a, b| order(a.score, a.tie, b.score, b.tie).then(a.tile.cmp(&b.tile)));
         opts.into_iter()
@@ -464,25 +443,44 @@ impl<'p> EvSearch<'p> {
     }
 
     /// The 3+ shanten score of the module doc.
-    fn far(&self, h: &St, s: i8, need: u64) -> f64 {
-        let mut w = 0u32;
+    fn far(&self, h: &St, _s: i8, _need: u64) -> f64 {
+        let melds = &h.melds[..h.nm];
+        let x = self.yaku_shanten(&h.c, melds);
+        if x >= NO_YAKU {
+            return -(NO_YAKU as f64);
+        }
         let held = h.all();
-        for k in kinds_of(need) {
+        let mut w = 0u32;
+        for k in (0..KINDS).filter(|&k| h.c[k] < 4) {
+            let mut c = h.c;
+            c[k] += 1;
+            if self.yaku_shanten(&c, melds) >= x {
+                continue;
+            }
             let n = self.unseen_kind(&held, k);
             if n == 0 {
                 continue;
             }
-            let mut c = h.c;
-            let pon = c[k] >= 2 && {
-                c[k] -= 2;
-                min_shanten(&c) < s
+            // A call counts when it lowers the yaku-aware shanten: pon from any seat, chi from the
+            // left only (電脳麻将's weights 4 and 2).
+            let after_call = |c: &Counts, ty: u16, first: Kind| {
+                let mut m = [0u16; 4];
+                m[..melds.len()].copy_from_slice(melds);
+                m[melds.len()] = ty << 7 | first as u16;
+                self.yaku_shanten(c, &m[..melds.len() + 1]) < x
             };
-            let chi = !pon
+            let pon = x > 0 && h.c[k] >= 2 && {
+                let mut c = h.c;
+                c[k] -= 2;
+                after_call(&c, PON, k)
+            };
+            let chi = x > 0
+                && !pon
                 && chi_pairs(&h.c, k).any(|(a, b)| {
                     let mut c = h.c;
                     c[a] -= 1;
                     c[b] -= 1;
-                    min_shanten(&c) < s
+                    after_call(&c, CHI, a.min(b).min(k))
                 });
             w += n * if pon {
                 4
@@ -492,7 +490,79 @@ impl<'p> EvSearch<'p> {
                 1
             };
         }
-        w as f64 / 1000.0 - s as f64
+        w as f64 / 1000.0 - x as f64
+    }
+
+    /// 電脳麻将's shanten toward a hand with a yaku (its `xiangting`), the least over: closed
+    /// (the plain shanten), yakuhai (plain when a yakuhai set is held or melded; with a yakuhai
+    /// pair of which a copy is unseen, one more than the plain shanten after calling it),
+    /// tanyao (the plain shanten of the 2-8 tiles; no terminal or honour meld, and open only
+    /// with kuitan), toitoi (8 - 2 sets - pairs, sets and pairs at most 5; no chi) and a flush
+    /// of each suit (the plain shanten of that suit and the honours; melds of it only).
+    /// [`NO_YAKU`] when none is possible. `melds` in [`St`]'s encoding.
+    fn yaku_shanten(&self, c: &Counts, melds: &[u16]) -> i8 {
+        let nm = melds.len();
+        let ty = |m: u16| m >> 7;
+        let first = |m: u16| (m & 63) as usize;
+        let closed = melds.iter().all(|&m| ty(m) == CLOSED_KAN);
+        let mut best = NO_YAKU;
+        if closed {
+            best = best.min(plain_shanten(c, nm));
+        }
+        // Yakuhai: the round wind, the seat wind and the dragons (a double wind counts twice,
+        // which changes nothing here).
+        let roles = [self.pos.round_wind, self.pos.seat_wind, 31, 32, 33];
+        let mut sets = 0;
+        let mut back = None;
+        for &k in &roles {
+            if c[k] >= 3 {
+                sets += 1;
+            } else if c[k] == 2 && self.unseen_kind(&(self.root, self.root_red), k) > 0 {
+                back = Some(k);
+            }
+            sets += melds.iter().filter(|&&m| ty(m) != CHI && first(m) == k).count();
+        }
+        if sets > 0 {
+            best = best.min(plain_shanten(c, nm));
+        } else if let Some(k) = back {
+            let mut c2 = *c;
+            c2[k] -= 2;
+            best = best.min(plain_shanten(&c2, nm + 1).saturating_add(1));
+        }
+        // Tanyao.
+        let terminal_meld = melds.iter().any(|&m| {
+            let k = first(m);
+            k >= 27 || if ty(m) == CHI { k % 9 == 0 || k % 9 == 6 } else { k % 9 == 0 || k % 9 == 8 }
+        });
+        if (closed || self.rules.kuitan) && !terminal_meld {
+            let mut c2 = *c;
+            for k in 0..KINDS {
+                if k >= 27 || k % 9 == 0 || k % 9 == 8 {
+                    c2[k] = 0;
+                }
+            }
+            best = best.min(plain_shanten(&c2, nm));
+        }
+        // Toitoi.
+        if melds.iter().all(|&m| ty(m) != CHI) {
+            let kezi = nm as i8 + c.iter().filter(|&&x| x >= 3).count() as i8;
+            let mut duizi = c.iter().filter(|&&x| x == 2).count() as i8;
+            if kezi + duizi > 5 {
+                duizi = 5 - kezi;
+            }
+            best = best.min(8 - 2 * kezi - duizi);
+        }
+        // Flushes.
+        for suit in 0..3 {
+            if melds.iter().all(|&m| first(m) >= 27 || first(m) / 9 == suit) {
+                let mut c2 = *c;
+                for k in (0..27).filter(|k| k / 9 != suit) {
+                    c2[k] = 0;
+                }
+                best = best.min(plain_shanten(&c2, nm));
+            }
+        }
+        best
     }
 
     /// A complete root hand: the tsumo score, the best over which of its tiles was drawn
@@ -610,10 +680,41 @@ impl<'p> EvSearch<'p> {
     }
 }
 
-/// Ordering of two options, best first: higher score, then (within [`TIE_EPS`]) lower tile value.
+/// The tie-break key of a discard: 電脳麻将 tries the discards in order of [`Paijia`] and keeps
+/// the first of equal values; among equal paijia it tries the drawn tile first (its tsumogiri),
+/// then the hand from the last kind back (honours before suits, 9 before 1, a plain 5 before
+/// the red one). Lower = preferred.
+fn tie_key(paijia: &Paijia, drawn: Option<Tile>, tile: Tile) -> f64 {
+    let place =
+        if drawn == Some(tile) { 0 } else { 1 + 2 * (KINDS - 1 - tile.kind()) + usize::from(tile.is_red()) };
+    paijia.value(tile) * 128.0 + place as f64
+}
+
+/// Ordering of two options, best first: higher score, then (within [`TIE_EPS`]) the lower
+/// [`tie_key`].
 fn order(sa: f64, ta: f64, sb: f64, tb: f64) -> std::cmp::Ordering {
     let q = |s: f64| (s / TIE_EPS).round() as i64;
     q(sb).cmp(&q(sa)).then(ta.total_cmp(&tb))
+}
+
+/// [`EvSearch::yaku_shanten`] of a hand with no way to a yaku.
+const NO_YAKU: i8 = 99;
+
+/// majiang-core's `xiangting` of concealed counts that may be short of tiles (its forms reduced
+/// to one suit, or to the 2-8 tiles): the standard form with `melds` made, and for a hand
+/// without melds seven pairs and thirteen orphans by its formulas.
+fn plain_shanten(c: &Counts, melds: usize) -> i8 {
+    let mut best = crate::hand::shanten::standard(c, melds);
+    if melds == 0 {
+        let pairs = c.iter().filter(|&&x| x >= 2).count().min(7) as i8;
+        let singles = c.iter().filter(|&&x| x == 1).count() as i8;
+        best = best.min(13 - 2 * pairs - singles.min(7 - pairs));
+        let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+        let kinds = orphans.iter().filter(|&&k| c[k] >= 1).count() as i8;
+        let pair = orphans.iter().any(|&k| c[k] >= 2);
+        best = best.min(if pair { 12 - kinds } else { 13 - kinds });
+    }
+    best
 }
 
 /// Replacement number - 1 (shanten) of a 3n+2 hand and the kinds whose discard keeps it.
@@ -996,11 +1097,12 @@ mod tests {
         // discard 1z → shanpon 2z (dead) / 5z (2 unseen): riichi, tsumo, haku, 20 + 2 + 8 + 2
         // seat-wind pair = 32 → 40 fu, 3 han = 5200; tenpai value 2 × 5200 / 12. Future value
         // exceeds 2 × 0, so it counts: 3 × (2 × 5200 / 12) / 72. Discarding 2z is symmetric
-        // (11z pair is the round wind: the same 2 fu). The gate passes (6 × 0 ukeire).
+        // (11z pair is the round wind: the same 2 fu). The gate passes (6 × 0 ukeire). The tie
+        // goes as in 電脳麻将: both winds have paijia 0 (no copy unseen), so the later kind, 2z.
         let p = pos("123m456p789s11225z", &[("1z", 2), ("2z", 2)]);
         let r = rank(&p);
         let want = 3.0 * (2.0 * 5200.0 / 12.0) / 72.0;
-        assert_eq!(r[0].tile.to_string(), "1z", "{r:?}");
+        assert_eq!(r[0].tile.to_string(), "2z", "{r:?}");
         assert!(close(r[0].score, want) && close(r[1].score, want), "{r:?}");
         let normal = r.iter().find(|o| o.tile.to_string() == "5z").unwrap();
         assert_eq!((r[0].shanten, normal.shanten, normal.score), (1, 0, 0.0), "{r:?}");
@@ -1024,11 +1126,12 @@ mod tests {
     fn ties_go_to_the_least_useful_tile() {
         // 123m 456p 789s 234s + 1p 9p: either discard leaves a terminal tanki, 3 unseen, tsumo
         // riichi + tsumo 30 fu (20 + 2 + 2 → 30) = 2000: value 3 × 2000 / 12 = 500 both. With
-        // three 2p visible, 1p still makes u(1p) + min(u(2p), u(3p)) = 3 + 1 = 4 shapes and 9p
-        // makes 3 + min(4, 4) = 7: 1p goes first.
+        // three 2p visible, 1p's paijia is u(1p) + 2 min(u(2p), u(3p)) = 3 + 2 = 5 and 9p's is
+        // 3 + 2 min(u(7p), u(8p)) = 3 + 8 = 11: 1p goes first.
         let p = pos("123m456p789s234s19p", &[("2p", 3)]);
-        assert_eq!(tile_value(&p, parse_mpsz("1p").unwrap()[0]), 4.0);
-        assert_eq!(tile_value(&p, parse_mpsz("9p").unwrap()[0]), 7.0);
+        let paijia = Paijia::new(&p, true, [false; 3]);
+        assert_eq!(paijia.value(parse_mpsz("1p").unwrap()[0]), 5.0);
+        assert_eq!(paijia.value(parse_mpsz("9p").unwrap()[0]), 11.0);
         let r = rank(&p);
         let top: Vec<String> = r.iter().take(2).map(|o| o.tile.to_string()).collect();
         assert_eq!(top, ["1p", "9p"], "{r:?}");
@@ -1231,5 +1334,125 @@ mod majiang_ai {
         }
         assert_eq!(options, 728);
         assert!(bad.is_empty(), "{} of {options} differ: {:#?}", bad.len(), &bad[..bad.len().min(10)]);
+    }
+}
+
+/// Golden picks of 電脳麻将 on real positions: 2,502 discard decisions after a draw from shared
+/// games, with nobody in riichi (500 per shanten 0, 1, 2, 3, 4+), each with the pick of
+/// `@kobalab/majiang-ai` 1.0.13's `select_dapai` (MIT License, Copyright (c) 2021 Satoshi
+/// Kobayashi), the paijia of every candidate and the value of every shanten-keeping discard.
+/// Made by `scripts/majiang_golden.sh` (examples/majiang_positions.rs, then
+/// scripts/majiang_golden.js).
+#[cfg(test)]
+mod majiang_picks {
+    use super::*;
+    use crate::hand::majiang;
+    use crate::tile::{parse_majiang, EAST};
+    use std::collections::BTreeMap;
+
+    #[derive(serde::Deserialize)]
+    struct Candidate {
+        paijia: f64,
+        ev: Option<f64>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Golden {
+        id: String,
+        shoupai: String,
+        zhuangfeng: usize,
+        menfeng: usize,
+        baopai: Vec<String>,
+        red: bool,
+        paishu: BTreeMap<String, Vec<u8>>,
+        shanten: i8,
+        pick: String,
+        candidates: BTreeMap<String, Candidate>,
+    }
+
+    struct Case {
+        pos: Position,
+        red: bool,
+        visible_reds: [bool; 3],
+        g: Golden,
+    }
+
+    fn cases() -> Vec<Case> {
+        let text = include_str!("testdata/majiang_ai_picks.jsonl");
+        text.lines()
+            .map(|line| {
+                let g: Golden = serde_json::from_str(line).unwrap();
+                let (hand, drawn) = majiang::parse(&g.shoupai).unwrap();
+                let dora: Vec<Tile> = g.baopai.iter().map(|p| parse_majiang(p).unwrap()[0]).collect();
+                let mut pos = Position::new(hand, dora, EAST + g.zhuangfeng, EAST + g.menfeng);
+                pos.drawn = drawn;
+                // Everything the player does not hold and majiang-ai does not count as unseen is
+                // visible (own melds included, as in ingest).
+                let concealed = pos.hand.counts();
+                for (s, suit) in ["m", "p", "s", "z"].iter().enumerate() {
+                    let u = &g.paishu[*suit];
+                    for n in 1..u.len() {
+                        let k = s * 9 + n - 1;
+                        pos.visible[k] = 4 - u[n] - concealed[k];
+                    }
+                }
+                let held_red = |s: usize| pos.hand.tiles.iter().any(|t| t.is_red() && t.suit() == s);
+                let visible_reds =
+                    [0, 1, 2].map(|s| g.red && g.paishu[["m", "p", "s"][s]][0] == 0 && !held_red(s));
+                Case { pos, red: g.red, visible_reds, g }
+            })
+            .collect()
+    }
+
+    fn name(t: Tile) -> String {
+        let s = ['m', 'p', 's', 'z'][t.suit()];
+        format!("{s}{}", if t.is_red() { 0 } else { t.number() })
+    }
+
+    #[test]
+    fn paijia_matches_majiang_ai() {
+        let mut bad = Vec::new();
+        let mut n = 0;
+        for c in cases() {
+            let p = Paijia::new(&c.pos, c.red, c.visible_reds);
+            for (tile, cand) in &c.g.candidates {
+                let t = parse_majiang(tile).unwrap()[0];
+                n += 1;
+                if p.value(t) != cand.paijia {
+                    bad.push(format!(
+                        "{} {} {tile}: ours {} theirs {}",
+                        c.g.id,
+                        c.g.shoupai,
+                        p.value(t),
+                        cand.paijia
+                    ));
+                }
+            }
+        }
+        assert!(n > 20_000, "{n} candidates");
+        assert!(bad.is_empty(), "{} of {n} differ: {:#?}", bad.len(), &bad[..bad.len().min(10)]);
+    }
+
+    #[test]
+    fn picks_match_majiang_ai() {
+        let cases = cases();
+        assert_eq!(cases.len(), 2502);
+        let mut bad: BTreeMap<i8, Vec<String>> = BTreeMap::new();
+        for c in &cases {
+            let r =
+                EvSearch::new(&c.pos).with_reds(c.red, c.visible_reds).with_rules(ScoreRules::MAJIANG).rank();
+            let ours = name(r[0].tile);
+            if ours != c.g.pick {
+                let theirs_ev = c.g.candidates.get(&c.g.pick).and_then(|x| x.ev);
+                let ours_ev = c.g.candidates.get(&ours).and_then(|x| x.ev);
+                bad.entry(c.g.shanten).or_default().push(format!(
+                    "{} {} ours {ours} ({:.3}; theirs for it {ours_ev:?}) theirs {} ({theirs_ev:?})",
+                    c.g.id, c.g.shoupai, r[0].score, c.g.pick
+                ));
+            }
+        }
+        let summary: Vec<(i8, usize)> = bad.iter().map(|(s, v)| (*s, v.len())).collect();
+        let first: Vec<&String> = bad.values().flat_map(|v| v.iter().take(4)).collect();
+        assert!(bad.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
     }
 }

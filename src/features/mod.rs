@@ -28,6 +28,7 @@ pub mod energy;
 pub mod expected_value;
 pub mod max_ukeire;
 pub mod melds21;
+pub mod paijia;
 pub mod position;
 pub mod push_fold;
 pub mod river;

@@ -14,11 +14,15 @@ pub struct Position {
     pub round_wind: Kind,
     /// Seat wind kind.
     pub seat_wind: Kind,
-    /// Tiles seen outside the hand: rivers, others' melds, dora indicators.
+    /// Tiles seen outside the concealed hand: rivers, every meld (the player's own included, as
+    /// in [`View::visible`]) and the dora indicators.
     pub visible: Counts,
     /// One entry per opponent in riichi (empty when nobody is): what the push/fold policy needs
     /// to judge which tiles are safe against them.
     pub opponents_riichi: Vec<RiverInfo>,
+    /// The tile just drawn, when the decision follows a draw: 電脳麻将 breaks exact ties in its
+    /// favour (a tsumogiri).
+    pub drawn: Option<Tile>,
 }
 
 /// What is known about one riichi opponent's safe tiles.
@@ -33,13 +37,21 @@ pub struct RiverInfo {
 }
 
 impl Position {
-    /// A position with nothing visible but the dora indicators.
+    /// A position with nothing visible but the dora indicators and the hand's own melds.
     pub fn new(hand: Hand, dora_indicators: Vec<Tile>, round_wind: Kind, seat_wind: Kind) -> Self {
         let mut visible = [0u8; KINDS];
-        for t in &dora_indicators {
+        for t in dora_indicators.iter().chain(hand.melds.iter().flat_map(|m| m.tiles())) {
             visible[t.kind()] += 1;
         }
-        Position { hand, dora_indicators, round_wind, seat_wind, visible, opponents_riichi: Vec::new() }
+        Position {
+            hand,
+            dora_indicators,
+            round_wind,
+            seat_wind,
+            visible,
+            opponents_riichi: Vec::new(),
+            drawn: None,
+        }
     }
 
     /// The evaluators' position of a seat's [`View`] (built by [`crate::replay::view::view_of`]):

@@ -119,9 +119,10 @@ pub fn safety(pos: &Position, tile: Tile) -> Option<Safety> {
     pos.opponents_riichi.iter().map(|r| safety_against(r, &seen, tile)).max()
 }
 
+/// Every tile the player knows of: the visible ones (own melds included) and the concealed hand.
 fn seen_counts(pos: &Position) -> Counts {
     let mut seen = pos.visible;
-    for t in pos.hand.tiles.iter().chain(pos.hand.melds.iter().flat_map(|m| m.tiles())) {
+    for t in &pos.hand.tiles {
         seen[t.kind()] += 1;
     }
     seen

@@ -3,9 +3,11 @@
 //! Text form (used by the CLI): the concealed part in mpsz, then each meld as its own group,
 //! separated by spaces or commas: `"2367m34p11z 555z 789s"`. A group of three equal tiles is a
 //! pon, three in a row a chi, four equal an open kan; wrap four equal tiles in parentheses for a
-//! closed kan: `"123m456p11z (1111s)"`.
+//! closed kan: `"123m456p11z (1111s)"`. Majiang notation (`m123p456s789z11,p555=`) is accepted
+//! too: see [`majiang`].
 
 pub mod decompose;
+pub mod majiang;
 pub mod meld;
 pub mod memo;
 pub mod shanten;
@@ -43,8 +45,12 @@ impl Hand {
         Hand { tiles, melds }
     }
 
-    /// Parses the text form described in the module doc and checks tile counts.
+    /// Parses the text form described in the module doc, or majiang notation ([`majiang`]:
+    /// text starting with a suit letter), and checks tile counts.
     pub fn parse(text: &str) -> Result<Hand, HandError> {
+        if majiang::is_majiang(text) {
+            return majiang::parse(text).map(|(hand, _)| hand);
+        }
         let mut groups = text.split([' ', ',']).filter(|g| !g.is_empty());
         let tiles = parse_mpsz(groups.next().unwrap_or(""))?;
         let melds = groups.map(parse_meld).collect::<Result<Vec<_>, _>>()?;
