@@ -25,7 +25,7 @@ use crate::tile::{format_mpsz, Counts, Tile};
 use crate::replay::view::view_of;
 
 /// Option columns after the catalog's features: (name, meaning).
-pub const ACTION_COLUMNS: [(&str, &str); 13] = [
+pub const ACTION_COLUMNS: [(&str, &str); 19] = [
     ("ev", "expected hand value after the discard (電脳麻将's 12/72/216 recursion), 0 at 3+ shanten"),
     ("log_ev", "ln(1 + ev), 0 at 3+ shanten"),
     ("ev_defined", "1 when the hand after the discard is at shanten 2 or better (ev is defined)"),
@@ -41,6 +41,12 @@ pub const ACTION_COLUMNS: [(&str, &str); 13] = [
     ("riichi_x_turn", "riichi option x the player's draws so far"),
     ("riichi_x_dora", "riichi option x dora value held"),
     ("riichi_x_opp_riichi", "riichi option x number of opponents already in riichi"),
+    ("riichi_x_wait_kinds", "riichi option x kinds the hand waits on after the discard (2+ = a good wait)"),
+    ("riichi_x_wall_left", "riichi option x tiles left in the live wall"),
+    ("riichi_x_dealer", "riichi option x the player is the dealer"),
+    ("riichi_x_place", "riichi option x the player's placement by the scores before the round (1-4)"),
+    ("riichi_x_last_round", "riichi option x the round is the game's last scheduled one or later (all-last)"),
+    ("riichi_x_open_opp", "riichi option x opponents with 2+ calls (not in riichi)"),
     ("call_x_turn", "call option x the player's draws so far"),
 ];
 
@@ -278,7 +284,18 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
             let mut after = [0u8; 34];
             view.hand.iter().for_each(|x| after[x.kind()] += 1);
             after[tile.kind()] -= 1;
-            let waits = ukeire(&after, &view.visible).count as f32;
+            let u = ukeire(&after, &view.visible);
+            let waits = u.count as f32;
+            let place = crate::util::placements(&t.start.scores)[who as usize];
+            let last_round = t.start.round + 1 >= if t.rules.hanchan { 8 } else { 4 };
+            let open_opp = view
+                .opponents
+                .iter()
+                .filter(|o| {
+                    !o.in_riichi()
+                        && o.melds.iter().filter(|m| m.kind != crate::hand::MeldKind::Ankan).count() >= 2
+                })
+                .count();
             for (i, o) in d.options.iter().enumerate() {
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 r.copy_from_slice(&row);
@@ -288,6 +305,12 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
                     set(r, "riichi_x_turn", view.turn as f32);
                     set(r, "riichi_x_dora", dora_value(&view));
                     set(r, "riichi_x_opp_riichi", n_riichi as f32);
+                    set(r, "riichi_x_wait_kinds", u.kinds.count_ones() as f32);
+                    set(r, "riichi_x_wall_left", view.wall_left as f32);
+                    set(r, "riichi_x_dealer", f32::from(u8::from(t.start.dealer == who)));
+                    set(r, "riichi_x_place", place as f32);
+                    set(r, "riichi_x_last_round", f32::from(u8::from(last_round)));
+                    set(r, "riichi_x_open_opp", open_opp as f32);
                 }
             }
         }

@@ -95,6 +95,7 @@ const DECLARED: &[(&str, Storage)] = &[
     ("river_own", Storage::Bool),
     ("river_kamicha_last", Storage::Bool),
     ("river_*", Storage::U8),
+    ("threat_*", Storage::U8),
     // action columns (dataset::rows::ACTION_COLUMNS)
     ("ev", Storage::F32),
     ("log_ev", Storage::F32),

@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use super::{dora, energy, melds21, river, safety, shape, yaku_potential};
+use super::{dora, energy, melds21, river, safety, shape, threat, yaku_potential};
 
 /// The feature family a column belongs to (one module each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,10 +19,11 @@ pub enum Family {
     Melds21,
     Safety,
     River,
+    Threat,
 }
 
 impl Family {
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Shape,
         Family::Energy,
         Family::Dora,
@@ -30,6 +31,7 @@ impl Family {
         Family::Melds21,
         Family::Safety,
         Family::River,
+        Family::Threat,
     ];
 
     pub fn name(self) -> &'static str {
@@ -41,6 +43,7 @@ impl Family {
             Family::Melds21 => "melds21",
             Family::Safety => "safety",
             Family::River => "river",
+            Family::Threat => "threat",
         }
     }
 
@@ -54,6 +57,7 @@ impl Family {
             Family::Melds21 => melds21::columns(),
             Family::Safety => safety::columns(),
             Family::River => river::COLUMNS.to_vec(),
+            Family::Threat => threat::COLUMNS.to_vec(),
         }
     }
 }
@@ -71,14 +75,14 @@ pub struct FeatureDef {
 struct Catalog {
     defs: Vec<FeatureDef>,
     /// Start column of each family, in [`Family::ALL`] order, plus the total at the end.
-    starts: [usize; 8],
+    starts: [usize; 9],
 }
 
 fn build() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {
         let mut defs = Vec::new();
-        let mut starts = [0; 8];
+        let mut starts = [0; 9];
         for (i, family) in Family::ALL.into_iter().enumerate() {
             starts[i] = defs.len();
             defs.extend(family.defs().into_iter().map(|(name, meaning)| FeatureDef {
@@ -87,7 +91,7 @@ fn build() -> &'static Catalog {
                 meaning,
             }));
         }
-        starts[7] = defs.len();
+        starts[8] = defs.len();
         Catalog { defs, starts }
     })
 }
@@ -184,8 +188,8 @@ mod tests {
     }
 
     /// Guards the published width: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
-    /// melds21 21, safety 3 + 4 blocks x 17 = 71, river 8. Changing a family must change this on
-    /// purpose.
+    /// melds21 21, safety 3 + 4 blocks x 17 = 71, river 8, threat 5. Changing a family must change
+    /// this on purpose.
     #[test]
     fn column_counts() {
         let n = |f| family_range(f).len();
@@ -193,8 +197,11 @@ mod tests {
             [n(Family::Shape), n(Family::Energy), n(Family::Dora), n(Family::YakuPotential)],
             [19, 168, 6, 19]
         );
-        assert_eq!([n(Family::Melds21), n(Family::Safety), n(Family::River)], [21, 71, 8]);
-        assert_eq!(catalog_width(), 312);
+        assert_eq!(
+            [n(Family::Melds21), n(Family::Safety), n(Family::River), n(Family::Threat)],
+            [21, 71, 8, 5]
+        );
+        assert_eq!(catalog_width(), 317);
     }
 
     #[test]

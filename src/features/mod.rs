@@ -34,6 +34,7 @@ pub mod push_fold;
 pub mod river;
 pub mod safety;
 pub mod shape;
+pub mod threat;
 pub mod view;
 pub mod yaku_potential;
 
@@ -65,6 +66,7 @@ pub struct DecisionFeatures {
     melds: yaku_potential::MeldFacts,
     safety: safety::SafetyPrep,
     river: river::RiverPrep,
+    threat: threat::ThreatPrep,
 }
 
 impl DecisionFeatures {
@@ -81,11 +83,13 @@ impl DecisionFeatures {
             return Err(FeatureError::TooManyCopies { tile: Tile::from_kind(k), count: ctx.hand[k] });
         }
         let melds = yaku_potential::MeldFacts::new(&ctx);
+        let threat = threat::ThreatPrep::new(view, &ctx);
         Ok(DecisionFeatures {
             ctx,
             melds,
             safety: safety::SafetyPrep::new(view),
             river: river::RiverPrep::new(view),
+            threat,
         })
     }
 
@@ -124,6 +128,9 @@ impl DecisionFeatures {
         c.done();
         let mut c = Cols::new(row, Family::River);
         river::fill(&self.ctx, &self.river, &a, &mut c);
+        c.done();
+        let mut c = Cols::new(row, Family::Threat);
+        threat::fill(&self.ctx, &self.threat, &a, &mut c);
         c.done();
         Ok(())
     }
