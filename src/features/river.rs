@@ -51,7 +51,7 @@ impl RiverPrep {
 
 /// Suji of a river (kinds bit set): for 1-3 the tile three above is in the river, for 7-9 the
 /// one three below, for 4-6 both.
-fn suji(river: u64, k: Kind) -> bool {
+pub(crate) fn suji(river: u64, k: Kind) -> bool {
     if k >= 27 {
         return false;
     }

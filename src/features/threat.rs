@@ -17,9 +17,9 @@
 //! of their river, as `river_suji_count` reads it.
 
 use super::catalog::Cols;
+use super::river::suji;
 use super::view::{After, Context, View};
 use crate::hand::MeldKind;
-use crate::tile::Kind;
 
 pub(crate) const COLUMNS: [(&str, &str); 5] = [
     ("threat_open2_unsafe", "opponents not in riichi with 2+ calls against whom the discard is neither genbutsu nor suji (0-3)"),
@@ -67,22 +67,6 @@ impl ThreatPrep {
             })
             .collect();
         ThreatPrep { opponents }
-    }
-}
-
-/// Suji of a river (kinds bit set), as in the river family.
-fn suji(river: u64, k: Kind) -> bool {
-    if k >= 27 {
-        return false;
-    }
-    let n = k % 9 + 1;
-    let has = |x: Kind| river >> x & 1 == 1;
-    let below = n >= 4 && has(k - 3);
-    let above = n <= 6 && has(k + 3);
-    match n {
-        1..=3 => above,
-        7..=9 => below,
-        _ => above && below,
     }
 }
 
