@@ -31,11 +31,10 @@ pub struct EarlyFive {
 
 impl EarlyFive {
     pub fn merge(&mut self, o: &EarlyFive) {
-        for (a, b) in self.riichi_win.iter_mut().flatten().zip(o.riichi_win.iter().flatten()) {
-            *a = super::studies::sum(&[*a, *b]);
-        }
-        for (a, b) in self.deal_in.iter_mut().flatten().zip(o.deal_in.iter().flatten()) {
-            *a = super::studies::sum(&[*a, *b]);
+        let pairs =
+            self.riichi_win.iter_mut().zip(&o.riichi_win).chain(self.deal_in.iter_mut().zip(&o.deal_in));
+        for (a, b) in pairs {
+            super::studies::add_rates(a, b);
         }
     }
 }

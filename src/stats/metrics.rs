@@ -262,7 +262,7 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         &mut out,
         section,
         "dama_rate",
-        &s.dama,
+        &s.dama(),
         "Closed wins without riichi, per closed win (no chi, pon or open kan).",
     );
     let wins = [
@@ -295,7 +295,7 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         ),
         ("riichi_draw_rate", &s.riichi_draw, "Riichi rounds that ended in an exhaustive draw, per riichi."),
         ("first_riichi_rate", &s.first_riichi, "Riichi declared before any other riichi that round (先制), per riichi."),
-        ("chase_riichi_rate", &s.chase_riichi, "Riichi declared after another player's riichi (追っかけ), per riichi."),
+        ("chase_riichi_rate", &s.chase_riichi(), "Riichi declared after another player's riichi (追っかけ), per riichi."),
         ("chased_riichi_rate", &s.chased_riichi, "Riichi after which another player declared riichi (追っかけられ), per riichi."),
         (
             "good_wait_riichi_rate",

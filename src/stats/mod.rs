@@ -71,9 +71,13 @@ pub fn compute_shard(paths: &[PathBuf], jobs: Option<usize>, shard: batch::Shard
         games.push(g);
     }
     let (overall, by_table, by_player) = aggregate(&games);
-    let mut errors = out.errors;
+    StatsRun { files: out.files, overall, by_table, by_player, studies, errors: sorted(out.errors) }
+}
+
+/// Errors in file order, so a run and a merge of its shards list them alike.
+fn sorted(mut errors: Vec<FileError>) -> Vec<FileError> {
     errors.sort_by(|a, b| (&a.file, &a.error).cmp(&(&b.file, &b.error)));
-    StatsRun { files: out.files, overall, by_table, by_player, studies, errors }
+    errors
 }
 
 /// One game's outcomes and study counts, from a single replay.
@@ -155,12 +159,7 @@ impl StatsRun {
             by_table: union(&self.by_table, &o.by_table),
             by_player: union(&self.by_player, &o.by_player),
             studies,
-            errors: {
-                // Sorted as `compute` sorts them, so a merge lists them as one run would.
-                let mut e: Vec<FileError> = self.errors.iter().chain(&o.errors).cloned().collect();
-                e.sort_by(|a, b| (&a.file, &a.error).cmp(&(&b.file, &b.error)));
-                e
-            },
+            errors: sorted(self.errors.iter().chain(&o.errors).cloned().collect()),
         }
     }
 }
@@ -266,7 +265,7 @@ mod tests {
         // Riichi: A in game A (declared on its 2nd draw, 23m: two wait kinds, won by ron) and in
         // game B (1st draw, 78s, lost; paid the stick).
         assert_eq!((all.riichi_win, all.riichi_deal_in, all.riichi_draw), (r(1, 2), r(0, 2), r(0, 2)));
-        assert_eq!((all.first_riichi, all.chase_riichi, all.chased_riichi), (r(2, 2), r(0, 2), r(0, 2)));
+        assert_eq!((all.first_riichi, all.chase_riichi(), all.chased_riichi), (r(2, 2), r(0, 2), r(0, 2)));
         assert_eq!(all.good_wait_riichi, r(2, 2));
         assert_eq!(all.riichi_turn.value(), 1.5);
         // Game A: +3000 for the ron and the stick back, less the stick paid: +2000. Game B: -1000.
@@ -278,7 +277,7 @@ mod tests {
         // Wins: A's riichi ron as dealer (2000), C's closed ron in game B (1000), C's open tsumo
         // after a pon in game C (1100).
         assert_eq!(all.tsumo, r(1, 3));
-        assert_eq!(all.dama, r(1, 2));
+        assert_eq!(all.dama(), r(1, 2));
         assert_eq!((all.win_points_dealer.value(), all.win_points_non_dealer.value()), (2000.0, 1050.0));
         assert_eq!(all.win_points_riichi.value(), 2000.0);
         assert_eq!(all.win_points_open.value(), 1100.0);
@@ -365,6 +364,7 @@ mod tests {
             (0u64, 0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
         let (mut riichi_wins, mut ippatsu, mut ron_into_riichi, mut rons, mut busts) =
             (0u64, 0u64, 0u64, 0u64, 0u64);
+        let (mut closed_wins, mut dama_wins) = (0u64, 0u64);
         let mut yaku = vec![0u64; 55];
         for game in &batch.games {
             busts += game.final_scores.unwrap().iter().filter(|&&x| x < 0).count() as u64;
@@ -385,6 +385,10 @@ mod tests {
                         }
                         Event::Agari(a) => {
                             wins += 1;
+                            if seat_calls[a.who as usize] == 0 {
+                                closed_wins += 1;
+                                dama_wins += u64::from(!declared[a.who as usize]);
+                            }
                             tsumo += u64::from(a.who == a.from_who);
                             dealer_wins += u64::from(a.who == round.start.dealer);
                             let ids: Vec<u8> = a
@@ -419,7 +423,7 @@ mod tests {
         );
         assert_eq!(all.riichi.hits, riichi);
         assert_eq!(
-            (all.first_riichi.n, all.chase_riichi.hits, all.first_riichi.hits),
+            (all.first_riichi.n, all.chase_riichi().hits, all.first_riichi.hits),
             (riichi, chase, riichi - chase)
         );
         assert_eq!((all.win.hits, all.tsumo.hits, all.tsumo.n), (wins, tsumo, wins));
@@ -432,7 +436,7 @@ mod tests {
         // Each closed win is riichi or dama; riichi + open + dama wins are all the wins.
         let by_state = all.win_points_riichi.n + all.win_points_open.n + all.win_points_dama.n;
         assert_eq!(by_state, wins);
-        assert_eq!(all.dama.n, all.win_points_riichi.n + all.win_points_dama.n);
+        assert_eq!((all.dama().n, all.dama().hits), (closed_wins, dama_wins));
     }
 
     #[test]

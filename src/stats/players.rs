@@ -293,8 +293,6 @@ pub struct PlayerStats {
     pub score_change: Mean,
     /// Per win: by tsumo.
     pub tsumo: Rate,
-    /// Per closed win (no chi / pon / open kan): without riichi.
-    pub dama: Rate,
     pub win_points_dealer: Mean,
     pub win_points_non_dealer: Mean,
     pub win_points_riichi: Mean,
@@ -308,8 +306,6 @@ pub struct PlayerStats {
     pub riichi_turn: Mean,
     /// Per riichi: no other riichi was declared before it this round.
     pub first_riichi: Rate,
-    /// Per riichi: declared after another player's riichi.
-    pub chase_riichi: Rate,
     /// Per riichi: another player declared riichi after it.
     pub chased_riichi: Rate,
     /// Per riichi: waits on two or more kinds.
@@ -372,9 +368,6 @@ impl PlayerStats {
             self.win_points_sq.add(points * points);
             self.tsumo.add(s.tsumo);
             self.win_turn.add(s.win_turn as f64);
-            if !s.called {
-                self.dama.add(!s.riichi);
-            }
             if s.dealer { &mut self.win_points_dealer } else { &mut self.win_points_non_dealer }.add(points);
             [&mut self.win_points_riichi, &mut self.win_points_open, &mut self.win_points_dama]
                 [win_state(s.riichi, s.called)]
@@ -405,7 +398,6 @@ impl PlayerStats {
             self.riichi_draw.add(s.exhaustive_draw);
             self.riichi_turn.add(s.riichi_turn as f64);
             self.first_riichi.add(s.riichi_order == 1);
-            self.chase_riichi.add(s.riichi_order > 1);
             self.chased_riichi.add(s.chased);
             self.good_wait_riichi.add(s.good_wait);
             self.riichi_balance.add(s.score_change as f64);
@@ -416,6 +408,16 @@ impl PlayerStats {
             self.call_deal_in.add(s.dealt_in);
             self.call_draw.add(s.exhaustive_draw);
         }
+    }
+
+    /// Per riichi: declared after another player's riichi (every riichi is first or a chase).
+    pub fn chase_riichi(&self) -> Rate {
+        Rate { hits: self.first_riichi.n - self.first_riichi.hits, n: self.first_riichi.n }
+    }
+
+    /// Per closed win (no chi / pon / open kan): without riichi.
+    pub fn dama(&self) -> Rate {
+        Rate { hits: self.win_points_dama.n, n: self.win_points_riichi.n + self.win_points_dama.n }
     }
 
     /// Placement rates 1st..4th per game.

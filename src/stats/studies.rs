@@ -175,7 +175,8 @@ pub fn sum(rates: &[Rate]) -> Rate {
     rates.iter().fold(Rate::default(), |a, r| Rate { hits: a.hits + r.hits, n: a.n + r.n })
 }
 
-fn add_rates<const N: usize>(a: &mut [Rate; N], b: &[Rate; N]) {
+/// `a += b`, rate by rate.
+pub(super) fn add_rates<const N: usize>(a: &mut [Rate; N], b: &[Rate; N]) {
     for (x, y) in a.iter_mut().zip(b) {
         x.hits += y.hits;
         x.n += y.n;
