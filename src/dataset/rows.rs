@@ -25,7 +25,7 @@ use crate::tile::{format_mpsz, Counts, Tile};
 use crate::replay::view::view_of;
 
 /// Option columns after the catalog's features: (name, meaning).
-pub const ACTION_COLUMNS: [(&str, &str); 19] = [
+pub const ACTION_COLUMNS: [(&str, &str); 26] = [
     ("ev", "expected hand value after the discard (電脳麻将's 12/72/216 recursion), 0 at 3+ shanten"),
     ("log_ev", "ln(1 + ev), 0 at 3+ shanten"),
     ("ev_defined", "1 when the hand after the discard is at shanten 2 or better (ev is defined)"),
@@ -33,6 +33,12 @@ pub const ACTION_COLUMNS: [(&str, &str); 19] = [
         "discard_class",
         "discard order class of the max-ukeire bot: 0 guest wind, 1 yakuhai, 2 1/9, 3 2/8, 4 3/7, 5 4/6, 6 5, 7 dora",
     ),
+    (
+        "vis_paijia",
+        "isolated-tile value of the discarded tile (kobalab's paijia: unseen copies of it and its neighbours, dora doubled, wind / dragon / flush hand factors)",
+    ),
+    ("vis_tsumogiri", "1 when the option discards the tile just drawn"),
+    ("vis_unseen", "copies of the discarded kind the player has not seen (not held, not visible), 0-3"),
     ("act_riichi", "1 for the riichi option of a riichi decision"),
     ("act_pass", "1 for declining a call"),
     ("act_call", "1 for chi, pon or daiminkan"),
@@ -47,6 +53,19 @@ pub const ACTION_COLUMNS: [(&str, &str); 19] = [
     ("riichi_x_place", "riichi option x the player's placement by the scores before the round (1-4)"),
     ("riichi_x_last_round", "riichi option x the round is the game's last scheduled one or later (all-last)"),
     ("riichi_x_open_opp", "riichi option x opponents with 2+ calls (not in riichi)"),
+    (
+        "riichi_x_dama_points",
+        "riichi option x the ron value without riichi, thousands of points, averaged over the unseen winning tiles (0 without yaku)",
+    ),
+    (
+        "riichi_x_riichi_points",
+        "riichi option x the ron value with riichi (no ura, no ippatsu), thousands of points, averaged over the unseen winning tiles",
+    ),
+    ("riichi_x_dama_no_yaku", "riichi option x no unseen winning tile makes a ron without riichi (dama wins only by tsumo)"),
+    (
+        "riichi_x_dama_mangan",
+        "riichi option x share of the unseen winning tiles whose ron without riichi is already mangan or more",
+    ),
     ("call_x_turn", "call option x the player's draws so far"),
 ];
 
@@ -192,13 +211,84 @@ pub fn discard_extras(
     row: &mut [f32],
     shanten_col: usize,
     ev: &mut crate::features::expected_value::EvSearch,
+    paijia: &crate::features::paijia::Paijia,
 ) {
     set(row, "discard_class", crate::features::max_ukeire::discard_class(pos, tile) as f32);
+    set(row, "vis_paijia", paijia.value(tile) as f32);
+    set(row, "vis_tsumogiri", f32::from(u8::from(pos.drawn == Some(tile))));
+    let k = tile.kind();
+    let held = pos.hand.tiles.iter().filter(|t| t.kind() == k).count() as u8;
+    set(row, "vis_unseen", f32::from(4u8.saturating_sub(held + pos.visible[k])));
     if row[shanten_col] <= 2.0 {
         let v = ev.discard_value(tile).unwrap_or(0.0).max(0.0);
         set(row, "ev", v as f32);
         set(row, "log_ev", v.ln_1p() as f32);
         set(row, "ev_defined", 1.0);
+    }
+}
+
+/// What declaring riichi adds to a tenpai hand's ron, averaged over its unseen winning tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct RiichiValue {
+    /// Ron value without riichi, thousands of points (a wait without yaku counts 0).
+    dama_points: f32,
+    /// Ron value with riichi (no ura dora, no ippatsu), thousands of points.
+    riichi_points: f32,
+    /// No unseen winning tile gives a ron without riichi.
+    dama_no_yaku: bool,
+    /// Share of the unseen winning tiles whose ron without riichi is mangan or more.
+    dama_mangan: f32,
+}
+
+/// The dama-or-riichi trade of the 14-tile hand of `view` after discarding `tile`: each winning
+/// kind weighs by its copies the player has not seen (the discard lands in the river), and is
+/// completed by a plain tile. Points are the ron payment without honba and sticks, as the
+/// scoring engine gives them for this seat, round wind and dora.
+fn riichi_value(view: &View, tile: Tile) -> RiichiValue {
+    let mut concealed = view.hand.clone();
+    let Some(at) = concealed.iter().position(|&t| t == tile) else { return RiichiValue::default() };
+    concealed.swap_remove(at);
+    let mut counts = [0u8; 34];
+    concealed.iter().for_each(|t| counts[t.kind()] += 1);
+    let waits = crate::hand::shanten::necessary_kinds(&counts);
+    if waits.0 != 0 {
+        return RiichiValue::default();
+    }
+    let (mut n_all, mut dama, mut riichi, mut dama_wins, mut mangan) = (0u32, 0f64, 0f64, 0u32, 0u32);
+    for k in crate::hand::shanten::kinds_of(waits.1) {
+        let seen = view.visible[k] + counts[k] + u8::from(tile.kind() == k);
+        let n = u32::from(4u8.saturating_sub(seen));
+        if n == 0 {
+            continue;
+        }
+        let win = Tile::from_kind(k);
+        let mut hand = concealed.clone();
+        hand.push(win);
+        let mut input = crate::score::WinInput::new(hand, view.melds.clone(), win);
+        input.ron = true;
+        input.round_wind = view.round_wind;
+        input.seat_wind = view.seat_wind;
+        input.dora_indicators = view.dora_indicators.clone();
+        let plain = crate::score::score(&input);
+        input.riichi = true;
+        let with = crate::score::score(&input).map_or(0, |s| s.base_points);
+        n_all += n;
+        riichi += f64::from(n * with);
+        if let Some(s) = plain {
+            dama += f64::from(n * s.base_points);
+            dama_wins += n;
+            mangan += n * u32::from(s.limit != crate::score::Limit::None);
+        }
+    }
+    if n_all == 0 {
+        return RiichiValue { dama_no_yaku: true, ..RiichiValue::default() };
+    }
+    let per = |x: f64| (x / f64::from(n_all) / 1000.0) as f32;
+    RiichiValue {
+        dama_points: per(dama),
+        riichi_points: per(riichi),
+        dama_no_yaku: dama_wins == 0,
+        dama_mangan: mangan as f32 / n_all as f32,
     }
 }
 
@@ -269,11 +359,12 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
             let pos = &ep.pos;
             let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").expect("shanten_min");
             let mut ev = ep.search();
+            let paijia = ev.paijia();
             for (i, o) in d.options.iter().enumerate() {
                 let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 f.fill(*tile, &mut r[..catalog_width()]).map_err(|e| e.to_string())?;
-                discard_extras(pos, *tile, r, shanten_col, &mut ev);
+                discard_extras(pos, *tile, r, shanten_col, &mut ev, &paijia);
             }
         }
         DecisionKind::Riichi => {
@@ -296,10 +387,15 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
                         && o.melds.iter().filter(|m| m.kind != crate::hand::MeldKind::Ankan).count() >= 2
                 })
                 .count();
+            let value = riichi_value(&view, tile);
             for (i, o) in d.options.iter().enumerate() {
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 r.copy_from_slice(&row);
                 if *o == Action::Riichi {
+                    set(r, "riichi_x_dama_points", value.dama_points);
+                    set(r, "riichi_x_riichi_points", value.riichi_points);
+                    set(r, "riichi_x_dama_no_yaku", f32::from(u8::from(value.dama_no_yaku)));
+                    set(r, "riichi_x_dama_mangan", value.dama_mangan);
                     set(r, "act_riichi", 1.0);
                     set(r, "riichi_x_ukeire", waits);
                     set(r, "riichi_x_turn", view.turn as f32);
@@ -472,5 +568,93 @@ mod tests {
         let missing: Vec<&str> =
             super::feature_names().into_iter().filter(|n| !doc.contains(&format!("`{n}`"))).collect();
         assert!(missing.is_empty(), "docs/schema.md does not list {missing:?}");
+    }
+}
+
+#[cfg(test)]
+mod value_tests {
+    use super::*;
+    use crate::features::view::tests_support::{tile, view};
+    use crate::tile::EAST;
+
+    const SOUTH: usize = EAST + 1;
+
+    fn close(a: f32, b: f32) -> bool {
+        (a - b).abs() < 1e-4
+    }
+
+    /// Pinfu waits on 3s-6s: 1 han 30 fu dama (1,000), 2 han with riichi (2,000), non-dealer.
+    #[test]
+    fn pinfu_is_worth_one_thousand_dama_and_two_with_riichi() {
+        let v = riichi_value(&view("234567m234p4599s1z", "3z", EAST, SOUTH), tile("1z"));
+        assert!(close(v.dama_points, 1.0) && close(v.riichi_points, 2.0), "{v:?}");
+        assert!(!v.dama_no_yaku && close(v.dama_mangan, 0.0), "{v:?}");
+    }
+
+    /// A kanchan wait with no yaku: dama wins only by tsumo, riichi makes 1 han 40 fu (1,300).
+    #[test]
+    fn no_yaku_hand_is_worth_nothing_dama() {
+        let v = riichi_value(&view("12355m456p13789s1z", "3z", EAST, SOUTH), tile("1z"));
+        assert!(v.dama_no_yaku && close(v.dama_points, 0.0), "{v:?}");
+        assert!(close(v.riichi_points, 1.3), "{v:?}");
+    }
+
+    /// 1s-4s with two dora: 4s is tanyao pinfu sanshoku dora 2 (haneman either way), 1s pinfu
+    /// dora 2 (3,900 dama, 7,700 with riichi); four unseen copies each.
+    #[test]
+    fn sanshoku_side_is_haneman_dama() {
+        let v = riichi_value(&view("2349m23455p23678s", "4p", EAST, SOUTH), tile("9m"));
+        assert!(close(v.dama_points, 7.95) && close(v.riichi_points, 9.85), "{v:?}");
+        assert!(!v.dama_no_yaku && close(v.dama_mangan, 0.5), "{v:?}");
+    }
+
+    /// Winning tiles the player has seen all copies of do not count; none left is no value.
+    #[test]
+    fn dead_waits_count_for_nothing() {
+        let mut v = view("234567m234p4599s1z", "3z", EAST, SOUTH);
+        v.visible[tile("3s").kind()] = 4;
+        let one = riichi_value(&v, tile("1z"));
+        assert!(close(one.dama_points, 1.0) && close(one.riichi_points, 2.0), "{one:?}");
+        v.visible[tile("6s").kind()] = 4;
+        assert_eq!(
+            riichi_value(&v, tile("1z")),
+            RiichiValue { dama_no_yaku: true, ..RiichiValue::default() }
+        );
+    }
+}
+
+#[cfg(test)]
+mod extras_tests {
+    use super::*;
+    use crate::features::position::Position;
+    use crate::hand::Hand;
+    use crate::tile::{parse_mpsz, EAST};
+
+    fn get(row: &[f32], name: &str) -> f32 {
+        row[catalog_width() + ACTION_COLUMNS.iter().position(|(n, _)| *n == name).unwrap()]
+    }
+
+    /// The visibility columns: the drawn tile is the tsumogiri option, unseen copies leave out
+    /// the held and the visible ones, and paijia is the tie-break's value of the tile.
+    #[test]
+    fn visibility_columns_of_a_discard() {
+        let t = |s: &str| parse_mpsz(s).unwrap()[0];
+        let mut pos =
+            Position::new(Hand::parse("123m456p789s1155z7z").unwrap(), vec![t("3z")], EAST, EAST + 1);
+        pos.visible[t("7z").kind()] += 2;
+        pos.drawn = Some(t("7z"));
+        let mut ev = crate::features::expected_value::EvSearch::new(&pos);
+        let paijia = ev.paijia();
+        let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").unwrap();
+        let mut row = vec![0f32; option_width()];
+        discard_extras(&pos, t("7z"), &mut row, shanten_col, &mut ev, &paijia);
+        assert_eq!(get(&row, "vis_tsumogiri"), 1.0);
+        assert_eq!(get(&row, "vis_unseen"), 1.0);
+        assert_eq!(get(&row, "vis_paijia"), paijia.value(t("7z")) as f32);
+        discard_extras(&pos, t("1z"), &mut row, shanten_col, &mut ev, &paijia);
+        assert_eq!(get(&row, "vis_tsumogiri"), 0.0);
+        // 3z is the indicator: 1z has 2 held, none visible.
+        assert_eq!(get(&row, "vis_unseen"), 2.0);
+        assert!(paijia.value(t("7z")) < paijia.value(t("1z")), "a dragon with one copy left is worth less");
     }
 }

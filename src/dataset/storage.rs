@@ -101,7 +101,12 @@ const DECLARED: &[(&str, Storage)] = &[
     ("log_ev", Storage::F32),
     ("ev_defined", Storage::Bool),
     ("discard_class", Storage::U8),
+    ("vis_paijia", Storage::U16),
+    ("vis_*", Storage::U8),
     ("act_*", Storage::Bool),
+    ("riichi_x_dama_points", Storage::F32),
+    ("riichi_x_riichi_points", Storage::F32),
+    ("riichi_x_dama_mangan", Storage::F32),
     ("riichi_x_*", Storage::U8),
     ("call_x_turn", Storage::U8),
 ];

@@ -215,6 +215,12 @@ impl<'p> EvSearch<'p> {
         self
     }
 
+    /// The isolated-tile values of the position's tiles under this search's red-five settings
+    /// (the tie-break of [`Self::rank`], also a feature column of its own).
+    pub fn paijia(&self) -> Paijia {
+        Paijia::new(self.pos, self.reds, [0, 1, 2].map(|s| self.vis_red >> s & 1 == 1))
+    }
+
     /// Number of memoised sub-hands (for tests and benches).
     pub fn memo_len(&self) -> usize {
         self.memo.len()
@@ -253,7 +259,7 @@ impl<'p> EvSearch<'p> {
     pub fn rank(&mut self) -> Vec<RankedDiscard> {
         let h = St::from_hand(&self.pos.hand);
         let s = min_shanten(&h.c);
-        let paijia = Paijia::new(self.pos, self.reds, [0, 1, 2].map(|s| self.vis_red >> s & 1 == 1));
+        let paijia = self.paijia();
         struct Opt {
             tile: Tile,
             after: St,

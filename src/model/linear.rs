@@ -89,13 +89,14 @@ impl Linear {
             self.expansion.base().iter().position(|n| n == "shanten_min").expect("shanten_min column");
         // Red fives: a bare position shows none outside the hand.
         let mut ev = crate::features::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
+        let paijia = ev.paijia();
         pos.hand
             .distinct_tiles()
             .into_iter()
             .map(|t| {
                 let mut row = vec![0.0f32; option_width()];
                 f.fill(t, &mut row[..width]).map_err(|e| anyhow::anyhow!("{e}"))?;
-                crate::dataset::rows::discard_extras(pos, t, &mut row, shanten_col, &mut ev);
+                crate::dataset::rows::discard_extras(pos, t, &mut row, shanten_col, &mut ev, &paijia);
                 Ok((t, row))
             })
             .collect()
