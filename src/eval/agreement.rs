@@ -27,7 +27,10 @@ pub fn ukeire_weights(names: &[String]) -> Vec<f64> {
 
 /// Weights of the `ev` evaluator over the option columns: the expected value where it is defined
 /// (shanten 2 or better after the discard; those options always rank first), then lower shanten,
-/// more ukeire and the discard order as tie-breaks.
+/// more ukeire and the discard order as tie-breaks. Exact ties between options with a value are
+/// broken as 電脳麻将 breaks them, by `vis_paijia` then `vis_tsumogiri`, in
+/// [`crate::eval::dataset`] (a fixed linear weight cannot rank them below the ukeire term only
+/// where the value is undefined).
 pub fn ev_weights(names: &[String]) -> Vec<f64> {
     names
         .iter()

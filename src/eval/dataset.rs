@@ -228,6 +228,10 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
     })
 }
 
+/// The `ev` evaluator's score of an option with a value ([`ev_weights`]' `ev_defined`): above
+/// every option without one.
+const EV_DEFINED: f64 = 1e5;
+
 /// Scores every selected decision of the dataset.
 pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
     let d = read_decisions(cfg)?;
@@ -323,6 +327,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
     };
     let ci = |n: &str| names.iter().position(|x| x == n);
     let (c_shanten, c_ukeire, c_class) = (ci("shanten_min"), ci("ukeire_count"), ci("discard_class"));
+    let (c_paijia, c_tsumogiri) = (ci("vis_paijia"), ci("vis_tsumogiri"));
     let (c_ev, c_evd, c_gen, c_suji, c_honor, c_danger) = (
         ci("ev"),
         ci("ev_defined"),
@@ -352,6 +357,11 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
             let mut scores = [0.0; 4];
             for (e, terms) in &fixed {
                 scores[*e] = terms.iter().map(|&(c, wj)| feats[c][r] as f64 * wj).sum();
+            }
+            if x(c_evd) > 0.5 {
+                // Among options with a value, 電脳麻将 breaks exact ties by the lower paijia, then
+                // the drawn tile (datasets written before these columns fall back to 0 for both).
+                scores[EV] = EV_DEFINED + x(c_ev) - 1e-7 * x(c_paijia) + 1e-8 * x(c_tsumogiri);
             }
             // A discard option: the max-ukeire bot's own score, so the evaluator picks as it does
             // (the label is parsed only when the ukeire evaluator is scored).

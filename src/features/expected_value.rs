@@ -445,22 +445,24 @@ impl<'p> EvSearch<'p> {
     }
 
     /// The 3+ shanten score of the module doc.
+    ///
+    /// Which draws lower x is asked of each form of [`Self::yaku_shanten`] apart
+    /// ([`YakuForms`]): a draw lowers a form by at most one, so only the forms at x can go
+    /// below it, and only through kinds they use. That is a few shanten queries per hand
+    /// instead of every form for each of the 34 kinds, with the same result (the test
+    /// `far_equals_the_form_by_form_definition` checks it on real hands).
     fn far(&self, h: &St) -> f64 {
         let melds = &h.melds[..h.nm];
-        let x = self.yaku_shanten(&h.c, melds);
+        let forms = YakuForms::new(self, &h.c, melds);
+        let x = forms.best;
         if x >= NO_YAKU {
             return -(NO_YAKU as f64);
         }
         let held = h.all();
         let mut w = 0u32;
         for k in (0..KINDS).filter(|&k| h.c[k] < 4) {
-            let mut c = h.c;
-            c[k] += 1;
-            if self.yaku_shanten(&c, melds) >= x {
-                continue;
-            }
             let n = self.unseen_kind(&held, k);
-            if n == 0 {
+            if n == 0 || !forms.lowered_by(self, &h.c, melds, k) {
                 continue;
             }
             // A call counts when it lowers the yaku-aware shanten: pon from any seat, chi from the
@@ -495,6 +497,35 @@ impl<'p> EvSearch<'p> {
         w as f64 / 1000.0 - x as f64
     }
 
+    /// The yakuhai kinds: the round wind, the seat wind and the dragons.
+    fn roles(&self) -> [Kind; 5] {
+        [self.pos.round_wind, self.pos.seat_wind, 31, 32, 33]
+    }
+
+    /// The yakuhai form of [`Self::yaku_shanten`] on its own, with the facts it rests on.
+    fn yakuhai_form(&self, c: &Counts, melds: &[u16]) -> YakuhaiForm {
+        let nm = melds.len();
+        let mut sets = 0;
+        let mut back = None;
+        for k in self.roles() {
+            if c[k] >= 3 {
+                sets += 1;
+            } else if c[k] == 2 && self.unseen_kind(&(self.root, self.root_red), k) > 0 {
+                back = Some(k);
+            }
+            sets += melds.iter().filter(|&&m| m >> 7 != CHI && (m & 63) as usize == k).count();
+        }
+        if sets > 0 {
+            YakuhaiForm::Set(plain_shanten(c, nm))
+        } else if let Some(k) = back {
+            let mut c2 = *c;
+            c2[k] -= 2;
+            YakuhaiForm::Back(k, plain_shanten(&c2, nm + 1).saturating_add(1))
+        } else {
+            YakuhaiForm::None
+        }
+    }
+
     /// 電脳麻将's shanten toward a hand with a yaku (its `xiangting`), the least over: closed
     /// (the plain shanten), yakuhai (plain when a yakuhai set is held or melded; with a yakuhai
     /// pair of which a copy is unseen, one more than the plain shanten after calling it),
@@ -503,68 +534,7 @@ impl<'p> EvSearch<'p> {
     /// of each suit (the plain shanten of that suit and the honours; melds of it only).
     /// [`NO_YAKU`] when none is possible. `melds` in [`St`]'s encoding.
     fn yaku_shanten(&self, c: &Counts, melds: &[u16]) -> i8 {
-        let nm = melds.len();
-        let ty = |m: u16| m >> 7;
-        let first = |m: u16| (m & 63) as usize;
-        let closed = melds.iter().all(|&m| ty(m) == CLOSED_KAN);
-        let mut best = NO_YAKU;
-        if closed {
-            best = best.min(plain_shanten(c, nm));
-        }
-        // Yakuhai: the round wind, the seat wind and the dragons (a double wind counts twice,
-        // which changes nothing here).
-        let roles = [self.pos.round_wind, self.pos.seat_wind, 31, 32, 33];
-        let mut sets = 0;
-        let mut back = None;
-        for &k in &roles {
-            if c[k] >= 3 {
-                sets += 1;
-            } else if c[k] == 2 && self.unseen_kind(&(self.root, self.root_red), k) > 0 {
-                back = Some(k);
-            }
-            sets += melds.iter().filter(|&&m| ty(m) != CHI && first(m) == k).count();
-        }
-        if sets > 0 {
-            best = best.min(plain_shanten(c, nm));
-        } else if let Some(k) = back {
-            let mut c2 = *c;
-            c2[k] -= 2;
-            best = best.min(plain_shanten(&c2, nm + 1).saturating_add(1));
-        }
-        // Tanyao.
-        let terminal_meld = melds.iter().any(|&m| {
-            let k = first(m);
-            k >= 27 || if ty(m) == CHI { k % 9 == 0 || k % 9 == 6 } else { k % 9 == 0 || k % 9 == 8 }
-        });
-        if (closed || self.rules.kuitan) && !terminal_meld {
-            let mut c2 = *c;
-            for k in 0..KINDS {
-                if k >= 27 || k % 9 == 0 || k % 9 == 8 {
-                    c2[k] = 0;
-                }
-            }
-            best = best.min(plain_shanten(&c2, nm));
-        }
-        // Toitoi.
-        if melds.iter().all(|&m| ty(m) != CHI) {
-            let kezi = nm as i8 + c.iter().filter(|&&x| x >= 3).count() as i8;
-            let mut duizi = c.iter().filter(|&&x| x == 2).count() as i8;
-            if kezi + duizi > 5 {
-                duizi = 5 - kezi;
-            }
-            best = best.min(8 - 2 * kezi - duizi);
-        }
-        // Flushes.
-        for suit in 0..3 {
-            if melds.iter().all(|&m| first(m) >= 27 || first(m) / 9 == suit) {
-                let mut c2 = *c;
-                for k in (0..27).filter(|k| k / 9 != suit) {
-                    c2[k] = 0;
-                }
-                best = best.min(plain_shanten(&c2, nm));
-            }
-        }
-        best
+        YakuForms::new(self, c, melds).best
     }
 
     /// A complete root hand: the tsumo score, the best over which of its tiles was drawn
@@ -697,6 +667,146 @@ fn tie_key(paijia: &Paijia, drawn: Option<Tile>, tile: Tile) -> f64 {
 fn order(sa: f64, ta: f64, sb: f64, tb: f64) -> std::cmp::Ordering {
     let q = |s: f64| (s / TIE_EPS).round() as i64;
     q(sb).cmp(&q(sa)).then(ta.total_cmp(&tb))
+}
+
+/// The yakuhai form of [`EvSearch::yaku_shanten`]: a yakuhai set held or melded (then the plain
+/// shanten), or else a yakuhai pair with a copy unseen (one more than the plain shanten after
+/// calling it), or no yakuhai in reach.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum YakuhaiForm {
+    Set(i8),
+    Back(Kind, i8),
+    None,
+}
+
+impl YakuhaiForm {
+    fn value(self) -> i8 {
+        match self {
+            YakuhaiForm::Set(v) | YakuhaiForm::Back(_, v) => v,
+            YakuhaiForm::None => NO_YAKU,
+        }
+    }
+}
+
+/// Each form of [`EvSearch::yaku_shanten`] of one hand (`None`: the melds rule it out) and their
+/// least, `best`.
+struct YakuForms {
+    closed: Option<i8>,
+    yakuhai: YakuhaiForm,
+    tanyao: Option<i8>,
+    toitoi: Option<i8>,
+    flush: [Option<i8>; 3],
+    best: i8,
+}
+
+impl YakuForms {
+    fn new(ev: &EvSearch, c: &Counts, melds: &[u16]) -> YakuForms {
+        let nm = melds.len();
+        let ty = |m: u16| m >> 7;
+        let first = |m: u16| (m & 63) as usize;
+        let closed = melds.iter().all(|&m| ty(m) == CLOSED_KAN);
+        let terminal_meld = melds.iter().any(|&m| {
+            let k = first(m);
+            k >= 27 || if ty(m) == CHI { k % 9 == 0 || k % 9 == 6 } else { k % 9 == 0 || k % 9 == 8 }
+        });
+        let tanyao_ok = (closed || ev.rules.kuitan) && !terminal_meld;
+        let mut forms = YakuForms {
+            closed: closed.then(|| plain_shanten(c, nm)),
+            yakuhai: ev.yakuhai_form(c, melds),
+            tanyao: tanyao_ok.then(|| plain_shanten(&tanyao_counts(c), nm)),
+            toitoi: melds.iter().all(|&m| ty(m) != CHI).then(|| toitoi_shanten(c, nm)),
+            flush: [0, 1, 2].map(|suit| {
+                melds
+                    .iter()
+                    .all(|&m| first(m) >= 27 || first(m) / 9 == suit)
+                    .then(|| plain_shanten(&flush_counts(c, suit), nm))
+            }),
+            best: NO_YAKU,
+        };
+        forms.best = [forms.closed, Some(forms.yakuhai.value()), forms.tanyao, forms.toitoi]
+            .into_iter()
+            .chain(forms.flush)
+            .flatten()
+            .fold(NO_YAKU, i8::min);
+        forms
+    }
+
+    /// Whether drawing kind k (held fewer than 4 times) takes the hand below `best`. A draw
+    /// lowers each form's shanten by at most one, so only the forms at `best` can, and only by
+    /// a kind they use; the yakuhai form is recomputed when k is a yakuhai kind (the draw can
+    /// make its set or its pair).
+    fn lowered_by(&self, ev: &EvSearch, c: &Counts, melds: &[u16], k: Kind) -> bool {
+        let x = self.best;
+        let nm = melds.len();
+        let mut c2 = *c;
+        c2[k] += 1;
+        let plain = std::cell::OnceCell::new();
+        let plain = || *plain.get_or_init(|| plain_shanten(&c2, nm));
+        if self.closed == Some(x) && plain() < x {
+            return true;
+        }
+        if ev.roles().contains(&k) {
+            if ev.yakuhai_form(&c2, melds).value() < x {
+                return true;
+            }
+        } else {
+            match self.yakuhai {
+                YakuhaiForm::Set(v) if v == x && plain() < x => return true,
+                YakuhaiForm::Back(b, v) if v == x => {
+                    let mut c3 = c2;
+                    c3[b] -= 2;
+                    if plain_shanten(&c3, nm + 1).saturating_add(1) < x {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if self.tanyao == Some(x) && is_tanyao_kind(k) && plain_shanten(&tanyao_counts(&c2), nm) < x {
+            return true;
+        }
+        if self.toitoi.is_some() && toitoi_shanten(&c2, nm) < x {
+            return true;
+        }
+        (0..3).any(|suit| {
+            self.flush[suit] == Some(x)
+                && (k >= 27 || k / 9 == suit)
+                && plain_shanten(&flush_counts(&c2, suit), nm) < x
+        })
+    }
+}
+
+/// A 2-8 tile.
+fn is_tanyao_kind(k: Kind) -> bool {
+    k < 27 && k % 9 != 0 && k % 9 != 8
+}
+
+/// The 2-8 tiles of `c` (the tanyao form's tiles).
+fn tanyao_counts(c: &Counts) -> Counts {
+    let mut c2 = *c;
+    for k in (0..KINDS).filter(|&k| !is_tanyao_kind(k)) {
+        c2[k] = 0;
+    }
+    c2
+}
+
+/// The tiles of `c` of one suit and the honours (a flush form's tiles).
+fn flush_counts(c: &Counts, suit: usize) -> Counts {
+    let mut c2 = *c;
+    for k in (0..27).filter(|k| k / 9 != suit) {
+        c2[k] = 0;
+    }
+    c2
+}
+
+/// The toitoi form: 8 - 2 sets - pairs, sets (melds included) and pairs at most 5 in all.
+fn toitoi_shanten(c: &Counts, nm: usize) -> i8 {
+    let kezi = nm as i8 + c.iter().filter(|&&x| x >= 3).count() as i8;
+    let mut duizi = c.iter().filter(|&&x| x == 2).count() as i8;
+    if kezi + duizi > 5 {
+        duizi = 5 - kezi;
+    }
+    8 - 2 * kezi - duizi
 }
 
 /// [`EvSearch::yaku_shanten`] of a hand with no way to a yaku.
@@ -1456,5 +1566,169 @@ mod majiang_picks {
         let summary: Vec<(i8, usize)> = bad.iter().map(|(s, v)| (*s, v.len())).collect();
         let first: Vec<&String> = bad.values().flat_map(|v| v.iter().take(4)).collect();
         assert!(bad.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
+    }
+}
+
+/// [`EvSearch::far`] against its definition: the form-by-form shortcut gives the same score as
+/// trying every form for every draw (the code before the shortcut, kept here as the oracle).
+#[cfg(test)]
+mod far_oracle {
+    use super::*;
+    use crate::hand::majiang;
+    use crate::tile::{parse_majiang, EAST};
+
+    /// The yaku-aware shanten by its definition, every form written out.
+    fn yaku_shanten_ref(ev: &EvSearch, c: &Counts, melds: &[u16]) -> i8 {
+        let nm = melds.len();
+        let ty = |m: u16| m >> 7;
+        let first = |m: u16| (m & 63) as usize;
+        let closed = melds.iter().all(|&m| ty(m) == CLOSED_KAN);
+        let mut best = NO_YAKU;
+        if closed {
+            best = best.min(plain_shanten(c, nm));
+        }
+        let roles = [ev.pos.round_wind, ev.pos.seat_wind, 31, 32, 33];
+        let mut sets = 0;
+        let mut back = None;
+        for &k in &roles {
+            if c[k] >= 3 {
+                sets += 1;
+            } else if c[k] == 2 && ev.unseen_kind(&(ev.root, ev.root_red), k) > 0 {
+                back = Some(k);
+            }
+            sets += melds.iter().filter(|&&m| ty(m) != CHI && first(m) == k).count();
+        }
+        if sets > 0 {
+            best = best.min(plain_shanten(c, nm));
+        } else if let Some(k) = back {
+            let mut c2 = *c;
+            c2[k] -= 2;
+            best = best.min(plain_shanten(&c2, nm + 1).saturating_add(1));
+        }
+        let terminal_meld = melds.iter().any(|&m| {
+            let k = first(m);
+            k >= 27 || if ty(m) == CHI { k % 9 == 0 || k % 9 == 6 } else { k % 9 == 0 || k % 9 == 8 }
+        });
+        if (closed || ev.rules.kuitan) && !terminal_meld {
+            let mut c2 = *c;
+            for k in 0..KINDS {
+                if k >= 27 || k % 9 == 0 || k % 9 == 8 {
+                    c2[k] = 0;
+                }
+            }
+            best = best.min(plain_shanten(&c2, nm));
+        }
+        if melds.iter().all(|&m| ty(m) != CHI) {
+            let kezi = nm as i8 + c.iter().filter(|&&x| x >= 3).count() as i8;
+            let mut duizi = c.iter().filter(|&&x| x == 2).count() as i8;
+            if kezi + duizi > 5 {
+                duizi = 5 - kezi;
+            }
+            best = best.min(8 - 2 * kezi - duizi);
+        }
+        for suit in 0..3 {
+            if melds.iter().all(|&m| first(m) >= 27 || first(m) / 9 == suit) {
+                let mut c2 = *c;
+                for k in (0..27).filter(|k| k / 9 != suit) {
+                    c2[k] = 0;
+                }
+                best = best.min(plain_shanten(&c2, nm));
+            }
+        }
+        best
+    }
+
+    /// The 3+ shanten score by its definition: every kind's draw tried on every form.
+    fn far_ref(ev: &EvSearch, h: &St) -> f64 {
+        let melds = &h.melds[..h.nm];
+        let x = yaku_shanten_ref(ev, &h.c, melds);
+        if x >= NO_YAKU {
+            return -(NO_YAKU as f64);
+        }
+        let held = h.all();
+        let mut w = 0u32;
+        for k in (0..KINDS).filter(|&k| h.c[k] < 4) {
+            let mut c = h.c;
+            c[k] += 1;
+            if yaku_shanten_ref(ev, &c, melds) >= x {
+                continue;
+            }
+            let n = ev.unseen_kind(&held, k);
+            if n == 0 {
+                continue;
+            }
+            let after_call = |c: &Counts, ty: u16, first: Kind| {
+                let mut m = [0u16; 4];
+                m[..melds.len()].copy_from_slice(melds);
+                m[melds.len()] = ty << 7 | first as u16;
+                yaku_shanten_ref(ev, c, &m[..melds.len() + 1]) < x
+            };
+            let pon = x > 0 && h.c[k] >= 2 && {
+                let mut c = h.c;
+                c[k] -= 2;
+                after_call(&c, PON, k)
+            };
+            let chi = x > 0
+                && !pon
+                && chi_pairs(&h.c, k).any(|(a, b)| {
+                    let mut c = h.c;
+                    c[a] -= 1;
+                    c[b] -= 1;
+                    after_call(&c, CHI, a.min(b).min(k))
+                });
+            w += n * if pon {
+                4
+            } else if chi {
+                2
+            } else {
+                1
+            };
+        }
+        w as f64 / 1000.0 - x as f64
+    }
+
+    /// Every golden position (real hands, open ones among them, shanten 0 to 6, every seat and
+    /// round wind): each 13-tile hand after a discard, and every 97th of that hand with one
+    /// drawable kind swapped for one of its tiles, under Tenhou's rules and, for open hands,
+    /// without open tanyao too.
+    #[test]
+    fn far_equals_the_form_by_form_definition() {
+        let text = include_str!("testdata/majiang_ai_picks.jsonl");
+        let (mut n, mut bad) = (0, Vec::new());
+        for line in text.lines() {
+            let g: serde_json::Value = serde_json::from_str(line).unwrap();
+            let (hand, _) = majiang::parse(g["shoupai"].as_str().unwrap()).unwrap();
+            let dora: Vec<Tile> = g["baopai"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| parse_majiang(p.as_str().unwrap()).unwrap()[0])
+                .collect();
+            let wind = |f: &str| EAST + g[f].as_u64().unwrap() as usize;
+            let pos = Position::new(hand, dora, wind("zhuangfeng"), wind("menfeng"));
+            let rules: &[bool] = if pos.hand.melds.is_empty() { &[true] } else { &[true, false] };
+            for &kuitan in rules {
+                let ev = EvSearch::new(&pos).with_rules(ScoreRules { kuitan, ..ScoreRules::TENHOU });
+                let h14 = St::from_hand(&pos.hand);
+                for d in (0..KINDS).filter(|&d| h14.c[d] > 0) {
+                    let h = h14.without(h14.discard_tile(d));
+                    let mut hands = vec![h];
+                    for k in (0..KINDS).filter(|&k| h.c[k] < 4 && k != d) {
+                        for e in (0..KINDS).filter(|&e| h.c[e] > 0 && e != k) {
+                            hands.push(h.with(Tile::from_kind(k)).without(h.discard_tile(e)));
+                        }
+                    }
+                    for h in hands.iter().step_by(97) {
+                        n += 1;
+                        let (a, b) = (ev.far(h), far_ref(&ev, h));
+                        if a.to_bits() != b.to_bits() && bad.len() < 10 {
+                            bad.push(format!("{} kuitan {kuitan}: {:?} far {a} reference {b}", g["id"], h.c));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(n > 40_000, "{n} hands");
+        assert!(bad.is_empty(), "{} hands differ, e.g. {bad:#?}", bad.len());
     }
 }
