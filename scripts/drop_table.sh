@@ -14,8 +14,12 @@ HAIFU=${4:-target/release/haifu}
 mkdir -p "$OUT"
 FIT="--kind discard --tables houou,tokujou --seats human --seed 1 --l2 0.0001 --max-iters 150 \
  --interact shanten --interact riichi --interact value --interact turn --max-decisions $N"
-# Column names of one family, comma-separated (each name is a prefix of itself).
-family() { "$HAIFU" schema | awk -F'|' -v f=" $1 " '$3 == f { gsub(/[ `]/, "", $2); print $2 }' | paste -sd, -; }
+# Column names of one family, comma-separated (each name is a prefix of itself), without the
+# gates' inputs (shanten_min, safety_any_riichi): a fit without them cannot gate.
+family() {
+  "$HAIFU" schema | awk -F'|' -v f=" $1 " '$3 == f { gsub(/[ `]/, "", $2); print $2 }' |
+    grep -vx -e shanten_min -e safety_any_riichi | paste -sd, -
+}
 top1() {
   "$HAIFU" eval --data "$DATA" --kind discard --tables houou --seats human --seed 1 --split test \
     --weights "$1" --evaluator linear --json | python3 -c 'import json,sys; print("%.2f" % (100 * json.load(sys.stdin)["evaluators"]["linear"]["top1"]))'
