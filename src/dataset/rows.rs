@@ -216,9 +216,7 @@ pub fn discard_extras(
     set(row, "discard_class", crate::features::max_ukeire::discard_class(pos, tile) as f32);
     set(row, "vis_paijia", paijia.value(tile) as f32);
     set(row, "vis_tsumogiri", f32::from(u8::from(pos.drawn == Some(tile))));
-    let k = tile.kind();
-    let held = pos.hand.tiles.iter().filter(|t| t.kind() == k).count() as u8;
-    set(row, "vis_unseen", f32::from(4u8.saturating_sub(held + pos.visible[k])));
+    set(row, "vis_unseen", f32::from(paijia.unseen(tile.kind())));
     if row[shanten_col] <= 2.0 {
         let v = ev.discard_value(tile).unwrap_or(0.0).max(0.0);
         set(row, "ev", v as f32);

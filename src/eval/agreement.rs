@@ -25,18 +25,16 @@ pub fn ukeire_weights(names: &[String]) -> Vec<f64> {
         .collect()
 }
 
-/// Weights of the `ev` evaluator over the option columns: the expected value where it is defined
-/// (shanten 2 or better after the discard; those options always rank first), then lower shanten,
-/// more ukeire and the discard order as tie-breaks. Exact ties between options with a value are
-/// broken as 電脳麻将 breaks them, by `vis_paijia` then `vis_tsumogiri`, in
-/// [`crate::eval::dataset`] (a fixed linear weight cannot rank them below the ukeire term only
-/// where the value is undefined).
+/// Weights of the `ev` evaluator over the option columns for options without a value (3+
+/// shanten after the discard, riichi and call options): lower shanten, more ukeire and the
+/// discard order. Options with a value (`ev_defined`) are scored apart in
+/// [`crate::eval::dataset`]: above all of these, by the value, exact ties broken as 電脳麻将
+/// breaks them (lower `vis_paijia`, then `vis_tsumogiri`), which no fixed weight can express
+/// below an ukeire term that applies only where the value is undefined.
 pub fn ev_weights(names: &[String]) -> Vec<f64> {
     names
         .iter()
         .map(|n| match n.as_str() {
-            "ev" => 1.0,
-            "ev_defined" => 1e5,
             "shanten_min" => -1e-3,
             "ukeire_count" => 1e-6,
             "discard_class" => -1e-8,

@@ -228,8 +228,8 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
     })
 }
 
-/// The `ev` evaluator's score of an option with a value ([`ev_weights`]' `ev_defined`): above
-/// every option without one.
+/// The base of the `ev` evaluator's score of an option with a value (`ev_defined`): above every
+/// option scored by [`ev_weights`].
 const EV_DEFINED: f64 = 1e5;
 
 /// Scores every selected decision of the dataset.

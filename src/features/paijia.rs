@@ -83,6 +83,11 @@ impl Paijia {
         }
     }
 
+    /// Copies of kind `k` the player has not seen (neither held nor visible).
+    pub fn unseen(&self, k: Kind) -> u8 {
+        self.unseen[k]
+    }
+
     /// The tile's paijia (lower = discarded first among equals).
     pub fn value(&self, tile: Tile) -> f64 {
         let k = tile.kind();
