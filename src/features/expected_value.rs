@@ -106,6 +106,9 @@ pub struct EvSearch<'p> {
     /// The scoring context of a win as a key word for the per-thread win cache (winds, dora
     /// indicators, rules); `None` when it does not fit one word (then wins are not cached).
     win_ctx: Option<u64>,
+    /// The scoring engine's input, winds and dora set once: [`Self::score_win`] refills its
+    /// tiles and melds in place, so the millions of scorings of a corpus allocate nothing.
+    scratch: std::cell::RefCell<WinInput>,
 }
 
 type Memo = HashMap<(u128, u64), f64, BuildHasherDefault<IntHasher>>;
@@ -196,6 +199,7 @@ impl<'p> EvSearch<'p> {
             rules: ScoreRules::TENHOU,
             memo: MEMO_POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default(),
             win_ctx: win_context(pos, &ScoreRules::TENHOU),
+            scratch: std::cell::RefCell::new(win_input(pos)),
         }
     }
 
@@ -382,17 +386,11 @@ impl<'p> EvSearch<'p> {
         let k = t.kind();
         let mut pon = 0.0f64;
         if h.c[k] >= 2 {
-            let (pons, n) = h.pons(t);
-            for after in &pons[..n] {
-                pon = pon.max(self.after_call(after, s, &[k]));
-            }
+            h.for_each_pon(t, |after| pon = pon.max(self.after_call(after, s, &[k])));
         }
         let mut chi = 0.0f64;
         if !is_honor(k) {
-            let (chis, n) = h.chis(t);
-            for (after, forbidden, nf) in &chis[..n] {
-                chi = chi.max(self.after_call(after, s, &forbidden[..*nf]));
-            }
+            h.for_each_chi(t, |after, forbidden| chi = chi.max(self.after_call(after, s, forbidden)));
         }
         if pon > chi {
             3.0 * pon
@@ -403,13 +401,11 @@ impl<'p> EvSearch<'p> {
 
     /// Value of the hand right after a call (3n+2 concealed tiles): 0 unless the call lowered
     /// shanten below `s`, else the best discard that keeps the new shanten and is not kuikae.
+    ///
+    /// Not memoised: a hand after a call is almost never reached twice in one search (6,882,323
+    /// calls and 14,733 repeats over 20 shared games), so a memo entry would only cost a hash
+    /// insert and grow the map; the hands after its discards are memoised by [`Self::value13`].
     fn after_call(&mut self, h: &St, s: i8, forbidden: &[Kind]) -> f64 {
-        let tag =
-            1 << 18 | forbidden.iter().enumerate().map(|(i, &k)| (k as u64 + 1) << (6 * i + 6)).sum::<u64>();
-        let key = h.key(tag);
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
-        }
         let (r, keep) = unnecessary(&h.c);
         let mut best = 0.0f64;
         if r < s {
@@ -419,7 +415,6 @@ impl<'p> EvSearch<'p> {
                 }
             }
         }
-        self.memo.insert(key, best);
         best
     }
 
@@ -612,11 +607,11 @@ impl<'p> EvSearch<'p> {
     /// [`Self::win_points`] computed by the scoring engine.
     fn score_win(&self, h: &St, t: Tile) -> f64 {
         let full = h.with(t);
-        let mut input = WinInput::new(full.concealed_tiles(), full.melds_vec(), t);
-        input.round_wind = self.pos.round_wind;
-        input.seat_wind = self.pos.seat_wind;
+        let mut input = self.scratch.borrow_mut();
+        full.concealed_tiles(&mut input.concealed);
+        full.melds_into(&mut input.melds);
+        input.win_tile = t;
         input.riichi = full.is_closed();
-        input.dora_indicators = self.pos.dora_indicators.clone();
         score_with(&input, &self.rules).map_or(0.0, |s| s.base_points as f64)
     }
 
@@ -975,40 +970,33 @@ impl St {
         self.c[k] - u8::from(self.red & five_bit(k) != 0)
     }
 
-    /// The hands after a pon of `t` (up to two: using the held red five or two plain ones),
-    /// and how many there are.
-    fn pons(&self, t: Tile) -> ([St; 2], usize) {
+    /// Calls `f` with each hand after a pon of `t` (up to two: using the held red five, or two
+    /// plain ones). A visitor rather than an array of hands: the search makes millions of calls
+    /// and most of them have one or no pon, so no unused hand is built or copied.
+    fn for_each_pon(&self, t: Tile, mut f: impl FnMut(&St)) {
         let k = t.kind();
-        let mut out = [*self; 2];
-        let mut n = 0;
         let red_held = self.red & five_bit(k) != 0;
         if red_held && self.plain_count(k) >= 1 {
             let mut h = *self;
             h.remove(k, 2);
             h.red &= !five_bit(k);
             h.add_meld(PON, k, true);
-            out[n] = h;
-            n += 1;
+            f(&h);
         }
         if self.plain_count(k) >= 2 {
             let mut h = *self;
             h.remove(k, 2);
             h.add_meld(PON, k, t.is_red());
-            out[n] = h;
-            n += 1;
+            f(&h);
         }
-        (out, n)
     }
 
-    /// The hands after a chi of `t`, each with its kuikae-forbidden discards (the called kind,
-    /// and the other end of a two-sided wait).
-    /// (At most 6: three runs, each with or without a held red five; the count is returned.)
-    #[allow(clippy::type_complexity)]
-    fn chis(&self, t: Tile) -> ([(St, [Kind; 2], usize); 6], usize) {
+    /// Calls `f` with each hand after a chi of `t` and its kuikae-forbidden discards (the
+    /// called kind, and the other end of a two-sided wait): at most 6, three runs, each with or
+    /// without a held red five.
+    fn for_each_chi(&self, t: Tile, mut f: impl FnMut(&St, &[Kind])) {
         let k = t.kind();
         let n = k % 9;
-        let mut out = [(*self, [k; 2], 0usize); 6];
-        let mut len = 0;
         for start in n.saturating_sub(2)..=n.min(6) {
             let first = k - n + start;
             let mut others = [k; 2];
@@ -1044,54 +1032,58 @@ impl St {
                     h.red &= !five.map_or(0, five_bit);
                 }
                 h.add_meld(CHI, first, use_red || t.is_red());
-                out[len] = (h, forbidden, nf);
-                len += 1;
+                f(&h, &forbidden[..nf]);
             }
         }
-        (out, len)
     }
 
-    fn concealed_tiles(&self) -> Vec<Tile> {
-        let mut v = Vec::with_capacity(14);
+    /// The concealed tiles into `out` (emptied first), a red five after the plain ones.
+    fn concealed_tiles(&self, out: &mut Vec<Tile>) {
+        out.clear();
         for k in 0..KINDS {
             for _ in 0..self.plain_count(k) {
-                v.push(Tile::from_kind(k));
+                out.push(Tile::from_kind(k));
             }
             if self.red & five_bit(k) != 0 {
-                v.push(Tile::red_five(k / 9));
+                out.push(Tile::red_five(k / 9));
             }
         }
-        v
     }
 
-    fn melds_vec(&self) -> Vec<Meld> {
-        self.melds[..self.nm]
-            .iter()
-            .map(|&m| {
-                let (ty, first, red) = (m >> 7, (m & 63) as usize, m >> 6 & 1 == 1);
-                let (kind, kinds): (MeldKind, Vec<Kind>) = match ty {
-                    CHI => (MeldKind::Chi, (first..first + 3).collect()),
-                    PON => (MeldKind::Pon, vec![first; 3]),
-                    OPEN_KAN => (MeldKind::Daiminkan, vec![first; 4]),
-                    _ => (MeldKind::Ankan, vec![first; 4]),
-                };
-                let mut red_left = red;
-                let tiles: Vec<Tile> = kinds
-                    .into_iter()
-                    .map(|k| {
-                        if red_left && five_bit(k) != 0 {
-                            red_left = false;
-                            Tile::red_five(k / 9)
-                        } else {
-                            Tile::from_kind(k)
-                        }
-                    })
-                    .collect();
-                let called = (kind != MeldKind::Ankan).then_some(tiles[0]);
-                Meld::new(kind, &tiles, called, if called.is_some() { 3 } else { 0 })
-            })
-            .collect()
+    /// The melds as the scoring engine's [`Meld`]s into `out` (emptied first).
+    fn melds_into(&self, out: &mut Vec<Meld>) {
+        out.clear();
+        for &m in &self.melds[..self.nm] {
+            let (ty, first, red) = (m >> 7, (m & 63) as usize, m >> 6 & 1 == 1);
+            let (kind, kinds, len): (MeldKind, [Kind; 4], usize) = match ty {
+                CHI => (MeldKind::Chi, [first, first + 1, first + 2, 0], 3),
+                PON => (MeldKind::Pon, [first; 4], 3),
+                OPEN_KAN => (MeldKind::Daiminkan, [first; 4], 4),
+                _ => (MeldKind::Ankan, [first; 4], 4),
+            };
+            let mut red_left = red;
+            let tiles = kinds.map(|k| {
+                if red_left && five_bit(k) != 0 {
+                    red_left = false;
+                    Tile::red_five(k / 9)
+                } else {
+                    Tile::from_kind(k)
+                }
+            });
+            let called = (kind != MeldKind::Ankan).then_some(tiles[0]);
+            out.push(Meld::new(kind, &tiles[..len], called, if called.is_some() { 3 } else { 0 }));
+        }
     }
+}
+
+/// The scoring input of a win in `pos`: its winds and dora; tiles, melds and riichi are filled
+/// per win by [`EvSearch::score_win`].
+fn win_input(pos: &Position) -> WinInput {
+    let mut input = WinInput::new(Vec::with_capacity(14), Vec::with_capacity(4), Tile::from_kind(0));
+    input.round_wind = pos.round_wind;
+    input.seat_wind = pos.seat_wind;
+    input.dora_indicators = pos.dora_indicators.clone();
+    input
 }
 
 #[cfg(test)]
