@@ -59,7 +59,7 @@ use std::hash::BuildHasherDefault;
 
 use super::paijia::Paijia;
 use super::position::{Position, RankedDiscard};
-use crate::hand::shanten::{kinds_of, min_shanten, necessary_kinds};
+use crate::hand::shanten::{kinds_of, min_shanten};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::score::{score_with, ScoreRules, WinInput};
 use crate::tile::{is_honor, Counts, Kind, Tile, KINDS};
@@ -127,8 +127,11 @@ thread_local! {
         std::cell::RefCell::new(crate::hand::memo::Direct::new(LEAF_CACHE_BITS));
 }
 
-/// Slots of the per-thread win cache (2^17 x 48 bytes = 6 MiB per thread).
-const WIN_CACHE_BITS: u32 = 17;
+/// Slots of the per-thread win cache (2^12 x 48 bytes = 192 KiB per thread). Small on purpose:
+/// wins are asked for when a leaf is new, so over 90% of lookups miss whatever the size, and a
+/// table that stays in the core's cache makes those misses cheap (2^17 slots, 6 MiB, was 4-5%
+/// slower over the 20 games of `ev_split`).
+const WIN_CACHE_BITS: u32 = 12;
 
 /// Winning tiles whose points a leaf entry holds (more: the points are not cached there).
 const LEAF_WINS: usize = 5;
@@ -242,7 +245,7 @@ impl<'p> EvSearch<'p> {
             -1 => self.complete_value(&h),
             0..=2 => self.value14(&h, 0),
             _ => {
-                let (_, keep) = unnecessary(&h.c);
+                let (_, keep) = h.unnecessary();
                 kinds_of(keep)
                     .filter(|&d| h.c[d] > 0)
                     .map(|d| self.far(&h.without(h.discard_tile(d))))
@@ -279,7 +282,7 @@ impl<'p> EvSearch<'p> {
             .into_iter()
             .map(|tile| {
                 let after = h.without(tile);
-                let (shanten, need) = necessary_kinds(&after.c);
+                let (shanten, need) = after.necessary();
                 let held = after.all();
                 let ukeire = kinds_of(need).map(|k| self.unseen_kind(&held, k)).sum();
                 let tie = tie_key(&paijia, self.pos.drawn, tile);
@@ -370,7 +373,7 @@ impl<'p> EvSearch<'p> {
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let (_, keep) = unnecessary(&h.c);
+        let (_, keep) = h.unnecessary();
         let mut best = 0.0f64;
         for d in kinds_of(keep) {
             if h.c[d] > 0 {
@@ -406,7 +409,7 @@ impl<'p> EvSearch<'p> {
     /// calls and 14,733 repeats over 20 shared games), so a memo entry would only cost a hash
     /// insert and grow the map; the hands after its discards are memoised by [`Self::value13`].
     fn after_call(&mut self, h: &St, s: i8, forbidden: &[Kind]) -> f64 {
-        let (r, keep) = unnecessary(&h.c);
+        let (r, keep) = h.unnecessary();
         let mut best = 0.0f64;
         if r < s {
             for d in kinds_of(keep) {
@@ -421,7 +424,7 @@ impl<'p> EvSearch<'p> {
     /// Value of a shanten-raising root discard of kind `back` leaving `h` (13 tiles, shanten ≤ 2):
     /// draws of `back` are skipped and futures worth `min` or less count as 0.
     fn back_value(&mut self, h: &St, back: Kind, min: f64) -> f64 {
-        let (s, need) = necessary_kinds(&h.c);
+        let (s, need) = h.necessary();
         let held = h.all();
         let mut sum = 0.0;
         for k in kinds_of(need).filter(|&k| k != back) {
@@ -556,7 +559,7 @@ impl<'p> EvSearch<'p> {
     /// instead of a xiangting query and one win lookup per winning tile.
     fn leaf(&self, h: &St) -> (i8, u64, Option<[u32; LEAF_WINS]>) {
         let Some(ctx) = self.win_ctx else {
-            let (s, need) = necessary_kinds(&h.c);
+            let (s, need) = h.necessary();
             return (s, need, None);
         };
         let (hand, melds) = h.key(0);
@@ -569,7 +572,7 @@ impl<'p> EvSearch<'p> {
         if let Some(l) = LEAVES.with(|c| c.borrow().get(key, hash)) {
             return decode(l);
         }
-        let (s, need) = necessary_kinds(&h.c);
+        let (s, need) = h.necessary();
         let mut points = [0u32; LEAF_WINS];
         let mut n = 0;
         let mut valid = s == 0;
@@ -824,11 +827,6 @@ fn plain_shanten(c: &Counts, melds: usize) -> i8 {
     best
 }
 
-/// Replacement number - 1 (shanten) of a 3n+2 hand and the kinds whose discard keeps it.
-fn unnecessary(c: &Counts) -> (i8, u64) {
-    crate::hand::shanten::unnecessary_kinds(c)
-}
-
 /// Bit s when kind k is the five of suit s, else 0.
 fn five_bit(k: Kind) -> u8 {
     if k < 27 && k % 9 == 4 {
@@ -895,6 +893,18 @@ impl St {
         self.melds[self.nm] = ty << 7 | u16::from(red) << 6 | first as u16;
         self.nm += 1;
         self.melds[..self.nm].sort_unstable();
+    }
+
+    /// Shanten of the 3n+2 concealed counts and the kinds whose discard keeps it
+    /// ([`crate::hand::shanten::unnecessary_kinds`]), through the packed key `St` keeps.
+    fn unnecessary(&self) -> (i8, u64) {
+        crate::hand::shanten::unnecessary_kinds_packed(&self.c, self.packed)
+    }
+
+    /// [`crate::hand::shanten::necessary_kinds`] of the concealed counts, through the packed
+    /// key `St` keeps.
+    fn necessary(&self) -> (i8, u64) {
+        crate::hand::shanten::necessary_kinds_packed(&self.c, self.packed)
     }
 
     fn tiles(&self) -> usize {
@@ -1258,7 +1268,7 @@ mod tests {
         // the minimum shanten: checked against discarding each kind.
         for h in ["1234m567p88s12345z", "123m456p789s11225z", "19m19p19s1234567z1m", "123m456p78s115z"] {
             let c = crate::tile::counts_of(&parse_mpsz(h).unwrap());
-            let (s, keep) = unnecessary(&c);
+            let (s, keep) = crate::hand::shanten::unnecessary_kinds(&c);
             assert_eq!(s, min_shanten(&c), "{h}");
             for k in (0..KINDS).filter(|&k| c[k] > 0) {
                 let mut d = c;
