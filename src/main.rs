@@ -60,7 +60,7 @@ enum Command {
         /// Input records per part.
         #[arg(long, default_value_t = 200)]
         part_games: usize,
-        /// Keep the complete parts already in --out and ingest the rest (same inputs and options).
+        /// Keep the complete parts already in --out and ingest the rest (same inputs and options; a part written with other columns, by another haifu, is refused).
         #[arg(long, conflicts_with = "force")]
         resume: bool,
         /// Replace the dataset already in --out.

@@ -15,6 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use polars::prelude::{ParquetReader, SerReader};
 
 use crate::batch::{self, FileError};
 use crate::dataset::parquet::{Columns, ParquetSink, Values};
@@ -331,6 +332,89 @@ fn complete_parts(out: &Path) -> Result<std::collections::BTreeMap<u64, Manifest
     Ok(done)
 }
 
+/// Each table's columns as this haifu writes them: (table, [(column, type)]).
+type Schemas = Vec<(&'static str, Vec<(String, String)>)>;
+
+/// The columns and types of the four tables, read off the frames an empty part would write.
+fn schemas() -> Result<Schemas> {
+    let frames = [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[])];
+    TABLES.iter().zip(frames).map(|(t, c)| Ok((*t, columns_of(&c.frame()?)))).collect()
+}
+
+fn columns_of(df: &polars::prelude::DataFrame) -> Vec<(String, String)> {
+    df.schema().iter().map(|(n, t)| (n.to_string(), t.to_string())).collect()
+}
+
+/// A short fingerprint of [`schemas`] for the manifests (FNV-1a of every table, column and type).
+fn fingerprint(schemas: &Schemas) -> String {
+    let mut text = String::new();
+    for (t, cols) in schemas {
+        for (n, ty) in cols {
+            text.push_str(&format!("{t}.{n}:{ty}\n"));
+        }
+    }
+    format!("{:016x}", fnv1a(text.as_bytes()))
+}
+
+/// Refuses to resume onto a part written with other columns (an older haifu): a dataset whose
+/// parts differ in schema cannot be read as one table. A manifest with this run's fingerprint is
+/// trusted; otherwise (another fingerprint, or none from before fingerprints) the part files'
+/// own schemas are read and compared, and the error names what differs.
+fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Result<()> {
+    if m.schema == print {
+        return Ok(());
+    }
+    for (t, want) in schemas {
+        let path = parts::part_path(out, t, m.part);
+        let file = std::fs::File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
+        let df = ParquetReader::new(file)
+            .with_slice(Some((0, 0)))
+            .finish()
+            .with_context(|| format!("cannot read the schema of {}", path.display()))?;
+        let have = columns_of(&df);
+        if &have != want {
+            let names = |v: &[(String, String)]| v.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
+            let (hn, wn) = (names(&have), names(want));
+            let missing: Vec<&String> = wn.iter().filter(|n| !hn.contains(n)).collect();
+            let extra: Vec<&String> = hn.iter().filter(|n| !wn.contains(n)).collect();
+            let retyped: Vec<String> = want
+                .iter()
+                .filter_map(|(n, ty)| {
+                    have.iter().find(|c| &c.0 == n && &c.1 != ty).map(|c| format!("{n} ({} -> {ty})", c.1))
+                })
+                .collect();
+            let show = |v: Vec<String>| {
+                let more = if v.len() > 8 { format!(" and {} more", v.len() - 8) } else { String::new() };
+                format!("{}{more}", v.into_iter().take(8).collect::<Vec<_>>().join(", "))
+            };
+            let mut what = Vec::new();
+            if !missing.is_empty() {
+                what.push(format!("no {}", show(missing.into_iter().cloned().collect())));
+            }
+            if !extra.is_empty() {
+                what.push(format!(
+                    "columns this haifu does not write: {}",
+                    show(extra.into_iter().cloned().collect())
+                ));
+            }
+            if !retyped.is_empty() {
+                what.push(format!("other types: {}", show(retyped)));
+            }
+            if what.is_empty() {
+                what.push("its columns in another order".to_string());
+            }
+            bail!(
+                "{}: part {} was written by another haifu: its {t} table has {}. Parts with other columns \
+                 cannot be read as one table: use --force to rebuild the dataset, or ingest into a new --out",
+                out.display(),
+                m.part,
+                what.join("; "),
+            );
+        }
+    }
+    Ok(())
+}
+
 fn add_counts(summary: &mut IngestSummary, m: &Manifest) {
     summary.games += m.games;
     summary.rounds += m.rounds;
@@ -419,7 +503,10 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     summary.files = mine.len() + inputs.errors.len();
     let per = opts.part_games.max(1);
     let shard = opts.shard.to_string();
+    let schemas = schemas()?;
+    let print = fingerprint(&schemas);
     for m in done.values() {
+        check_schema(out, m, &schemas, &print)?;
         if m.shard.split('/').nth(1) != shard.split('/').nth(1) || m.part_games != per {
             bail!(
                 "{}: part {} was written with --shard {} --part-games {}, not --shard {shard} --part-games {per} \
@@ -451,6 +538,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
             sources: chunk.iter().map(|(_, s)| s.name.clone()).collect(),
             source_index: chunk.iter().map(|(i, _)| *i).collect(),
             ids: chunk.iter().map(|(_, s)| s.id.clone()).collect(),
+            schema: print.clone(),
             ..Manifest::default()
         };
         if let Some(m) = done.get(&part) {
@@ -686,6 +774,45 @@ mod tests {
         let forced = run(files, cut.path(), &IngestOptions { force: true, ..opts(3) }).unwrap();
         assert_eq!((forced.parts_written, forced.games), (3, s.games));
         assert_same_rows(&tables(whole.path()), &tables(cut.path()));
+    }
+
+    /// `--resume` keeps parts whose columns are this haifu's (a manifest from before fingerprints
+    /// included) and refuses, by part, table and column, a part written with other columns.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn resume_refuses_parts_with_other_columns() {
+        let Some(files) = sample_files(500) else { return };
+        let files = &files[..4];
+        let dir = tempfile::tempdir().unwrap();
+        let s = run(files, dir.path(), &opts(2)).unwrap();
+        assert_eq!(s.parts_written, 2);
+        let set_schema = |part: u64, schema: &str| {
+            let path = parts::manifest_path(dir.path(), part);
+            let mut m: Manifest = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            assert_eq!(m.schema.len(), 16, "a fingerprint is recorded");
+            m.schema = schema.to_string();
+            std::fs::write(&path, serde_json::to_vec(&m).unwrap()).unwrap();
+        };
+        // a manifest without a fingerprint (older haifu) over files with today's columns is kept
+        set_schema(0, "");
+        let r = run(files, dir.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap();
+        assert_eq!((r.parts_kept, r.parts_written), (2, 0));
+        // part 1's options written without `ev` and with another fingerprint
+        let path = parts::part_path(dir.path(), "options", 1);
+        let mut df = ParquetReader::new(std::fs::File::open(&path).unwrap()).finish().unwrap();
+        df = df.drop("ev").unwrap();
+        ParquetWriter::new(std::fs::File::create(&path).unwrap()).finish(&mut df).unwrap();
+        set_schema(1, "0123456789abcdef");
+        let e = run(files, dir.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap_err().to_string();
+        assert!(
+            e.contains("part 1") && e.contains("options table has no ev") && e.contains("--force"),
+            "{e}"
+        );
+        // nothing was removed by the refusal; --force rebuilds
+        assert!(path.is_file());
+        let f = run(files, dir.path(), &IngestOptions { force: true, ..opts(2) }).unwrap();
+        assert_eq!((f.parts_written, f.games), (2, s.games));
+        assert!(read_table(dir.path(), "options", None).unwrap().column("ev").is_ok());
     }
 
     /// The union of the N shards' outputs, put in one folder, holds exactly the rows of one run

@@ -57,6 +57,12 @@ pub struct Manifest {
     /// compared).
     #[serde(default)]
     pub ids: Vec<String>,
+    /// Fingerprint of the four tables' columns and types as the writing haifu wrote them
+    /// ([`crate::dataset::ingest`]): `--resume` keeps a part only when its schema is this run's.
+    /// Empty in manifests written before fingerprints were recorded (then the part files' own
+    /// schemas are compared).
+    #[serde(default)]
+    pub schema: String,
     pub games: u64,
     pub rounds: u64,
     pub decisions: u64,
