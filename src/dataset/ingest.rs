@@ -9,8 +9,10 @@
 //! game id hashes (FNV-1a) to I mod N; its parts are numbered I, I+N, I+2N, … so the shards' folders
 //! merge without clashes. Decision ids are `source index × 100,000 + k` (the record's place in the
 //! whole sorted input list, the decision's place in its game): the same for any part size, shard,
-//! thread count or interruption. Within a part, games are processed in parallel in small chunks
-//! and written in input order, so memory stays bounded by a chunk.
+//! thread count or interruption. Within a part, each worker thread takes the next game as soon as
+//! it is free ([`crate::batch::run_sources`]); the games are written in input order in chunks of
+//! 32 (one parquet row group each), and workers stay at most two chunks ahead of the writer, so
+//! memory stays bounded by a few chunks.
 
 use std::path::{Path, PathBuf};
 
