@@ -370,4 +370,25 @@ mod tests {
         // `sunk` counts the chunks the sink has finished: c of them while it holds chunk c
         assert!(max_ahead.load(Ordering::SeqCst) < 3 * chunk, "{max_ahead:?}");
     }
+
+    /// A panicking sink ends the batch with its panic instead of leaving workers waiting for a
+    /// sink that will never move on.
+    #[test]
+    fn a_panicking_sink_does_not_hang_the_workers() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..12 {
+            std::fs::write(dir.path().join(format!("g{i:02}.mjlog")), crate::log::mjlog::SMALL_MJLOG)
+                .unwrap();
+        }
+        let path = dir.path().to_path_buf();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let r = std::panic::catch_unwind(|| {
+                run_chunked(&[path], Some(2), "test", 1, |g| Ok(g.id.clone()), |_| panic!("sink failed"))
+            });
+            let _ = tx.send(r.is_err());
+        });
+        let panicked = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the batch hung");
+        assert!(panicked);
+    }
 }
