@@ -224,7 +224,7 @@ pub fn run_sources<R: Send>(
         let mut done = 0;
         for (i, r) in rx {
             pending.insert(i, r);
-            while done < n && pending.first_key_value().is_some_and(|(&k, _)| k == done) {
+            while done < n {
                 let end = (done + chunk).min(n);
                 if !(done..end).all(|j| pending.contains_key(&j)) {
                     break;

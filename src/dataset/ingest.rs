@@ -17,7 +17,6 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use polars::prelude::{ParquetReader, SerReader};
 
 use crate::batch::{self, FileError};
 use crate::dataset::parquet::{Columns, ParquetSink, Values};
@@ -340,11 +339,7 @@ type Schemas = Vec<(&'static str, Vec<(String, String)>)>;
 /// The columns and types of the four tables, read off the frames an empty part would write.
 fn schemas() -> Result<Schemas> {
     let frames = [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[])];
-    TABLES.iter().zip(frames).map(|(t, c)| Ok((*t, columns_of(&c.frame()?)))).collect()
-}
-
-fn columns_of(df: &polars::prelude::DataFrame) -> Vec<(String, String)> {
-    df.schema().iter().map(|(n, t)| (n.to_string(), t.to_string())).collect()
+    TABLES.iter().zip(frames).map(|(t, c)| Ok((*t, parts::columns_of(&c.frame()?)))).collect()
 }
 
 /// A short fingerprint of [`schemas`] for the manifests (FNV-1a of every table, column and type).
@@ -367,13 +362,7 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
         return Ok(());
     }
     for (t, want) in schemas {
-        let path = parts::part_path(out, t, m.part);
-        let file = std::fs::File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
-        let df = ParquetReader::new(file)
-            .with_slice(Some((0, 0)))
-            .finish()
-            .with_context(|| format!("cannot read the schema of {}", path.display()))?;
-        let have = columns_of(&df);
+        let have = parts::file_columns(&parts::part_path(out, t, m.part))?;
         if &have != want {
             let names = |v: &[(String, String)]| v.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
             let (hn, wn) = (names(&have), names(want));

@@ -139,6 +139,21 @@ pub fn column_names(dir: &Path, table: &str) -> Result<Vec<String>> {
     Ok(schema.iter_names().map(|n| n.to_string()).collect())
 }
 
+/// Each column of `df` as (name, type), the way [`file_columns`] reports a file's.
+pub fn columns_of(df: &DataFrame) -> Vec<(String, String)> {
+    df.schema().iter().map(|(n, t)| (n.to_string(), t.to_string())).collect()
+}
+
+/// The columns and types of one parquet file, read from its footer (no rows).
+pub fn file_columns(path: &Path) -> Result<Vec<(String, String)>> {
+    let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let df = ParquetReader::new(file)
+        .with_slice(Some((0, 0)))
+        .finish()
+        .with_context(|| format!("cannot read the schema of {}", path.display()))?;
+    Ok(columns_of(&df))
+}
+
 /// Reads `columns` (all when `None`) of every file of `table`, stacked in name order.
 pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<DataFrame> {
     let mut out: Option<DataFrame> = None;

@@ -875,7 +875,7 @@ impl St {
                 red |= five_bit(t.kind());
             }
         }
-        let packed = (0..KINDS).fold(0u128, |a, k| a | (c[k] as u128) << (3 * k));
+        let packed = crate::hand::memo::pack(&c);
         let mut st = St { c, red, melds: [0; 4], nm: 0, packed };
         for m in hand.melds.iter().take(4) {
             let ty = match m.kind {
