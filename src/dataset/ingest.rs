@@ -234,8 +234,8 @@ fn options_columns(games: &[&IngestedGame]) -> Columns {
     c.push("option", Values::Str(labels));
     c.push("chosen", Values::Bool(chosen));
     let values: Vec<&[f32]> = games.iter().map(|g| g.rows.values.as_slice()).collect();
-    for (j, name) in feature_names().iter().enumerate() {
-        c.push(name, storage::column(j, &values));
+    for (name, col) in feature_names().iter().zip(storage::columns(&values)) {
+        c.push(name, col);
     }
     c
 }

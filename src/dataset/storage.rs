@@ -159,26 +159,45 @@ pub fn check(values: &[f32]) -> Result<(), String> {
     Ok(())
 }
 
-/// Column `j` of the feature rows of several games, in its storage type. Values must have passed
-/// [`check`] (a debug build asserts it again).
-pub fn column(j: usize, games: &[&[f32]]) -> Values {
+/// Every column of the feature rows of several games, in its storage type, in column order.
+/// Values must have passed [`check`] (a debug build asserts it again).
+///
+/// The rows are row-major, so reading one column at a time strides over the whole buffer once
+/// per column (about 300 passes over a 32-game chunk of some 200 MB, on the single thread that
+/// feeds the parquet writer). Instead the rows are read in blocks that stay in the core's cache
+/// and every column takes its values from the block: one pass over memory.
+pub fn columns(games: &[&[f32]]) -> Vec<Values> {
+    const BLOCK: usize = 64;
     let w = option_width();
-    let t = types()[j];
-    let vals = || {
-        games.iter().flat_map(move |g| {
-            g.chunks_exact(w).map(move |row| {
-                debug_assert!(t.holds(row[j]), "unchecked value {} in column {j}", row[j]);
-                row[j]
-            })
+    let types = types();
+    let n: usize = games.iter().map(|g| g.len() / w).sum();
+    let mut out: Vec<Values> = types
+        .iter()
+        .map(|t| match t {
+            Storage::Bool => Values::Bool(Vec::with_capacity(n)),
+            Storage::U8 => Values::U8(Vec::with_capacity(n)),
+            Storage::I8 => Values::I8(Vec::with_capacity(n)),
+            Storage::U16 => Values::U16(Vec::with_capacity(n)),
+            Storage::F32 => Values::F32(Vec::with_capacity(n)),
         })
-    };
-    match t {
-        Storage::Bool => Values::Bool(vals().map(|v| v != 0.0).collect()),
-        Storage::U8 => Values::U8(vals().map(|v| v as u8).collect()),
-        Storage::I8 => Values::I8(vals().map(|v| v as i8).collect()),
-        Storage::U16 => Values::U16(vals().map(|v| v as u16).collect()),
-        Storage::F32 => Values::F32(vals().collect()),
+        .collect();
+    for block in games.iter().flat_map(|g| g.chunks(BLOCK * w)) {
+        for (j, col) in out.iter_mut().enumerate() {
+            let vals = block.chunks_exact(w).map(|row| {
+                debug_assert!(types[j].holds(row[j]), "unchecked value {} in column {j}", row[j]);
+                row[j]
+            });
+            match col {
+                Values::Bool(v) => v.extend(vals.map(|x| x != 0.0)),
+                Values::U8(v) => v.extend(vals.map(|x| x as u8)),
+                Values::I8(v) => v.extend(vals.map(|x| x as i8)),
+                Values::U16(v) => v.extend(vals.map(|x| x as u16)),
+                Values::F32(v) => v.extend(vals),
+                _ => unreachable!("storage types are bool, u8, i8, u16 and f32"),
+            }
+        }
     }
+    out
 }
 
 /// The declarations as a markdown table (columns, type), for docs/schema.md (`haifu schema`).
@@ -230,5 +249,35 @@ mod tests {
         row[j] = 2.5;
         let e = check(&row).unwrap_err();
         assert!(e.contains("ukeire_count") && e.contains("2.5") && e.contains("u8"), "{e}");
+    }
+
+    /// `columns` gives row r's value of column j at place r of column j, across games and across
+    /// the blocks it reads the rows in (70 rows cross a 64-row block; a game of 5 follows).
+    #[test]
+    fn columns_take_each_rows_value_in_order() {
+        let w = option_width();
+        // A value every storage type holds: small, whole, non-negative, 0/1 for flags.
+        let value = |r: usize, j: usize| match types()[j] {
+            Storage::Bool => ((r + j) % 2) as f32,
+            _ => ((r * 7 + j) % 100) as f32,
+        };
+        let rows = |from: usize, n: usize| {
+            (from..from + n).flat_map(|r| (0..w).map(move |j| value(r, j))).collect::<Vec<f32>>()
+        };
+        let (a, b) = (rows(0, 70), rows(70, 5));
+        let cols = columns(&[&a, &b]);
+        assert_eq!(cols.len(), w);
+        for (j, col) in cols.iter().enumerate() {
+            let got: Vec<f32> = match col {
+                Values::Bool(v) => v.iter().map(|&x| f32::from(u8::from(x))).collect(),
+                Values::U8(v) => v.iter().map(|&x| f32::from(x)).collect(),
+                Values::I8(v) => v.iter().map(|&x| f32::from(x)).collect(),
+                Values::U16(v) => v.iter().map(|&x| f32::from(x)).collect(),
+                Values::F32(v) => v.clone(),
+                _ => panic!("column {j}: not a storage type"),
+            };
+            let want: Vec<f32> = (0..75).map(|r| value(r, j)).collect();
+            assert_eq!(got, want, "column {} ({})", j, feature_names()[j]);
+        }
     }
 }
