@@ -46,7 +46,7 @@ fn main() {
         let opts = haifu::dataset::ingest::IngestOptions { jobs: Some(jobs), ..Default::default() };
         let s = haifu::dataset::ingest::run(&files, out.path(), &opts).expect("ingest");
         let el = t.elapsed().as_secs_f64();
-        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        assert!(s.tally.errors.is_empty(), "{:?}", s.tally.errors);
         if run > 0 {
             eprintln!("run {run}: {el:.2} s");
             secs.push(el);
@@ -54,14 +54,14 @@ fn main() {
         summary = Some(s);
     }
     let s = summary.unwrap();
-    let games_per_s: Vec<f64> = secs.iter().map(|t| s.games as f64 / t).collect();
-    let decisions_per_s: Vec<f64> = secs.iter().map(|t| s.decisions as f64 / t).collect();
+    let games_per_s: Vec<f64> = secs.iter().map(|t| s.tally.games as f64 / t).collect();
+    let decisions_per_s: Vec<f64> = secs.iter().map(|t| s.tally.decisions as f64 / t).collect();
     println!(
         "ingest: {} games, {} decisions, {} options, --jobs {jobs}, {runs} runs: median {:.2} s, \
          {:.2} games/s, {:.0} decisions/s (min {:.2} s, max {:.2} s)",
-        s.games,
-        s.decisions,
-        s.options,
+        s.tally.games,
+        s.tally.decisions,
+        s.tally.options,
         median(secs.clone()),
         median(games_per_s),
         median(decisions_per_s),

@@ -613,22 +613,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 println!(
                     "{} files, {} games, {} rounds, {} decisions, {} options -> {} ({} parts written, {} kept)",
                     summary.files,
-                    summary.games,
-                    summary.rounds,
-                    summary.decisions,
-                    summary.options,
+                    summary.tally.games,
+                    summary.tally.rounds,
+                    summary.tally.decisions,
+                    summary.tally.options,
                     out.display(),
                     summary.parts_written,
                     summary.parts_kept
                 );
-                for (k, n) in &summary.decisions_by_kind {
+                for (k, n) in &summary.tally.decisions_by_kind {
                     println!("  {k:8} {n}");
                 }
-                for e in summary.errors.iter().take(20) {
+                for e in summary.tally.errors.iter().take(20) {
                     println!("  error {}: {}", e.file, e.error);
                 }
             }
-            return Ok(if summary.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) });
+            return Ok(if summary.tally.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }
         Command::Stats { paths, out, merge, shard, min_games, json, jobs } => {
             let run = if merge.is_empty() {

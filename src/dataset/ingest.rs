@@ -18,9 +18,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::batch::{self, FileError};
+use crate::batch;
 use crate::dataset::parquet::{Columns, ParquetSink, Values};
-use crate::dataset::parts::{self, Manifest, DECISION_ID_STRIDE, TABLES};
+use crate::dataset::parts::{self, Manifest, Tally, DECISION_ID_STRIDE, TABLES};
 use crate::dataset::rows::{feature_names, game_rows, GameRows};
 use crate::dataset::storage;
 use crate::log::source::{expand, Source};
@@ -117,12 +117,10 @@ pub struct IngestSummary {
     /// Parts written by this run, and complete parts found and kept (`--resume`).
     pub parts_written: usize,
     pub parts_kept: usize,
-    pub games: u64,
-    pub rounds: u64,
-    pub decisions: u64,
-    pub options: u64,
-    pub decisions_by_kind: std::collections::BTreeMap<String, u64>,
-    pub errors: Vec<FileError>,
+    /// The sum of the parts' tallies, and the inputs that could not be read (flattened: the
+    /// `--json` line keeps the fields at the top level).
+    #[serde(flatten)]
+    pub tally: Tally,
 }
 
 /// Output writers of one part's four tables.
@@ -406,17 +404,6 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
     Ok(())
 }
 
-fn add_counts(summary: &mut IngestSummary, m: &Manifest) {
-    summary.games += m.games;
-    summary.rounds += m.rounds;
-    summary.decisions += m.decisions;
-    summary.options += m.options;
-    for (k, n) in &m.decisions_by_kind {
-        *summary.decisions_by_kind.entry(k.clone()).or_default() += n;
-    }
-    summary.errors.extend(m.errors.iter().cloned());
-}
-
 /// Ingests one part: its records in small parallel chunks into the four part files, then the
 /// manifest.
 fn write_part(
@@ -451,12 +438,13 @@ fn write_part(
                 })
                 .collect();
             for g in &games {
-                manifest.games += 1;
-                manifest.rounds += g.rows.rounds.len() as u64;
-                manifest.decisions += g.rows.decisions.len() as u64;
-                manifest.options += g.rows.options.len() as u64;
+                let t = &mut manifest.tally;
+                t.games += 1;
+                t.rounds += g.rows.rounds.len() as u64;
+                t.decisions += g.rows.decisions.len() as u64;
+                t.options += g.rows.options.len() as u64;
                 for d in &g.rows.decisions {
-                    *manifest.decisions_by_kind.entry(d.kind.name().to_string()).or_default() += 1;
+                    *t.decisions_by_kind.entry(d.kind.name().to_string()).or_default() += 1;
                 }
             }
             if write_error.is_none() {
@@ -469,7 +457,7 @@ fn write_part(
     if let Some(e) = write_error {
         return Err(e.context("writing parquet"));
     }
-    manifest.errors = errors;
+    manifest.tally.errors = errors;
     sinks.finish().context("writing parquet")?;
     let path = parts::manifest_path(out, manifest.part);
     crate::util::write_atomic(&path, serde_json::to_vec_pretty(manifest)?)
@@ -483,7 +471,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     let done = complete_parts(out)?;
     let inputs = expand(paths);
     let mut summary = IngestSummary::default();
-    summary.errors.extend(inputs.errors.iter().map(|e| batch::file_error("", e)));
+    summary.tally.errors.extend(inputs.errors.iter().map(|e| batch::file_error("", e)));
     let mine: Vec<(u64, &Source)> = inputs
         .sources
         .iter()
@@ -542,7 +530,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
                     m.sources.first().map_or("nothing", |s| s.as_str())
                 );
             }
-            add_counts(&mut summary, m);
+            summary.tally.add(&m.tally);
             summary.parts_kept += 1;
             bar.inc(chunk.len() as u64);
             continue;
@@ -551,7 +539,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
             break;
         }
         write_part(out, &mut manifest, chunk, &pool, &bar)?;
-        add_counts(&mut summary, &manifest);
+        summary.tally.add(&manifest.tally);
         summary.parts_written += 1;
     }
     bar.finish_and_clear();
@@ -581,8 +569,8 @@ mod tests {
         let Some(files) = sample_files(25) else { return };
         let dir = tempfile::tempdir().unwrap();
         let s = run(&files, dir.path(), &opts(200)).unwrap();
-        assert!(s.errors.is_empty(), "{:?}", s.errors);
-        assert_eq!(s.games as usize, files.len());
+        assert!(s.tally.errors.is_empty(), "{:?}", s.tally.errors);
+        assert_eq!(s.tally.games as usize, files.len());
         assert_eq!(s.parts_written, files.len().div_ceil(200));
         let decisions = read_table(dir.path(), "decisions", None).unwrap();
         let options = read_table(dir.path(), "options", None).unwrap();
@@ -592,8 +580,8 @@ mod tests {
         for c in ["decision_id", "option", "chosen"] {
             assert!(options.column(c).is_ok(), "options.{c} missing");
         }
-        assert_eq!(decisions.height() as u64, s.decisions);
-        assert_eq!(options.height() as u64, s.options);
+        assert_eq!(decisions.height() as u64, s.tally.decisions);
+        assert_eq!(options.height() as u64, s.tally.options);
         let kinds: Vec<&str> =
             decisions.column("kind").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
         assert!(kinds.iter().all(|k| ["discard", "riichi", "call", "agari", "kan"].contains(k)));
@@ -638,7 +626,7 @@ mod tests {
         let Some(files) = sample_files(250) else { return };
         let dir = tempfile::tempdir().unwrap();
         let s = run(&files, dir.path(), &opts(200)).unwrap();
-        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        assert!(s.tally.errors.is_empty(), "{:?}", s.tally.errors);
         let options = read_table(dir.path(), "options", None).unwrap();
         let mut expected: Vec<f32> = Vec::new();
         for f in &files {
@@ -722,11 +710,11 @@ mod tests {
         let whole = tempfile::tempdir().unwrap();
         let s = run(files, whole.path(), &opts(2)).unwrap();
         assert_eq!(s.parts_written, 5);
-        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        assert!(s.tally.errors.is_empty(), "{:?}", s.tally.errors);
 
         let cut = tempfile::tempdir().unwrap();
         let first = run(files, cut.path(), &IngestOptions { stop_after_parts: Some(3), ..opts(2) }).unwrap();
-        assert_eq!((first.parts_written, first.games), (3, 6));
+        assert_eq!((first.parts_written, first.tally.games), (3, 6));
         // the kill: part 2 lost its manifest (killed between the renames and the manifest), and
         // part 3's options file was being written
         std::fs::remove_file(parts::manifest_path(cut.path(), 2)).unwrap();
@@ -736,13 +724,16 @@ mod tests {
         assert!(e.contains("--resume") && e.contains("--force"), "{e}");
         let resumed = run(files, cut.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap();
         assert_eq!((resumed.parts_kept, resumed.parts_written), (2, 3));
-        assert_eq!((resumed.games, resumed.decisions, resumed.options), (s.games, s.decisions, s.options));
+        assert_eq!(
+            (resumed.tally.games, resumed.tally.decisions, resumed.tally.options),
+            (s.tally.games, s.tally.decisions, s.tally.options)
+        );
         assert!(!cut.path().join("options/.part-000003.parquet.tmp").exists());
         assert!(part_files(whole.path()) == part_files(cut.path()), "part files differ after resume");
         assert_same_rows(&tables(whole.path()), &tables(cut.path()));
         // resuming a complete dataset writes nothing; other options are refused; --force redoes it
         let again = run(files, cut.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap();
-        assert_eq!((again.parts_kept, again.parts_written, again.games), (5, 0, s.games));
+        assert_eq!((again.parts_kept, again.parts_written, again.tally.games), (5, 0, s.tally.games));
         // the same records under another path (another mount, `../shared` vs an absolute path)
         // resume by game id; other records in a part are refused
         let moved = tempfile::tempdir().unwrap();
@@ -763,7 +754,7 @@ mod tests {
         assert!(e.contains("other inputs"), "{e}");
         assert!(run(files, cut.path(), &IngestOptions { resume: true, ..opts(3) }).is_err());
         let forced = run(files, cut.path(), &IngestOptions { force: true, ..opts(3) }).unwrap();
-        assert_eq!((forced.parts_written, forced.games), (3, s.games));
+        assert_eq!((forced.parts_written, forced.tally.games), (3, s.tally.games));
         assert_same_rows(&tables(whole.path()), &tables(cut.path()));
     }
 
@@ -802,7 +793,7 @@ mod tests {
         // nothing was removed by the refusal; --force rebuilds
         assert!(path.is_file());
         let f = run(files, dir.path(), &IngestOptions { force: true, ..opts(2) }).unwrap();
-        assert_eq!((f.parts_written, f.games), (2, s.games));
+        assert_eq!((f.parts_written, f.tally.games), (2, s.tally.games));
         assert!(read_table(dir.path(), "options", None).unwrap().column("ev").is_ok());
     }
 
@@ -814,7 +805,7 @@ mod tests {
         let Some(files) = sample_files(500) else { return };
         let whole = tempfile::tempdir().unwrap();
         let s = run(&files, whole.path(), &opts(3)).unwrap();
-        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        assert!(s.tally.errors.is_empty(), "{:?}", s.tally.errors);
         let union = tempfile::tempdir().unwrap();
         let n = 3;
         let mut games = 0;
@@ -822,8 +813,8 @@ mod tests {
             let shard = Shard { index: i, count: n };
             let dir = tempfile::tempdir().unwrap();
             let r = run(&files, dir.path(), &IngestOptions { shard, ..opts(3) }).unwrap();
-            assert!(r.games > 0, "shard {shard} is empty");
-            games += r.games;
+            assert!(r.tally.games > 0, "shard {shard} is empty");
+            games += r.tally.games;
             // copy the shard's folder into the union (part numbers never clash)
             for t in TABLES.iter().chain(&[parts::MANIFESTS]) {
                 std::fs::create_dir_all(union.path().join(t)).unwrap();
@@ -835,7 +826,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(games, s.games);
+        assert_eq!(games, s.tally.games);
         // same rows: sort every table by its key (game, round, decision id, option row)
         let sorted = |dir: &Path| -> Vec<DataFrame> {
             let keys: [&[&str]; 4] =

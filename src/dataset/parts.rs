@@ -63,12 +63,35 @@ pub struct Manifest {
     /// schemas are compared).
     #[serde(default)]
     pub schema: String,
+    /// What its records gave (flattened: the JSON keeps the fields at the top level).
+    #[serde(flatten)]
+    pub tally: Tally,
+}
+
+/// What some input records gave: rows per table, decisions by kind, and the records that
+/// failed. Each part's manifest holds its own; a run's summary adds up those of its parts.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Tally {
     pub games: u64,
     pub rounds: u64,
     pub decisions: u64,
     pub options: u64,
     pub decisions_by_kind: std::collections::BTreeMap<String, u64>,
     pub errors: Vec<FileError>,
+}
+
+impl Tally {
+    /// Adds another tally to this one.
+    pub fn add(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.rounds += other.rounds;
+        self.decisions += other.decisions;
+        self.options += other.options;
+        for (k, n) in &other.decisions_by_kind {
+            *self.decisions_by_kind.entry(k.clone()).or_default() += n;
+        }
+        self.errors.extend(other.errors.iter().cloned());
+    }
 }
 
 pub fn manifest_path(dir: &Path, part: u64) -> PathBuf {
@@ -217,6 +240,29 @@ pub fn id_index(ids: &[u64]) -> Result<std::collections::HashMap<u64, usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A manifest keeps its counts at the top level of its JSON, as manifests written before
+    /// [`Tally`] existed did, so `--resume` still reads those; and tallies add up field by field.
+    #[test]
+    fn manifest_counts_stay_top_level_and_tallies_add() {
+        let old = r#"{"part": 3, "shard": "0/1", "part_games": 200, "sources": ["a.mjlog"],
+            "source_index": [600], "games": 1, "rounds": 9, "decisions": 700, "options": 6000,
+            "decisions_by_kind": {"discard": 600, "call": 100},
+            "errors": [{"file": "b.mjlog", "error": "bad"}]}"#;
+        let m: Manifest = serde_json::from_str(old).unwrap();
+        assert_eq!((m.part, m.tally.games, m.tally.rounds, m.tally.options), (3, 1, 9, 6000));
+        assert_eq!(m.tally.decisions_by_kind["call"], 100);
+        assert_eq!(m.tally.errors[0].file, "b.mjlog");
+        let json: serde_json::Value = serde_json::to_value(&m).unwrap();
+        assert_eq!(json["decisions"], 700);
+        assert!(json.get("tally").is_none(), "{json}");
+        let mut sum = m.tally.clone();
+        sum.add(&m.tally);
+        assert_eq!(
+            (sum.games, sum.decisions, sum.decisions_by_kind["discard"], sum.errors.len()),
+            (2, 1400, 1200, 2)
+        );
+    }
 
     #[test]
     fn part_names_round_trip() {
