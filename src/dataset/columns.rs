@@ -39,6 +39,41 @@ impl Values {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Appends `other`'s values. Both must be of one type: the columns of one table come from
+    /// one schema, so another type is a bug in the caller (it panics naming both).
+    pub fn append(&mut self, other: &Values) {
+        match (self, other) {
+            (Values::Bool(a), Values::Bool(b)) => a.extend_from_slice(b),
+            (Values::U8(a), Values::U8(b)) => a.extend_from_slice(b),
+            (Values::U16(a), Values::U16(b)) => a.extend_from_slice(b),
+            (Values::U32(a), Values::U32(b)) => a.extend_from_slice(b),
+            (Values::U64(a), Values::U64(b)) => a.extend_from_slice(b),
+            (Values::I8(a), Values::I8(b)) => a.extend_from_slice(b),
+            (Values::I16(a), Values::I16(b)) => a.extend_from_slice(b),
+            (Values::I32(a), Values::I32(b)) => a.extend_from_slice(b),
+            (Values::F32(a), Values::F32(b)) => a.extend_from_slice(b),
+            (Values::F64(a), Values::F64(b)) => a.extend_from_slice(b),
+            (Values::Str(a), Values::Str(b)) => a.extend_from_slice(b),
+            (a, b) => panic!("appending {} values to a {} column", b.type_name(), a.type_name()),
+        }
+    }
+
+    fn type_name(&self) -> &'static str {
+        match self {
+            Values::Bool(_) => "bool",
+            Values::U8(_) => "u8",
+            Values::U16(_) => "u16",
+            Values::U32(_) => "u32",
+            Values::U64(_) => "u64",
+            Values::I8(_) => "i8",
+            Values::I16(_) => "i16",
+            Values::I32(_) => "i32",
+            Values::F32(_) => "f32",
+            Values::F64(_) => "f64",
+            Values::Str(_) => "str",
+        }
+    }
 }
 
 /// Named columns of equal length.
@@ -61,5 +96,21 @@ impl Columns {
 
     pub fn height(&self) -> usize {
         self.values.first().map_or(0, Values::len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn append_keeps_order_and_refuses_another_type() {
+        let mut a = Values::U8(vec![1, 2]);
+        a.append(&Values::U8(vec![3]));
+        a.append(&Values::U8(vec![]));
+        assert!(matches!(&a, Values::U8(v) if v == &[1, 2, 3]));
+        let e = std::panic::catch_unwind(move || a.append(&Values::F32(vec![1.0]))).unwrap_err();
+        let msg = e.downcast_ref::<String>().cloned().unwrap_or_default();
+        assert!(msg.contains("f32") && msg.contains("u8"), "{msg}");
     }
 }
