@@ -236,7 +236,7 @@ fn options_columns(games: &[&IngestedGame]) -> Columns {
     c.push("decision_id", Values::U64(ids));
     c.push("option", Values::Str(labels));
     c.push("chosen", Values::Bool(chosen));
-    let mut features = storage::columns(&[]);
+    let mut features = storage::empty_columns(0);
     for g in games {
         for (col, part) in features.iter_mut().zip(&g.options) {
             col.append(part);
@@ -374,8 +374,8 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
         if &have != want {
             let names = |v: &[(String, String)]| v.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
             let (hn, wn) = (names(&have), names(want));
-            let missing: Vec<&String> = wn.iter().filter(|n| !hn.contains(n)).collect();
-            let extra: Vec<&String> = hn.iter().filter(|n| !wn.contains(n)).collect();
+            let missing: Vec<String> = wn.iter().filter(|n| !hn.contains(n)).cloned().collect();
+            let extra: Vec<String> = hn.iter().filter(|n| !wn.contains(n)).cloned().collect();
             let retyped: Vec<String> = want
                 .iter()
                 .filter_map(|(n, ty)| {
@@ -388,13 +388,10 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
             };
             let mut what = Vec::new();
             if !missing.is_empty() {
-                what.push(format!("no {}", show(missing.into_iter().cloned().collect())));
+                what.push(format!("no {}", show(missing)));
             }
             if !extra.is_empty() {
-                what.push(format!(
-                    "columns this haifu does not write: {}",
-                    show(extra.into_iter().cloned().collect())
-                ));
+                what.push(format!("columns this haifu does not write: {}", show(extra)));
             }
             if !retyped.is_empty() {
                 what.push(format!("other types: {}", show(retyped)));
@@ -436,8 +433,7 @@ fn write_part(
             if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
                 return Err(format!("{} decisions: more than a game's id range", rows.decisions.len()));
             }
-            storage::check(&rows.values)?;
-            let options = storage::columns(&[&rows.values]);
+            let options = storage::columns(&rows.values)?;
             rows.values = Vec::new();
             Ok(IngestedGame { game: GameMeta::of(game, &rows), rows, options, first_decision: 0 })
         },

@@ -159,34 +159,39 @@ pub fn check(values: &[f32]) -> Result<(), String> {
     Ok(())
 }
 
-/// Every column of the feature rows of several games, in its storage type, in column order.
-/// Values must have passed [`check`] (a debug build asserts it again).
+/// Empty option columns in their storage types, room for `rows` values each.
+pub fn empty_columns(rows: usize) -> Vec<Values> {
+    types()
+        .iter()
+        .map(|t| match t {
+            Storage::Bool => Values::Bool(Vec::with_capacity(rows)),
+            Storage::U8 => Values::U8(Vec::with_capacity(rows)),
+            Storage::I8 => Values::I8(Vec::with_capacity(rows)),
+            Storage::U16 => Values::U16(Vec::with_capacity(rows)),
+            Storage::F32 => Values::F32(Vec::with_capacity(rows)),
+        })
+        .collect()
+}
+
+/// The option rows `values` (row-major, `option_width()` each) as columns in their storage
+/// types, in column order; an error as [`check`]'s when a value does not fit its column's type.
 ///
 /// The rows are row-major, so reading one column at a time strides over the whole buffer once
 /// per column (about 340 passes over a game's 6 MB of rows, which evicts the search caches of
 /// the core). Instead the rows are read in blocks that stay in the core's cache and every
-/// column takes its values from the block: one pass over memory.
-pub fn columns(games: &[&[f32]]) -> Vec<Values> {
+/// column takes its values from the block: one pass over memory, the check included.
+pub fn columns(values: &[f32]) -> Result<Vec<Values>, String> {
     const BLOCK: usize = 64;
     let w = option_width();
     let types = types();
-    let n: usize = games.iter().map(|g| g.len() / w).sum();
-    let mut out: Vec<Values> = types
-        .iter()
-        .map(|t| match t {
-            Storage::Bool => Values::Bool(Vec::with_capacity(n)),
-            Storage::U8 => Values::U8(Vec::with_capacity(n)),
-            Storage::I8 => Values::I8(Vec::with_capacity(n)),
-            Storage::U16 => Values::U16(Vec::with_capacity(n)),
-            Storage::F32 => Values::F32(Vec::with_capacity(n)),
-        })
-        .collect();
-    for block in games.iter().flat_map(|g| g.chunks(BLOCK * w)) {
+    let mut out = empty_columns(values.len() / w);
+    for block in values.chunks(BLOCK * w) {
+        if block.chunks_exact(w).any(|row| row.iter().zip(types).any(|(&v, t)| !t.holds(v))) {
+            // The block's first bad value in row order, as `check` names it (earlier blocks fit).
+            check(block)?;
+        }
         for (j, col) in out.iter_mut().enumerate() {
-            let vals = block.chunks_exact(w).map(|row| {
-                debug_assert!(types[j].holds(row[j]), "unchecked value {} in column {j}", row[j]);
-                row[j]
-            });
+            let vals = block.chunks_exact(w).map(|row| row[j]);
             match col {
                 Values::Bool(v) => v.extend(vals.map(|x| x != 0.0)),
                 Values::U8(v) => v.extend(vals.map(|x| x as u8)),
@@ -197,7 +202,7 @@ pub fn columns(games: &[&[f32]]) -> Vec<Values> {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// The declarations as a markdown table (columns, type), for docs/schema.md (`haifu schema`).
@@ -249,10 +254,14 @@ mod tests {
         row[j] = 2.5;
         let e = check(&row).unwrap_err();
         assert!(e.contains("ukeire_count") && e.contains("2.5") && e.contains("u8"), "{e}");
+        // `columns` checks as it converts: the same error, also from a later block of rows.
+        let mut rows = vec![0.0f32; 70 * option_width()];
+        rows[66 * option_width()..67 * option_width()].copy_from_slice(&row);
+        assert_eq!(columns(&rows).unwrap_err(), e);
     }
 
-    /// `columns` gives row r's value of column j at place r of column j, across games and across
-    /// the blocks it reads the rows in (70 rows cross a 64-row block; a game of 5 follows).
+    /// `columns` gives row r's value of column j at place r of column j, across the blocks it
+    /// reads the rows in (75 rows cross a 64-row block).
     #[test]
     fn columns_take_each_rows_value_in_order() {
         let w = option_width();
@@ -264,8 +273,7 @@ mod tests {
         let rows = |from: usize, n: usize| {
             (from..from + n).flat_map(|r| (0..w).map(move |j| value(r, j))).collect::<Vec<f32>>()
         };
-        let (a, b) = (rows(0, 70), rows(70, 5));
-        let cols = columns(&[&a, &b]);
+        let cols = columns(&rows(0, 75)).unwrap();
         assert_eq!(cols.len(), w);
         for (j, col) in cols.iter().enumerate() {
             let got: Vec<f32> = match col {
