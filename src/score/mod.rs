@@ -218,6 +218,8 @@ pub(crate) struct Facts<'a> {
     pub input: &'a WinInput,
     pub rules: ScoreRules,
     pub menzen: bool,
+    /// Every tile of the hand by kind, melds included (a kan counts 4).
+    pub all: Counts,
     /// Bit s set when suit s (0 m, 1 p, 2 s) appears.
     pub suits: u8,
     pub has_honor: bool,
@@ -255,55 +257,12 @@ impl Candidate {
 pub fn score_with(input: &WinInput, rules: &ScoreRules) -> Option<WinScore> {
     let counts = concealed_counts(input)?;
     let facts = facts(input, rules, &counts);
-    let win = input.win_tile.kind();
-    let mut best: Option<Candidate> = None;
-    let mut keep = |c: Option<Candidate>| {
-        if let Some(c) = c {
-            if best.as_ref().is_none_or(|b| c.better_than(b)) {
-                best = Some(c);
-            }
-        }
-    };
-
-    let mut melds = [Block { group: Group::set(0), kan: false, concealed: false }; 4];
-    for (slot, m) in melds.iter_mut().zip(&input.melds) {
-        *slot = meld_block(m);
+    // Most open hands the expected-value search completes have no yaku (1,274,421 of the
+    // 2,186,002 open hands it scored over 20 shared games): turn those away before reading them.
+    if !yaku::may_have_yaku(&facts, &counts) {
+        return None;
     }
-    let n_melds = input.melds.len();
-    for_each_decomposition(&counts, |d| {
-        if d.groups().len() + n_melds != 4 {
-            return;
-        }
-        let mut blocks = melds;
-        for (slot, g) in blocks[n_melds..].iter_mut().zip(d.groups()) {
-            *slot = Block { group: *g, kan: false, concealed: g.kind == GroupKind::Set };
-        }
-        if d.pair == win {
-            keep(evaluate(&Reading { blocks, pair: d.pair, wait: Wait::Tanki }, &facts));
-        }
-        for i in n_melds..4 {
-            let g = blocks[i].group;
-            if !g.contains(win) || (i > n_melds && blocks[i - 1].group == g) {
-                continue; // identical groups give identical readings
-            }
-            let mut r = Reading { blocks, pair: d.pair, wait: wait_in(g, win) };
-            if g.kind == GroupKind::Set && input.ron {
-                r.blocks[i].concealed = false;
-            }
-            keep(evaluate(&r, &facts));
-        }
-    });
-    if n_melds == 0 && is_chiitoitsu(&counts) {
-        let mut y = YakuSet::default();
-        yaku::chiitoitsu(&facts, &mut y);
-        keep(finish(y, 25, &facts));
-    }
-    if n_melds == 0 && is_kokushi(&counts) {
-        let mut y = YakuSet::default();
-        yaku::kokushi(&facts, counts[win] == 2, &mut y);
-        keep(finish(y, 0, &facts));
-    }
-    best.map(|c| {
+    best_reading(input, &facts, &counts).map(|c| {
         let mut yaku = c.yaku.items().to_vec();
         yaku.sort_unstable();
         let mut yakuman = c.yaku.yakuman().to_vec();
@@ -322,6 +281,60 @@ pub fn score_with(input: &WinInput, rules: &ScoreRules) -> Option<WinScore> {
             base_points: c.total,
         }
     })
+}
+
+/// The highest-scoring reading of a checked hand (`counts`: its concealed part), `None` when no
+/// reading has a yaku.
+fn best_reading(input: &WinInput, facts: &Facts, counts: &Counts) -> Option<Candidate> {
+    let win = input.win_tile.kind();
+    let mut best: Option<Candidate> = None;
+    let mut keep = |c: Option<Candidate>| {
+        if let Some(c) = c {
+            if best.as_ref().is_none_or(|b| c.better_than(b)) {
+                best = Some(c);
+            }
+        }
+    };
+
+    let mut melds = [Block { group: Group::set(0), kan: false, concealed: false }; 4];
+    for (slot, m) in melds.iter_mut().zip(&input.melds) {
+        *slot = meld_block(m);
+    }
+    let n_melds = input.melds.len();
+    for_each_decomposition(counts, |d| {
+        if d.groups().len() + n_melds != 4 {
+            return;
+        }
+        let mut blocks = melds;
+        for (slot, g) in blocks[n_melds..].iter_mut().zip(d.groups()) {
+            *slot = Block { group: *g, kan: false, concealed: g.kind == GroupKind::Set };
+        }
+        if d.pair == win {
+            keep(evaluate(&Reading { blocks, pair: d.pair, wait: Wait::Tanki }, facts));
+        }
+        for i in n_melds..4 {
+            let g = blocks[i].group;
+            if !g.contains(win) || (i > n_melds && blocks[i - 1].group == g) {
+                continue; // identical groups give identical readings
+            }
+            let mut r = Reading { blocks, pair: d.pair, wait: wait_in(g, win) };
+            if g.kind == GroupKind::Set && input.ron {
+                r.blocks[i].concealed = false;
+            }
+            keep(evaluate(&r, facts));
+        }
+    });
+    if n_melds == 0 && is_chiitoitsu(counts) {
+        let mut y = YakuSet::default();
+        yaku::chiitoitsu(facts, &mut y);
+        keep(finish(y, 25, facts));
+    }
+    if n_melds == 0 && is_kokushi(counts) {
+        let mut y = YakuSet::default();
+        yaku::kokushi(facts, counts[win] == 2, &mut y);
+        keep(finish(y, 0, facts));
+    }
+    best
 }
 
 /// Counts of the concealed part, after checking the input is a plausible finished hand.
@@ -392,6 +405,7 @@ fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts) -> Fac
         input,
         rules: *rules,
         menzen,
+        all,
         suits,
         has_honor: present().any(is_honor),
         all_simple: present().all(|k| !is_yaochu(k)),

@@ -239,6 +239,67 @@ pub(crate) fn kokushi(f: &Facts, thirteen_wait: bool, out: &mut YakuSet) {
     out.add_yakuman(if thirteen_wait { KOKUSHI_13 } else { KOKUSHI });
 }
 
+/// Whether some reading of the complete hand could have a yaku, judged from its tiles alone:
+/// `false` only when no reading has one, so the caller can skip reading the hand. Every closed
+/// hand and every situational flag passes; an open hand passes when one of the open-hand yaku
+/// is not ruled out by a necessary condition on the tile counts (`concealed` includes the
+/// winning tile; melds are in `f.all`):
+/// - by tiles: tanyao (all simples), honroutou / chinroutou (all terminals and honours), a
+///   flush, tsuuiisou or ryuuiisou (at most one suit);
+/// - a value set (yakuhai, shousangen, daisangen): three of a value kind;
+/// - the four winds: eleven wind tiles (three sets and a pair);
+/// - chanta / junchan: a terminal or honour in each of four groups and two in the pair, six;
+/// - ittsu: every kind of a suit; sanshoku: the same run in each suit, or three of the same
+///   number in each suit;
+/// - toitoi: no chi and no kind held exactly once;
+/// - sanankou: three concealed sets (closed kans count); sankantsu: three kans.
+///
+/// Why: most open hands the expected-value search completes have no yaku, and reading every
+/// decomposition of each only to find none was a tenth of ingest.
+pub(crate) fn may_have_yaku(f: &Facts, concealed: &crate::tile::Counts) -> bool {
+    let i = f.input;
+    if f.menzen
+        || i.riichi
+        || i.double_riichi
+        || i.ippatsu
+        || i.haitei
+        || i.houtei
+        || i.rinshan
+        || i.chankan
+        || i.tenhou
+        || i.chiihou
+    {
+        return true;
+    }
+    if f.all_simple || f.all_yaochu || f.suits.count_ones() <= 1 {
+        return true;
+    }
+    let all = &f.all;
+    if (27..34).any(|k| all[k] >= 3 && is_value_kind(k, f)) || all[27..31].iter().sum::<u8>() >= 11 {
+        return true;
+    }
+    if (0..34).filter(|&k| is_yaochu(k)).map(|k| all[k]).sum::<u8>() >= 6 {
+        return true;
+    }
+    let suit = |s: usize| &all[9 * s..9 * s + 9];
+    if (0..3).any(|s| suit(s).iter().all(|&c| c > 0)) {
+        return true;
+    }
+    let run = |s: usize, n: usize| suit(s)[n..n + 3].iter().all(|&c| c > 0);
+    if (0..7).any(|n| (0..3).all(|s| run(s, n))) || (0..9).any(|n| (0..3).all(|s| suit(s)[n] >= 3)) {
+        return true;
+    }
+    let no_chi = i.melds.iter().all(|m| m.kind != crate::hand::MeldKind::Chi);
+    if no_chi && all.iter().all(|&c| c != 1) {
+        return true;
+    }
+    let closed_kans = i.melds.iter().filter(|m| !m.is_open()).count();
+    if concealed.iter().filter(|&&c| c >= 3).count() + closed_kans >= 3 {
+        return true;
+    }
+    i.melds.iter().filter(|m| m.is_kan()).count() >= 3
+}
+
 /// Whether a pair of `kind` is a value pair (yakuhai) for this seat and round.
 #[inline]
 pub(crate) fn is_value_kind(kind: Kind, f: &Facts) -> bool {
