@@ -36,9 +36,7 @@ pub use points::payments;
 
 use crate::hand::decompose::{for_each_decomposition, is_chiitoitsu, is_kokushi, Group, GroupKind};
 use crate::hand::{Meld, MeldKind};
-use crate::tile::{
-    counts_of, dora_from_indicator, is_honor, is_terminal, is_yaochu, Counts, Kind, Tile, EAST,
-};
+use crate::tile::{counts_of, dora_from_indicator, Counts, Kind, Tile, EAST};
 use yaku::YakuSet;
 
 /// Limit hand class, Tenhou's `ten` third field.
@@ -384,6 +382,13 @@ fn wait_in(g: Group, win: Kind) -> Wait {
     }
 }
 
+/// Kind sets as bit sets (bit k = kind k) for [`facts`]: the honours, the terminals (1 and 9 of
+/// each suit), both, and 23468s with hatsu (the tiles of ryuuiisou).
+const HONORS: u64 = 0x7f << 27;
+const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+const YAOCHU: u64 = HONORS | TERMINALS;
+const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+
 fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts) -> Facts<'a> {
     let mut all = *concealed;
     let mut aka = input.concealed.iter().filter(|t| t.is_red()).count() as u8;
@@ -393,12 +398,11 @@ fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts) -> Fac
             aka += t.is_red() as u8;
         }
     }
-    let present = || (0..all.len()).filter(|&k| all[k] > 0);
-    let mut suits = 0u8;
-    for k in present().filter(|&k| k < 27) {
-        suits |= 1 << (k / 9);
-    }
-    const GREEN: [Kind; 6] = [19, 20, 21, 23, 25, 32];
+    // The kinds present as one bit set, so each "all tiles are ..." fact is one mask test
+    // (scoring runs millions of times in the expected-value search).
+    let present = (0..all.len()).filter(|&k| all[k] > 0).fold(0u64, |m, k| m | 1 << k);
+    let only = |mask: u64| present & !mask == 0;
+    let suits = (0..3).filter(|s| present >> (9 * s) & 0x1ff != 0).fold(0u8, |m, s| m | 1 << s);
     let count_dora = |inds: &[Tile]| -> u8 { inds.iter().map(|i| all[dora_from_indicator(i.kind())]).sum() };
     let menzen = input.melds.iter().all(|m| !m.is_open());
     Facts {
@@ -407,12 +411,12 @@ fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts) -> Fac
         menzen,
         all,
         suits,
-        has_honor: present().any(is_honor),
-        all_simple: present().all(|k| !is_yaochu(k)),
-        all_yaochu: present().all(is_yaochu),
-        all_terminal: present().all(is_terminal),
-        all_honor: present().all(is_honor),
-        all_green: present().all(|k| GREEN.contains(&k)),
+        has_honor: present & HONORS != 0,
+        all_simple: present & YAOCHU == 0,
+        all_yaochu: only(YAOCHU),
+        all_terminal: only(TERMINALS),
+        all_honor: only(HONORS),
+        all_green: only(GREEN),
         chuuren: if menzen && input.melds.is_empty() {
             chuuren(concealed, input.win_tile.kind())
         } else {

@@ -307,3 +307,14 @@ fn may_have_yaku_lets_each_open_yaku_through() {
     // none: runs of two suits, a simple pair and a terminal run
     check("234m456p678p55m", "5m", vec![chi("123m")], false);
 }
+
+/// The kind sets of `facts` are the sets the tile predicates define.
+#[test]
+fn kind_sets_match_the_tile_predicates() {
+    let set = |pred: fn(Kind) -> bool| (0..34).filter(|&k| pred(k)).fold(0u64, |m, k| m | 1 << k);
+    assert_eq!(HONORS, set(crate::tile::is_honor));
+    assert_eq!(TERMINALS, set(crate::tile::is_terminal));
+    assert_eq!(YAOCHU, set(crate::tile::is_yaochu));
+    let green = parse_mpsz("23468s6z").unwrap();
+    assert_eq!(GREEN, green.iter().fold(0u64, |m, t| m | 1 << t.kind()));
+}
