@@ -253,8 +253,8 @@ impl Candidate {
 
 /// [`score`] with explicit rule switches.
 pub fn score_with(input: &WinInput, rules: &ScoreRules) -> Option<WinScore> {
-    let counts = concealed_counts(input)?;
-    let facts = facts(input, rules, &counts);
+    let (counts, all) = checked_counts(input)?;
+    let facts = facts(input, rules, &counts, all);
     // Most open hands the expected-value search completes have no yaku (1,274,421 of the
     // 2,186,002 open hands it scored over 20 shared games): turn those away before reading them.
     if !yaku::may_have_yaku(&facts, &counts) {
@@ -335,8 +335,9 @@ fn best_reading(input: &WinInput, facts: &Facts, counts: &Counts) -> Option<Cand
     best
 }
 
-/// Counts of the concealed part, after checking the input is a plausible finished hand.
-fn concealed_counts(input: &WinInput) -> Option<Counts> {
+/// Counts of the concealed part and of the whole hand (melds included), after checking the
+/// input is a plausible finished hand.
+fn checked_counts(input: &WinInput) -> Option<(Counts, Counts)> {
     if input.melds.len() > 4 || input.concealed.len() + 3 * input.melds.len() != 14 {
         return None;
     }
@@ -353,7 +354,7 @@ fn concealed_counts(input: &WinInput) -> Option<Counts> {
     if all.iter().any(|&c| c > 4) || !is_wind(input.round_wind) || !is_wind(input.seat_wind) {
         return None;
     }
-    Some(counts)
+    Some((counts, all))
 }
 
 fn is_wind(k: Kind) -> bool {
@@ -389,15 +390,10 @@ const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
 const YAOCHU: u64 = HONORS | TERMINALS;
 const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
 
-fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts) -> Facts<'a> {
-    let mut all = *concealed;
-    let mut aka = input.concealed.iter().filter(|t| t.is_red()).count() as u8;
-    for m in &input.melds {
-        for t in m.tiles() {
-            all[t.kind()] += 1;
-            aka += t.is_red() as u8;
-        }
-    }
+/// The facts of a checked hand: `concealed` and `all` as [`checked_counts`] gives them.
+fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts, all: Counts) -> Facts<'a> {
+    let melded = input.melds.iter().flat_map(|m| m.tiles());
+    let aka = input.concealed.iter().chain(melded).filter(|t| t.is_red()).count() as u8;
     // The kinds present as one bit set, so each "all tiles are ..." fact is one mask test
     // (scoring runs millions of times in the expected-value search).
     let present = (0..all.len()).filter(|&k| all[k] > 0).fold(0u64, |m, k| m | 1 << k);

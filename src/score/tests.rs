@@ -249,8 +249,8 @@ fn may_have_yaku_turns_away_only_hands_without_yaku() {
         input.ron = rand(2) == 0;
         input.round_wind = EAST + rand(2);
         input.seat_wind = EAST + rand(4);
-        let Some(counts) = concealed_counts(&input) else { continue };
-        let f = facts(&input, &ScoreRules::TENHOU, &counts);
+        let Some((counts, all)) = checked_counts(&input) else { continue };
+        let f = facts(&input, &ScoreRules::TENHOU, &counts, all);
         let best = best_reading(&input, &f, &counts);
         if !may_have_yaku(&f, &counts) {
             away += 1;
@@ -277,8 +277,8 @@ fn may_have_yaku_lets_each_open_yaku_through() {
     let check = |concealed: &str, win: &str, melds: Vec<Meld>, want: bool| {
         let mut input = WinInput::new(parse_mpsz(concealed).unwrap(), melds, tile(win));
         input.seat_wind = EAST + 1;
-        let counts = concealed_counts(&input).unwrap();
-        let f = facts(&input, &ScoreRules::TENHOU, &counts);
+        let (counts, all) = checked_counts(&input).unwrap();
+        let f = facts(&input, &ScoreRules::TENHOU, &counts, all);
         assert_eq!(may_have_yaku(&f, &counts), want, "{concealed} {:?}", input.melds);
         assert_eq!(
             best_reading(&input, &f, &counts).is_some(),
