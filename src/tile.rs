@@ -131,6 +131,13 @@ pub const fn is_yaochu(kind: Kind) -> bool {
     is_honor(kind) || is_terminal(kind)
 }
 
+/// The kinds of [`is_honor`], [`is_terminal`] and [`is_yaochu`] as bit sets (bit k = kind k),
+/// for code that tests a whole hand's kinds at once; and every kind.
+pub const HONOR_KINDS: u64 = 0x7f << 27;
+pub const TERMINAL_KINDS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+pub const YAOCHU_KINDS: u64 = HONOR_KINDS | TERMINAL_KINDS;
+pub const ALL_KINDS: u64 = (1 << KINDS) - 1;
+
 /// Wind kinds: East 27, South 28, West 29, North 30.
 pub const EAST: Kind = 27;
 

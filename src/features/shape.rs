@@ -177,7 +177,7 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         // hand's minimum shanten (s - 1, as e is effective): xiangting's unnecessary kinds. One
         // query instead of one per held kind; the full scan stays as the fallback.
         let (s14, keep) = unnecessary_kinds(&h);
-        let candidates = if s14 == s - 1 { keep } else { (1u64 << KINDS) - 1 };
+        let candidates = if s14 == s - 1 { keep } else { crate::tile::ALL_KINDS };
         let mut best = 0u32;
         for d in kinds_of(candidates) {
             if h[d] == 0 {

@@ -36,7 +36,9 @@ pub use points::payments;
 
 use crate::hand::decompose::{for_each_decomposition, is_chiitoitsu, is_kokushi, Group, GroupKind};
 use crate::hand::{Meld, MeldKind};
-use crate::tile::{counts_of, dora_from_indicator, Counts, Kind, Tile, EAST};
+use crate::tile::{
+    counts_of, dora_from_indicator, Counts, Kind, Tile, EAST, HONOR_KINDS, TERMINAL_KINDS, YAOCHU_KINDS,
+};
 use yaku::YakuSet;
 
 /// Limit hand class, Tenhou's `ten` third field.
@@ -383,11 +385,7 @@ fn wait_in(g: Group, win: Kind) -> Wait {
     }
 }
 
-/// Kind sets as bit sets (bit k = kind k) for [`facts`]: the honours, the terminals (1 and 9 of
-/// each suit), both, and 23468s with hatsu (the tiles of ryuuiisou).
-const HONORS: u64 = 0x7f << 27;
-const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
-const YAOCHU: u64 = HONORS | TERMINALS;
+/// The tiles of ryuuiisou (23468s and hatsu) as a bit set (bit k = kind k), for [`facts`].
 const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
 
 /// The facts of a checked hand: `concealed` and `all` as [`checked_counts`] gives them.
@@ -407,11 +405,11 @@ fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts, all: C
         menzen,
         all,
         suits,
-        has_honor: present & HONORS != 0,
-        all_simple: present & YAOCHU == 0,
-        all_yaochu: only(YAOCHU),
-        all_terminal: only(TERMINALS),
-        all_honor: only(HONORS),
+        has_honor: present & HONOR_KINDS != 0,
+        all_simple: present & YAOCHU_KINDS == 0,
+        all_yaochu: only(YAOCHU_KINDS),
+        all_terminal: only(TERMINAL_KINDS),
+        all_honor: only(HONOR_KINDS),
         all_green: only(GREEN),
         chuuren: if menzen && input.melds.is_empty() {
             chuuren(concealed, input.win_tile.kind())

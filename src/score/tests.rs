@@ -312,9 +312,10 @@ fn may_have_yaku_lets_each_open_yaku_through() {
 #[test]
 fn kind_sets_match_the_tile_predicates() {
     let set = |pred: fn(Kind) -> bool| (0..34).filter(|&k| pred(k)).fold(0u64, |m, k| m | 1 << k);
-    assert_eq!(HONORS, set(crate::tile::is_honor));
-    assert_eq!(TERMINALS, set(crate::tile::is_terminal));
-    assert_eq!(YAOCHU, set(crate::tile::is_yaochu));
+    assert_eq!(crate::tile::HONOR_KINDS, set(crate::tile::is_honor));
+    assert_eq!(crate::tile::TERMINAL_KINDS, set(crate::tile::is_terminal));
+    assert_eq!(crate::tile::YAOCHU_KINDS, set(crate::tile::is_yaochu));
+    assert_eq!(crate::tile::ALL_KINDS, set(|_| true));
     let green = parse_mpsz("23468s6z").unwrap();
     assert_eq!(GREEN, green.iter().fold(0u64, |m, t| m | 1 << t.kind()));
 }
