@@ -9,7 +9,7 @@
 //! the hand after the discard is evaluated. The option path allocates only in the per-thread
 //! memo tables of the shanten DP and the 21-class cut (once per new suit pattern) and one small
 //! Vec in the wait analysis of tenpai options. About 70% of an option's time is second-order
-//! ukeire (xiangting's necessary-tiles calls, ~150-250 per option).
+//! ukeire (necessary-kinds queries, ~150-250 per option).
 //!
 //! ```
 //! use haifu::features::{catalog, DecisionFeatures, View};

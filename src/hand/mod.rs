@@ -10,6 +10,7 @@ pub mod decompose;
 pub mod majiang;
 pub mod meld;
 pub mod memo;
+pub mod replacement;
 pub mod shanten;
 pub mod waits;
 

@@ -1,9 +1,10 @@
 //! Shanten: how many tile exchanges a hand is from tenpai.
 //!
 //! Two engines, each where it is strongest:
-//! - [`min_shanten`] and [`necessary_kinds`] call the `xiangting` crate (precomputed tables, the
-//!   minimum over all three forms). This is the hot path: features and evaluators call it for every
-//!   option of every decision.
+//! - [`min_shanten`], [`necessary_kinds`] and [`unnecessary_kinds`] answer from
+//!   [`super::replacement`]'s per-suit tables (the minimum over all three forms, the `xiangting`
+//!   crate's results) through a per-thread cache. This is the hot path: features and evaluators
+//!   call it for every option of every decision.
 //! - [`standard_with`] is our own exact "distance" DP: the fewest tiles to add so the hand contains a
 //!   target of `4 - melds` melds plus a pair, with at most 4 copies of any tile in the target. It
 //!   works per suit and combines the suits by min-plus convolution. Its value is that the allowed
@@ -245,7 +246,7 @@ pub fn kokushi(counts: &Counts) -> Option<i8> {
     Some(13 - kinds - i8::from(pair))
 }
 
-/// Minimum shanten over all forms, by the `xiangting` tables. `counts` must be a valid
+/// Minimum shanten over all forms, by [`super::replacement`]. `counts` must be a valid
 /// concealed part (3n+1 or 3n+2 tiles, at most 14, at most 4 of a kind).
 /// Cached per thread (see [`super::memo`]).
 #[inline]
@@ -313,7 +314,7 @@ fn cached_packed(counts: &Counts, packed: u128, q: Query) -> (i8, u64) {
     let v = XIANGTING.with(|c| {
         let mut c = c.borrow_mut();
         c.get(key, hash).unwrap_or_else(|| {
-            let v = xiangting_query(counts, q);
+            let v = replacement_query(counts, q);
             c.put(key, hash, v);
             v
         })
@@ -321,16 +322,17 @@ fn cached_packed(counts: &Counts, packed: u128, q: Query) -> (i8, u64) {
     ((v >> 56) as i8 - 1, v & ((1 << 56) - 1))
 }
 
-fn xiangting_query(counts: &Counts, q: Query) -> u64 {
-    use xiangting::PlayerCount::Four;
-    let r = match q {
-        Query::Shanten => xiangting::calculate_replacement_number(counts, Four).map(|r| (r, 0)),
-        Query::Necessary => xiangting::calculate_necessary_tiles(counts, Four),
-        Query::Unnecessary => xiangting::calculate_unnecessary_tiles(counts, Four),
+/// A cache miss: the query answered by [`super::replacement`], packed as the cache stores it.
+fn replacement_query(counts: &Counts, q: Query) -> u64 {
+    use super::replacement::{query, Kinds};
+    let which = match q {
+        Query::Shanten => Kinds::None,
+        Query::Necessary => Kinds::Necessary,
+        Query::Unnecessary => Kinds::Unnecessary,
     };
-    match r {
+    match query(counts, which) {
         Ok((r, flags)) => (r as u64) << 56 | flags,
-        Err(e) => panic!("invalid concealed hand {}: {e}", crate::tile::format_counts(counts)),
+        Err(_) => panic!("invalid concealed hand {}", crate::tile::format_counts(counts)),
     }
 }
 
@@ -351,9 +353,17 @@ pub fn shanten_all(counts: &Counts, melds: usize) -> ShantenAll {
     ShantenAll { shanten, standard, chiitoitsu, kokushi }
 }
 
-/// Kinds in a bit set, in order.
+/// Kinds in a bit set (bits 0..34), in order. One step per kind in the set, not per kind that
+/// exists: the search loops run over sets of a few kinds millions of times.
 pub fn kinds_of(flags: u64) -> impl Iterator<Item = Kind> {
-    (0..KINDS).filter(move |k| flags >> k & 1 == 1)
+    let mut rest = flags & crate::tile::ALL_KINDS;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let k = rest.trailing_zeros() as Kind;
+            rest &= rest - 1;
+            k
+        })
+    })
 }
 
 #[cfg(test)]
@@ -413,6 +423,22 @@ mod tests {
     }
 
     #[test]
+    fn kinds_of_lists_the_set_bits_below_34_in_order() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for flags in [0, 1, 1 << 33, (1 << 34) - 1, u64::MAX, 0b1011 << 30] {
+            let want: Vec<Kind> = (0..KINDS).filter(|&k| flags >> k & 1 == 1).collect();
+            assert_eq!(kinds_of(flags).collect::<Vec<_>>(), want, "{flags:#x}");
+        }
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let want: Vec<Kind> = (0..KINDS).filter(|&k| x >> k & 1 == 1).collect();
+            assert_eq!(kinds_of(x).collect::<Vec<_>>(), want);
+        }
+    }
+
+    #[test]
     fn necessary_tiles_match_brute_force() {
         let h = c("1234m567p88s1234z");
         let (s, flags) = necessary_kinds(&h);
@@ -441,7 +467,7 @@ mod tests {
             let all = shanten_all(&h, 0);
             let got = [all.standard, all.kokushi.unwrap(), all.chiitoitsu.unwrap()];
             let min = *want.iter().min().unwrap();
-            // the xiangting tables must give the same minimum
+            // the replacement tables must give the same minimum
             if got != want || all.shanten != min || min_shanten(&h) != min {
                 bad.push(format!(
                     "{}: want {want:?} got {got:?} min {}",

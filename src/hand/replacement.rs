@@ -1,0 +1,582 @@
+//! The replacement number of a concealed hand (shanten + 1: how many tiles it must draw to be
+//! complete) with its necessary kinds (draws that lower it) and unnecessary kinds (discards that
+//! keep it), over the three forms: four melds and a pair, chiitoitsu and kokushi.
+//!
+//! The results are those of the `xiangting` crate (Nyanten's method), which the tests use as the
+//! oracle; this module exists for speed. Ingest asks millions of these queries per game that no
+//! cache answers (the hands after calls inside the expected-value search above all), and the
+//! crate spends most of a query in branchy per-kind loops (its chiitoitsu and kokushi passes, its
+//! min-plus merge). Here:
+//! - every suit pattern's answer is a table entry built once per process ([`Suit`]): for each
+//!   target of `m` melds and `p` pairs in that suit, the fewest tiles to draw, the kinds whose draw
+//!   lowers that number and the kinds whose discard keeps it, plus the kinds held once, not at
+//!   all, and three or four times, that the chiitoitsu and kokushi forms count from;
+//! - a query looks up four entries and merges them by min-plus, taking the union of the kinds of
+//!   every split that reaches the minimum, without branches, and only for the split sizes the
+//!   hand's tile count asks for.
+//!
+//! Why the per-suit union is exact: a draw of kind k (in suit s) lowers the total by one exactly
+//! when some minimal split lowers suit s's part, and a discard keeps the total exactly when some
+//! minimal split keeps suit s's part; both follow from a part moving by at most one per tile.
+//!
+//! Building the tables: over every count vector of a suit (5^9 for numbers, 5^7 for honours),
+//! `cover` marks which targets it already contains (a vector contains a target when it contains
+//! one of the target exactly, or one of its one-tile-smaller vectors does), and the distance is
+//! 0 when covered, else 1 + the least distance over one more tile, filled from the fullest vector
+//! down. About 0.16 s once per process in release builds (measured on this 2-core VM); entries
+//! are ranked in the order of their base-5 code, so the build writes them in sequence.
+
+use std::sync::LazyLock;
+
+use crate::tile::{Counts, ALL_KINDS, YAOCHU_KINDS};
+
+/// Targets of `m` melds (0..=4) and `p` pairs (0..=1), slot `m + 5 p`.
+const SLOTS: usize = 10;
+/// Slots with `m` < 4, the ones a meld can be added to.
+const BELOW_FOUR_MELDS: u16 = 0b01111_01111;
+/// Slots without the pair.
+const NO_PAIR: u16 = 0b11111;
+/// Most tiles in a concealed hand.
+const MAX_TILES: usize = 14;
+
+/// What one suit pattern contributes to a query.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Entry {
+    /// Fewest tiles to draw so the suit holds each slot's target.
+    number: [u8; SLOTS],
+    /// Kinds (bit = position in the suit) whose draw lowers `number`, per slot.
+    need: [u16; SLOTS],
+    /// Kinds held whose discard keeps `number`, per slot.
+    unneed: [u16; SLOTS],
+    /// Kinds held once, kinds not held, kinds held three or four times (the chiitoitsu and
+    /// kokushi forms count kinds and pairs from these).
+    single: u16,
+    absent: u16,
+    over: u16,
+}
+
+/// The entries of every pattern with at most [`MAX_TILES`] tiles of a suit of `len` kinds, ranked
+/// in the order of their base-5 code (last kind most significant, as [`patterns`]).
+struct Suit {
+    entries: Vec<Entry>,
+    /// `offset[j][n][c]`: how far rank moves when the `j`-th kind from the last holds `c` and the
+    /// kinds after it hold `n` tiles.
+    offset: Vec<[[u32; 5]; MAX_TILES + 1]>,
+}
+
+struct Tables {
+    numbers: Suit,
+    honors: Suit,
+}
+
+static TABLES: LazyLock<Tables> =
+    LazyLock::new(|| Tables { numbers: Suit::build(9, true), honors: Suit::build(7, false) });
+
+impl Suit {
+    fn build(len: usize, runs: bool) -> Suit {
+        let pow: Vec<usize> = (0..len).map(|k| 5usize.pow(k as u32)).collect();
+        let patterns = patterns(len);
+        let dist = distances(&patterns, runs, &pow);
+        let offset = rank_offsets(len);
+        let mut entries = vec![Entry::default(); count_patterns(len, MAX_TILES) as usize];
+        for (code, digits) in patterns.iter().enumerate() {
+            let digits = &digits[..len];
+            if digits.iter().map(|&c| c as usize).sum::<usize>() > MAX_TILES {
+                continue;
+            }
+            let rank = rank(&offset, digits).expect("a pattern within the limits has a rank");
+            entries[rank.0 as usize] = entry(&dist, code, digits, &pow);
+        }
+        Suit { entries, offset }
+    }
+
+    /// The entry of `h` and its tile count; `None` for a count above 4 or more than 14 tiles.
+    #[inline]
+    fn find(&self, h: &[u8]) -> Option<(&Entry, usize)> {
+        let (r, n) = rank(&self.offset, h)?;
+        Some((&self.entries[r as usize], n))
+    }
+}
+
+/// Rank of `h` among the patterns with at most [`MAX_TILES`] tiles, and its tile count.
+#[inline]
+fn rank(offset: &[[[u32; 5]; MAX_TILES + 1]], h: &[u8]) -> Option<(u32, usize)> {
+    let mut n = 0usize;
+    let mut r = 0u32;
+    for (off, &c) in offset.iter().zip(h.iter().rev()) {
+        if c > 4 || n > MAX_TILES {
+            return None;
+        }
+        r += off[n][c as usize];
+        n += c as usize;
+    }
+    (n <= MAX_TILES).then_some((r, n))
+}
+
+/// Patterns of `len` counts (0..=4 each) with at most `budget` tiles.
+fn count_patterns(len: usize, budget: usize) -> u32 {
+    let mut w = vec![1u32; budget + 1];
+    for _ in 0..len {
+        w = (0..=budget).map(|b| (0..=b.min(4)).map(|c| w[b - c]).sum()).collect();
+    }
+    w[budget]
+}
+
+fn rank_offsets(len: usize) -> Vec<[[u32; 5]; MAX_TILES + 1]> {
+    (0..len)
+        .map(|i| {
+            let mut off = [[0u32; 5]; MAX_TILES + 1];
+            for (n, row) in off.iter_mut().enumerate() {
+                for c in 1..5 {
+                    let before = c - 1;
+                    row[c] = row[c - 1]
+                        + if n + before <= MAX_TILES {
+                            count_patterns(len - i - 1, MAX_TILES - n - before)
+                        } else {
+                            0
+                        };
+                }
+            }
+            off
+        })
+        .collect()
+}
+
+/// Every count vector of `len` kinds (0..=4 each) in the order of its base-5 code, kind 0 the
+/// lowest digit, so that one more tile of kind k is 5^k further on.
+fn patterns(len: usize) -> Vec<[u8; 9]> {
+    let size = 5usize.pow(len as u32);
+    let mut out = Vec::with_capacity(size);
+    let mut d = [0u8; 9];
+    for _ in 0..size {
+        out.push(d);
+        // The next code: add one to the lowest digit, carrying.
+        for x in d.iter_mut().take(len) {
+            if *x < 4 {
+                *x += 1;
+                break;
+            }
+            *x = 0;
+        }
+    }
+    out
+}
+
+/// Per slot, the fewest tiles to draw so a suit pattern (indexed by its base-5 code, see
+/// [`patterns`]) contains the slot's target, over every pattern.
+fn distances(patterns: &[[u8; 9]], runs: bool, pow: &[usize]) -> Vec<[u8; 16]> {
+    let (size, len) = (patterns.len(), pow.len());
+    // exact[code]: slots the pattern is exactly made of; cover[code]: slots it contains.
+    let mut exact = vec![0u16; size];
+    let mut cover = vec![0u16; size];
+    exact[0] = 1;
+    cover[0] = 1;
+    for code in 1..size {
+        let h = &patterns[code];
+        // The lowest kind held must start a group: a pair, a set or a run.
+        let i = (0..len).find(|&k| h[k] > 0).expect("code > 0 holds a tile");
+        let c = h[i];
+        let mut ex = 0u16;
+        if c >= 2 {
+            ex |= (exact[code - 2 * pow[i]] & NO_PAIR) << 5;
+        }
+        if c >= 3 {
+            ex |= (exact[code - 3 * pow[i]] & BELOW_FOUR_MELDS) << 1;
+        }
+        if runs && i + 2 < len && h[i + 1] > 0 && h[i + 2] > 0 {
+            ex |= (exact[code - pow[i] - pow[i + 1] - pow[i + 2]] & BELOW_FOUR_MELDS) << 1;
+        }
+        exact[code] = ex;
+        cover[code] = (0..len).filter(|&k| h[k] > 0).fold(ex, |acc, k| acc | cover[code - pow[k]]);
+    }
+    // Rows of 16 (6 unused) so that the min over a row is one vector instruction.
+    let mut dist = vec![[0u8; 16]; size];
+    for code in (0..size).rev() {
+        let h = &patterns[code];
+        let mut best = [u8::MAX; 16];
+        for k in 0..len {
+            if h[k] < 4 {
+                let up = &dist[code + pow[k]];
+                for s in 0..16 {
+                    best[s] = best[s].min(up[s]);
+                }
+            }
+        }
+        let cov = cover[code];
+        let row = &mut dist[code];
+        for s in 0..16 {
+            // The unused lanes stay 0.
+            row[s] = if s >= SLOTS || cov >> s & 1 == 1 { 0 } else { best[s].saturating_add(1) };
+        }
+    }
+    dist
+}
+
+fn entry(dist: &[[u8; 16]], code: usize, h: &[u8], pow: &[usize]) -> Entry {
+    let d = &dist[code];
+    let mut e = Entry { number: std::array::from_fn(|s| d[s]), ..Entry::default() };
+    // Whole rows at a time (16 lanes), so the compiler can use vector compares.
+    let (mut need, mut unneed) = ([0u16; 16], [0u16; 16]);
+    for (k, &c) in h.iter().enumerate() {
+        let bit = 1u16 << k;
+        match c {
+            0 => e.absent |= bit,
+            1 => e.single |= bit,
+            2 => {}
+            _ => e.over |= bit,
+        }
+        if c < 4 {
+            let up = &dist[code + pow[k]];
+            for s in 0..16 {
+                need[s] |= u16::from(d[s] > 0 && up[s] + 1 == d[s]) << k;
+            }
+        }
+        if c > 0 {
+            let down = &dist[code - pow[k]];
+            for s in 0..16 {
+                unneed[s] |= u16::from(down[s] == d[s]) << k;
+            }
+        }
+    }
+    e.need = std::array::from_fn(|s| need[s]);
+    e.unneed = std::array::from_fn(|s| unneed[s]);
+    e
+}
+
+/// Which kinds a query returns beside the number.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kinds {
+    /// None: the replacement number alone.
+    None,
+    /// Necessary kinds (draws that lower the number).
+    Necessary,
+    /// Unnecessary kinds (discards that keep the number).
+    Unnecessary,
+}
+
+/// A concealed hand that has no replacement number: more than 4 of a kind, more than 14 tiles,
+/// or a multiple of 3 tiles.
+#[derive(Debug, PartialEq, Eq)]
+pub struct InvalidHand;
+
+/// Min with the union on ties, without a branch: the merge step of every query.
+#[inline(always)]
+fn take(best: &mut u8, mask: &mut u64, n: u8, m: u64) {
+    let keep = if n > *best { *mask } else { 0 };
+    let add = if n <= *best { m } else { 0 };
+    let tie = if n == *best { *mask } else { 0 };
+    *mask = keep | add | tie;
+    *best = (*best).min(n);
+}
+
+#[inline(always)]
+fn suit_kinds(e: &Entry, which: Kinds) -> &[u16; SLOTS] {
+    match which {
+        Kinds::Unnecessary => &e.unneed,
+        _ => &e.need,
+    }
+}
+
+/// Min-plus merge of two parts' slot numbers, slots of up to `N` melds (the others stay 0 and
+/// are never read).
+#[inline(always)]
+fn merge_numbers<const N: usize>(x: &[u8; SLOTS], y: &[u8; SLOTS]) -> [u8; SLOTS] {
+    let mut out = [0u8; SLOTS];
+    for j in 0..=N {
+        let (mut plain, mut pair) = (u8::MAX, u8::MAX);
+        for i in 0..=j {
+            plain = plain.min(x[i] + y[j - i]);
+            pair = pair.min(x[5 + i] + y[j - i]).min(x[i] + y[5 + j - i]);
+        }
+        out[j] = plain;
+        out[5 + j] = pair;
+    }
+    out
+}
+
+/// The kinds of slot `slot` in the merge of two parts (each an entry and where its kinds start
+/// among the 34): the union over the slot's splits that reach the slot's least number.
+#[inline(always)]
+fn merged_kinds(x: (&Entry, u32), y: (&Entry, u32), which: Kinds, slot: usize) -> u64 {
+    let (xe, ye) = (x.0, y.0);
+    let (xk, yk) = (suit_kinds(xe, which), suit_kinds(ye, which));
+    let (j, pair) = (slot % 5, slot >= 5);
+    let mut best = u8::MAX;
+    let mut out = 0u64;
+    let mut split = |a: usize, b: usize| {
+        let kinds = (xk[a] as u64) << x.1 | (yk[b] as u64) << y.1;
+        take(&mut best, &mut out, xe.number[a] + ye.number[b], kinds);
+    };
+    for i in 0..=j {
+        if pair {
+            split(5 + i, j - i);
+            split(i, 5 + j - i);
+        } else {
+            split(i, j - i);
+        }
+    }
+    out
+}
+
+/// The four-melds-and-a-pair form: slot `N` melds + pair of the merge of all four suits. The
+/// numbers first (suits m + p, and s + honours), then the kinds only of the splits that reach
+/// the minimum, which are few: most queries merge kinds for one or two slots, not all twenty.
+#[inline(always)]
+fn standard<const N: usize>(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
+    let mp = merge_numbers::<N>(&e[0].number, &e[1].number);
+    let sz = merge_numbers::<N>(&e[2].number, &e[3].number);
+    let mut best = u8::MAX;
+    for i in 0..=N {
+        best = best.min(mp[5 + i] + sz[N - i]).min(mp[i] + sz[5 + N - i]);
+    }
+    if which == Kinds::None {
+        return (best, 0);
+    }
+    let mut kinds = 0u64;
+    for i in 0..=N {
+        for (a, b) in [(5 + i, N - i), (i, 5 + N - i)] {
+            if mp[a] + sz[b] == best {
+                kinds |= merged_kinds((e[0], 0), (e[1], 9), which, a)
+                    | merged_kinds((e[2], 18), (e[3], 27), which, b);
+            }
+        }
+    }
+    (best, kinds)
+}
+
+/// A suit mask (bit = position) at its place among the 34 kinds.
+#[inline(always)]
+fn spread(e: [&Entry; 4], f: impl Fn(&Entry) -> u16) -> u64 {
+    f(e[0]) as u64 | (f(e[1]) as u64) << 9 | (f(e[2]) as u64) << 18 | (f(e[3]) as u64) << 27
+}
+
+/// Chiitoitsu (seven pairs, four of a kind one pair), as the `xiangting` crate counts it.
+#[inline(always)]
+fn chiitoitsu(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
+    let absent = spread(e, |x| x.absent);
+    let single = spread(e, |x| x.single);
+    let kinds = (ALL_KINDS & !absent).count_ones() as u8;
+    let pairs = kinds - single.count_ones() as u8;
+    let number = 7 - pairs + 7u8.saturating_sub(kinds);
+    let mask = match which {
+        Kinds::None => 0,
+        Kinds::Necessary if kinds < 7 => single | absent,
+        Kinds::Necessary => single,
+        Kinds::Unnecessary if kinds > 7 => spread(e, |x| x.over) | single,
+        Kinds::Unnecessary => spread(e, |x| x.over),
+    };
+    (number, mask)
+}
+
+/// Kokushi (one of each terminal and honour plus a pair of one), as the `xiangting` crate counts it.
+#[inline(always)]
+fn kokushi(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
+    let absent = spread(e, |x| x.absent) & ALL_KINDS;
+    let single = spread(e, |x| x.single);
+    let held = ALL_KINDS & !absent;
+    let yaochu = held & YAOCHU_KINDS;
+    let doubled = yaochu & !single;
+    let number = 14 - yaochu.count_ones() as u8 - u8::from(doubled != 0);
+    let mask = match which {
+        Kinds::None => 0,
+        Kinds::Necessary if doubled != 0 => absent & YAOCHU_KINDS,
+        Kinds::Necessary => (absent | single) & YAOCHU_KINDS,
+        Kinds::Unnecessary => {
+            let over = spread(e, |x| x.over) & YAOCHU_KINDS;
+            let discards = over | (held & !YAOCHU_KINDS);
+            if doubled.count_ones() >= 2 {
+                discards | (doubled & !over)
+            } else {
+                discards
+            }
+        }
+    };
+    (number, mask)
+}
+
+/// The replacement number of concealed `counts` (3n+1 or 3n+2 tiles, at most 14) over the three
+/// forms, with the kinds `which` asks for: on a tie between forms, the union of their kinds.
+pub fn query(counts: &Counts, which: Kinds) -> Result<(u8, u64), InvalidHand> {
+    let t = &*TABLES;
+    let (m, nm) = t.numbers.find(&counts[0..9]).ok_or(InvalidHand)?;
+    let (p, np) = t.numbers.find(&counts[9..18]).ok_or(InvalidHand)?;
+    let (s, ns) = t.numbers.find(&counts[18..27]).ok_or(InvalidHand)?;
+    let (z, nz) = t.honors.find(&counts[27..34]).ok_or(InvalidHand)?;
+    let tiles = nm + np + ns + nz;
+    if tiles > MAX_TILES || tiles % 3 == 0 {
+        return Err(InvalidHand);
+    }
+    let e = [m, p, s, z];
+    let n = tiles / 3;
+    let (mut best, mut kinds) = match n {
+        0 => standard::<0>(e, which),
+        1 => standard::<1>(e, which),
+        2 => standard::<2>(e, which),
+        3 => standard::<3>(e, which),
+        _ => standard::<4>(e, which),
+    };
+    if n == 4 {
+        for (number, k) in [chiitoitsu(e, which), kokushi(e, which)] {
+            take(&mut best, &mut kinds, number, k);
+        }
+    }
+    Ok((best, if which == Kinds::None { 0 } else { kinds }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::KINDS;
+    use crate::tile::{counts_of, parse_mpsz};
+    use xiangting::PlayerCount::Four;
+
+    fn oracle(c: &Counts, which: Kinds) -> (u8, u64) {
+        match which {
+            Kinds::None => (xiangting::calculate_replacement_number(c, Four).unwrap(), 0),
+            Kinds::Necessary => xiangting::calculate_necessary_tiles(c, Four).unwrap(),
+            Kinds::Unnecessary => xiangting::calculate_unnecessary_tiles(c, Four).unwrap(),
+        }
+    }
+
+    const ALL_QUERIES: [Kinds; 3] = [Kinds::None, Kinds::Necessary, Kinds::Unnecessary];
+
+    #[test]
+    fn ranks_number_every_pattern_once() {
+        let t = &*TABLES;
+        for (suit, len) in [(&t.numbers, 9usize), (&t.honors, 7)] {
+            let mut seen = vec![false; suit.entries.len()];
+            let mut h = vec![0u8; len];
+            for code in 0..5usize.pow(len as u32) {
+                let mut x = code;
+                for c in h.iter_mut().rev() {
+                    *c = (x % 5) as u8;
+                    x /= 5;
+                }
+                match rank(&suit.offset, &h) {
+                    Some((r, n)) => {
+                        assert!(n <= MAX_TILES);
+                        assert!(!seen[r as usize], "rank {r} twice");
+                        seen[r as usize] = true;
+                    }
+                    None => assert!(h.iter().map(|&c| c as usize).sum::<usize>() > MAX_TILES),
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "a rank with no pattern");
+        }
+        // 405,350 number-suit patterns of at most 14 tiles (the count the `xiangting` tables hold).
+        assert_eq!(t.numbers.entries.len(), 405_350);
+    }
+
+    #[test]
+    fn hand_worked_examples() {
+        let q = |s: &str, w| query(&counts_of(&parse_mpsz(s).unwrap()), w).unwrap();
+        // Tenpai on 1z (tanki) and complete.
+        assert_eq!(q("123m456p789s1122z", Kinds::Necessary), (1, 1 << 27 | 1 << 28));
+        assert_eq!(q("123m456p789s11222z", Kinds::None).0, 0);
+        // 13 orphans waiting on all 13.
+        assert_eq!(q("19m19p19s1234567z", Kinds::Necessary), (1, YAOCHU_KINDS));
+        // Five pairs among six kinds with four 1z: three short as chiitoitsu (7 - 5 pairs + 1
+        // kind missing) and as four melds (111z, and three of the four pairs must become sets).
+        assert_eq!(q("1188m288p55s1111z", Kinds::None).0, 3);
+        // Four of a kind: the fifth copy cannot be waited on.
+        assert_eq!(q("1111m234p567s789s", Kinds::None).0, 2);
+        // Three melds called: 1234m waits on 1m or 4m. 12234m is one tile short (22 + 234m),
+        // and stays so when it lets go of 1m, 2m or 4m (2234m, 1234m, 1223m) but not of 3m
+        // (1224m is two short).
+        assert_eq!(q("1234m", Kinds::Necessary), (1, 0b1001));
+        assert_eq!(q("12234m", Kinds::Unnecessary), (1, 0b1011));
+        assert_eq!(query(&[5; KINDS], Kinds::None), Err(InvalidHand));
+        assert_eq!(query(&counts_of(&parse_mpsz("123m456p789s").unwrap()), Kinds::None), Err(InvalidHand));
+    }
+
+    fn xorshift(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    /// How a random hand's tiles are drawn.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Draw {
+        /// Each tile any kind.
+        Uniform,
+        /// Most tiles near the last one, so runs, pairs and sets (and so ties between splits
+        /// and forms) are common.
+        Clumped,
+        /// Two or more copies of a kind at a time, so chiitoitsu and kokushi often decide.
+        Pairs,
+    }
+
+    /// A random hand of `tiles` tiles.
+    fn random_hand(seed: &mut u64, tiles: usize, draw: Draw) -> Counts {
+        let mut c = [0u8; KINDS];
+        let mut n = 0;
+        let mut last = (xorshift(seed) % KINDS as u64) as usize;
+        while n < tiles {
+            let r = xorshift(seed);
+            if draw == Draw::Pairs {
+                // Mostly terminals and honours, so kokushi is in play too.
+                let k = if r % 3 == 0 {
+                    (r >> 8) as usize % KINDS
+                } else {
+                    [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33][(r >> 8) as usize % 13]
+                };
+                let copies = (1 + (r >> 20) % 4).min(4 - c[k] as u64).min((tiles - n) as u64) as u8;
+                c[k] += copies;
+                n += copies as usize;
+                continue;
+            }
+            let k = if draw == Draw::Clumped && r % 4 != 0 {
+                (last as i64 + (r >> 8) as i64 % 5 - 2).clamp(0, KINDS as i64 - 1) as usize
+            } else {
+                (r >> 8) as usize % KINDS
+            };
+            if c[k] < 4 {
+                c[k] += 1;
+                n += 1;
+                last = k;
+            }
+        }
+        c
+    }
+
+    /// Same numbers and kinds as the `xiangting` crate on random hands of every size (1 to 14
+    /// tiles, closed and after calls), uniform, clumped and in pairs, 3 x 300,000 queries.
+    #[test]
+    fn agrees_with_xiangting_on_random_hands() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        for i in 0..300_000 {
+            let tiles = [13, 14, 13, 14, 10, 11, 7, 8, 4, 5, 1, 2][i % 12];
+            let c = random_hand(&mut seed, tiles, [Draw::Uniform, Draw::Clumped, Draw::Pairs][i % 3]);
+            for w in ALL_QUERIES {
+                assert_eq!(query(&c, w), Ok(oracle(&c, w)), "{} {}", crate::tile::format_counts(&c), w as u8);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 900_000);
+    }
+
+    /// Same as the crate on the 40,000 kobalab golden hands (14 tiles, and 13 after dropping
+    /// each hand's last tile).
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn agrees_with_xiangting_on_kobalab_hands() {
+        let Some(hands) = crate::testdata::kobalab_hands() else { return };
+        let mut checked = 0;
+        for (tiles, _) in hands {
+            let full = counts_of(&tiles);
+            let mut short = full;
+            short[tiles[13].kind()] -= 1;
+            for c in [full, short] {
+                for w in ALL_QUERIES {
+                    assert_eq!(query(&c, w), Ok(oracle(&c, w)), "{}", crate::tile::format_counts(&c));
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 80_000);
+    }
+}
