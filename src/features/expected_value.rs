@@ -61,7 +61,7 @@ use super::paijia::Paijia;
 use super::position::{Position, RankedDiscard};
 use crate::hand::shanten::{kinds_of, min_shanten};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::score::{score_with, ScoreRules, WinInput};
+use crate::score::{base_points_with, ScoreRules, WinInput};
 use crate::tile::{is_honor, Counts, Kind, Tile, KINDS};
 use crate::util::IntHasher;
 
@@ -615,7 +615,7 @@ impl<'p> EvSearch<'p> {
         full.melds_into(&mut input.melds);
         input.win_tile = t;
         input.riichi = full.is_closed();
-        score_with(&input, &self.rules).map_or(0.0, |s| s.base_points as f64)
+        base_points_with(&input, &self.rules).map_or(0.0, f64::from)
     }
 
     /// The tiles of a kind as draws: the plain tile, and the red five when reds are in play.

@@ -283,6 +283,18 @@ pub fn score_with(input: &WinInput, rules: &ScoreRules) -> Option<WinScore> {
     })
 }
 
+/// [`score_with`]'s `base_points` alone: the same best reading, without the yaku lists a
+/// [`WinScore`] holds. For callers that score millions of hypothetical wins and read only the
+/// points (the expected-value search), where those two allocations per hand showed.
+pub fn base_points_with(input: &WinInput, rules: &ScoreRules) -> Option<u32> {
+    let (counts, all) = checked_counts(input)?;
+    let facts = facts(input, rules, &counts, all);
+    if !yaku::may_have_yaku(&facts, &counts) {
+        return None;
+    }
+    best_reading(input, &facts, &counts).map(|c| c.total)
+}
+
 /// The highest-scoring reading of a checked hand (`counts`: its concealed part), `None` when no
 /// reading has a yaku.
 fn best_reading(input: &WinInput, facts: &Facts, counts: &Counts) -> Option<Candidate> {

@@ -252,6 +252,8 @@ fn may_have_yaku_turns_away_only_hands_without_yaku() {
         let Some((counts, all)) = checked_counts(&input) else { continue };
         let f = facts(&input, &ScoreRules::TENHOU, &counts, all);
         let best = best_reading(&input, &f, &counts);
+        let rules = ScoreRules::TENHOU;
+        assert_eq!(base_points_with(&input, &rules), score_with(&input, &rules).map(|s| s.base_points));
         if !may_have_yaku(&f, &counts) {
             away += 1;
             assert!(
