@@ -1,16 +1,16 @@
 #!/bin/sh
 # Compares two haifu builds on the same real games, the way every ingest speed change is judged:
-# runs `ingest --jobs J` with A and with B, interleaved (A B A B ...) so the VM's drift hits both
-# alike, prints each run's wall and CPU seconds and peak RSS, then the medians and the ratio, and
-# finally checks that A and B wrote byte-identical parts and manifests (a speed change must not
+# runs `ingest --jobs J` with A and with B, interleaved (A B, B A, A B, ...) so the VM's drift
+# and the order within a pair hit both alike, prints each run's wall and CPU seconds and peak
+# RSS, then the medians and the ratio, and finally checks that A and B wrote byte-identical parts and manifests (a speed change must not
 # change one value). The games are those of `make bench-ingest`: 40 evenly spaced mjlogs of
 # SHARED/data/tenhou.
-#   scripts/compare_ingest.sh A_BIN B_BIN [RUNS=3] [JOBS=2] [SHARED=../shared]
+#   scripts/compare_ingest.sh A_BIN B_BIN [RUNS=4] [JOBS=2] [SHARED=../shared]
 # Exit status: 0 when the outputs are identical, 1 when they differ, 2 on bad arguments.
 set -u
 A=${1:?usage: compare_ingest.sh A_BIN B_BIN [RUNS] [JOBS] [SHARED]}
 B=${2:?usage: compare_ingest.sh A_BIN B_BIN [RUNS] [JOBS] [SHARED]}
-RUNS=${3:-3}
+RUNS=${3:-4}
 JOBS=${4:-2}
 SHARED=${5:-../shared}
 DATA="$SHARED/data/tenhou"
@@ -26,7 +26,10 @@ STEP=$(( $(wc -l < "$WORK/all") / 40 ))
 awk -v s="$STEP" '(NR - 1) % s == 0' "$WORK/all" | head -40 > "$WORK/games"
 echo "$(wc -l < "$WORK/games") games, --jobs $JOBS, $RUNS runs each, interleaved"
 for i in $(seq 1 "$RUNS"); do
-  for side in A B; do
+  # ABBA order: of two back-to-back runs the second was about 2% slower even with the same
+  # binary on both sides (an A/A check, 3 pairs: A/B 0.978), so the pairs alternate who goes first.
+  if [ $((i % 2)) = 1 ]; then ORDER="A B"; else ORDER="B A"; fi
+  for side in $ORDER; do
     if [ "$side" = A ]; then BIN=$A; else BIN=$B; fi
     rm -rf "$WORK/out-$side"
     # shellcheck disable=SC2046
