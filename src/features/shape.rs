@@ -152,12 +152,6 @@ pub fn wait_class(counts: &Counts, melds: usize, waits: u64) -> WaitClass {
     WaitClass::Role(best)
 }
 
-/// Unseen copies of the kinds in `kinds`.
-#[inline]
-fn unseen_sum(kinds: u64, hand: &Counts, visible: &Counts) -> u32 {
-    kinds_of(kinds).map(|k| unseen(k, hand, visible) as u32).sum()
-}
-
 /// Second-order ukeire `(avg, sum)` of a 3n+1 hand with min shanten `s` >= 1 and effective
 /// kinds `kinds` (see the module doc).
 pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32, f32) {
@@ -165,13 +159,27 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         return (0.0, 0.0);
     }
     let mut h = *hand;
-    let mut vis = *visible;
     let (mut weight, mut sum) = (0u32, 0u32);
+    // After drawing e and discarding d the hand plus the visible tiles is `hand + visible + e`
+    // (d moves from one to the other), so a kind's unseen count depends on e alone: x(k) =
+    // 4 - hand - visible, one less at e. Held as three bit planes of x over the kinds, the
+    // unseen sum of a kind set is three popcounts instead of a loop over the set.
+    let mut planes = [0u64; 3];
+    for k in 0..KINDS {
+        let x = unseen(k, hand, visible) as u64;
+        (0..3).for_each(|b| planes[b] |= (x >> b & 1) << k);
+    }
+    let plane_sum = |p: &[u64; 3], set: u64| {
+        (set & p[0]).count_ones() + 2 * (set & p[1]).count_ones() + 4 * (set & p[2]).count_ones()
+    };
     for e in kinds_of(kinds) {
         let u = unseen(e, hand, visible) as u32;
         if u == 0 {
             continue;
         }
+        let mut p = planes;
+        let x = (u - 1) as u64;
+        (0..3).for_each(|b| p[b] = p[b] & !(1 << e) | (x >> b & 1) << e);
         h[e] += 1;
         // The discards that take the hand to shanten s - 1 are the ones that keep the 14-tile
         // hand's minimum shanten (s - 1, as e is effective): xiangting's unnecessary kinds. One
@@ -184,12 +192,10 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
                 continue;
             }
             h[d] -= 1;
-            vis[d] += 1;
             let (s2, k2) = necessary_kinds(&h);
             if s2 < s {
-                best = best.max(unseen_sum(k2, &h, &vis));
+                best = best.max(plane_sum(&p, k2));
             }
-            vis[d] -= 1;
             h[d] += 1;
         }
         h[e] -= 1;
@@ -299,6 +305,11 @@ mod tests {
 
     /// The definition of the module doc, scanning every discard: the reference for
     /// [`second_order`], which asks xiangting for the shanten-keeping discards instead.
+    /// Unseen copies of the kinds in `kinds`, counted one by one.
+    fn unseen_sum(kinds: u64, hand: &Counts, visible: &Counts) -> u32 {
+        kinds_of(kinds).map(|k| unseen(k, hand, visible) as u32).sum()
+    }
+
     fn second_order_by_scan(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32, f32) {
         if s <= 0 {
             return (0.0, 0.0);
