@@ -2,8 +2,8 @@
 # Compares two haifu builds on the same real games, the way every ingest speed change is judged:
 # runs `ingest --jobs J` with A and with B, interleaved (A B, B A, A B, ...) so the VM's drift
 # and the order within a pair hit both alike, prints each run's wall and CPU seconds and peak
-# RSS, then the medians and the ratio, and finally checks that A and B wrote byte-identical parts and manifests (a speed change must not
-# change one value). The games are those of `make bench-ingest`: 40 evenly spaced mjlogs of
+# RSS, then the medians and the ratio, and finally checks that A and B wrote byte-identical
+# parts and manifests (a speed change must not change one value). The games are those of `make bench-ingest`: 40 evenly spaced mjlogs of
 # SHARED/data/tenhou.
 #   scripts/compare_ingest.sh A_BIN B_BIN [RUNS=4] [JOBS=2] [SHARED=../shared]
 # Exit status: 0 when the outputs are identical, 1 when they differ, 2 on bad arguments.

@@ -303,13 +303,14 @@ mod tests {
         assert!((avg - 2.25).abs() < 1e-6, "{avg}");
     }
 
-    /// The definition of the module doc, scanning every discard: the reference for
-    /// [`second_order`], which asks xiangting for the shanten-keeping discards instead.
     /// Unseen copies of the kinds in `kinds`, counted one by one.
     fn unseen_sum(kinds: u64, hand: &Counts, visible: &Counts) -> u32 {
         kinds_of(kinds).map(|k| unseen(k, hand, visible) as u32).sum()
     }
 
+    /// The definition of the module doc, scanning every discard: the reference for
+    /// [`second_order`], which asks for the shanten-keeping discards and sums unseen counts by
+    /// bit planes instead.
     fn second_order_by_scan(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32, f32) {
         if s <= 0 {
             return (0.0, 0.0);
