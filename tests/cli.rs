@@ -291,6 +291,60 @@ fn pipeline_on_real_records() {
     assert!(stats.join("README.md").exists() && stats.join("players.csv").exists());
 }
 
+/// `ingest --skip ev,ukeire2`: the options table lacks those columns, a fit on it works without
+/// them, and what needs them says so instead of scoring a missing column as 0.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn skipped_columns_are_absent_and_their_users_say_so() {
+    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let d = data.to_str().unwrap();
+    let mut args = vec!["ingest", "--skip", "ev,ukeire2", "--out", d];
+    let picked: Vec<String> =
+        files.iter().skip(7).step_by(301).take(4).map(|f| f.display().to_string()).collect();
+    args.extend(picked.iter().map(String::as_str));
+    let out = haifu(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let cols = haifu::dataset::parts::column_names(&data, "options").unwrap();
+    for c in ["ev", "log_ev", "ev_defined", "ukeire2_avg", "ukeire2_sum"] {
+        assert!(!cols.iter().any(|n| n == c), "{c} written");
+    }
+    assert!(cols.iter().any(|n| n == "ukeire_count"));
+    let err = |args: &[&str]| -> String {
+        let out = haifu(args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    // the shipped weights use ev: refused, not scored with ev = 0
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/weights/default.json");
+    let e = err(&["eval", "--data", d, "--weights", shipped, "--evaluator", "linear"]);
+    assert!(e.contains("ev") && e.contains("--skip"), "{e}");
+    let e = err(&["eval", "--data", d, "--evaluator", "ev"]);
+    assert!(e.contains("ev evaluator") && e.contains("--skip"), "{e}");
+    let e = err(&["eval", "--data", d, "--evaluator", "ukeire", "--push-fold"]);
+    assert!(e.contains("--push-fold") && e.contains("--skip"), "{e}");
+    let w = tmp.path().join("w.json");
+    let fit = |more: &[&str]| {
+        let mut a =
+            vec!["fit", "--data", d, "--out", w.to_str().unwrap(), "--seats", "all", "--max-iters", "20"];
+        a.extend_from_slice(more);
+        haifu(&a)
+    };
+    let out = fit(&["--interact", "value"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("value gate needs"), "{out:?}");
+    let out = fit(&["--interact", "turn"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let e = json(&["eval", "--data", d, "--weights", w.to_str().unwrap(), "--evaluator", "linear", "--json"]);
+    let top1 = e["evaluators"]["linear"]["top1"].as_f64().unwrap();
+    assert!(top1 > 0.2 && top1 < 1.0, "linear top1 {top1}");
+    // resuming without the same --skip is refused
+    let mut again = vec!["ingest", "--resume", "--out", d];
+    again.extend(picked.iter().map(String::as_str));
+    let e = err(&again);
+    assert!(e.contains("--skip") && e.contains("no ukeire2_avg"), "{e}");
+}
+
 /// `haifu stats` over three shards, then `--merge`: the same report, tables and JSON as one run over
 /// everything, a bad record included (reported once, by shard 0).
 #[test]

@@ -21,7 +21,8 @@ use anyhow::{bail, Context, Result};
 use crate::batch;
 use crate::dataset::parquet::{Columns, ParquetSink, Values};
 use crate::dataset::parts::{self, Manifest, Tally, DECISION_ID_STRIDE, TABLES};
-use crate::dataset::rows::{feature_names, game_rows, GameRows};
+use crate::dataset::rows::{feature_names, game_rows_with, GameRows};
+use crate::dataset::skip::Skip;
 use crate::dataset::storage;
 use crate::log::source::{expand, Source};
 use crate::log::Game;
@@ -55,6 +56,8 @@ pub struct IngestOptions {
     pub force: bool,
     /// Stop after writing this many parts (tests: a run killed between parts).
     pub stop_after_parts: Option<usize>,
+    /// Option column groups to leave out (not computed, not written).
+    pub skip: Skip,
 }
 
 impl Default for IngestOptions {
@@ -66,6 +69,7 @@ impl Default for IngestOptions {
             resume: false,
             force: false,
             stop_after_parts: None,
+            skip: Skip::NONE,
         }
     }
 }
@@ -134,6 +138,8 @@ struct Sinks {
     rounds: ParquetSink,
     decisions: ParquetSink,
     options: ParquetSink,
+    /// The option column groups left out.
+    skip: Skip,
 }
 
 fn per_seat<T: Clone>(c: &mut Columns, prefix: &str, v: Vec<[T; 4]>, wrap: fn(Vec<T>) -> Values) {
@@ -218,7 +224,8 @@ fn decisions_columns(games: &[&IngestedGame]) -> Columns {
     c
 }
 
-fn options_columns(games: &[&IngestedGame]) -> Columns {
+/// The options table of `games`, without the columns `skip` leaves out.
+fn options_columns(games: &[&IngestedGame], skip: Skip) -> Columns {
     let mut ids = Vec::new();
     let mut labels = Vec::new();
     let mut chosen = Vec::new();
@@ -243,19 +250,22 @@ fn options_columns(games: &[&IngestedGame]) -> Columns {
         }
     }
     for (name, col) in feature_names().iter().zip(features) {
-        c.push(name, col);
+        if !skip.leaves_out(name) {
+            c.push(name, col);
+        }
     }
     c
 }
 
 impl Sinks {
-    fn create(dir: &Path, part: u64) -> std::io::Result<Sinks> {
+    fn create(dir: &Path, part: u64, skip: Skip) -> std::io::Result<Sinks> {
         let s = |t: &str| ParquetSink::create(&parts::part_path(dir, t, part));
         Ok(Sinks {
             games: s("games")?,
             rounds: s("rounds")?,
             decisions: s("decisions")?,
             options: s("options")?,
+            skip,
         })
     }
 
@@ -265,7 +275,7 @@ impl Sinks {
         self.games.write(&games_columns(&metas))?;
         self.rounds.write(&rounds_columns(&refs))?;
         self.decisions.write(&decisions_columns(&refs))?;
-        self.options.write(&options_columns(&refs))?;
+        self.options.write(&options_columns(&refs, self.skip))?;
         Ok(())
     }
 
@@ -274,7 +284,7 @@ impl Sinks {
         self.games.finish(&games_columns(&[]))?;
         self.rounds.finish(&rounds_columns(&[]))?;
         self.decisions.finish(&decisions_columns(&[]))?;
-        self.options.finish(&options_columns(&[]))?;
+        self.options.finish(&options_columns(&[], self.skip))?;
         Ok(())
     }
 }
@@ -344,9 +354,11 @@ fn complete_parts(out: &Path) -> Result<std::collections::BTreeMap<u64, Manifest
 /// Each table's columns as this haifu writes them: (table, [(column, type)]).
 type Schemas = Vec<(&'static str, Vec<(String, String)>)>;
 
-/// The columns and types of the four tables, read off the frames an empty part would write.
-fn schemas() -> Result<Schemas> {
-    let frames = [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[])];
+/// The columns and types of the four tables, read off the frames an empty part would write
+/// (without the option columns `skip` leaves out).
+fn schemas(skip: Skip) -> Result<Schemas> {
+    let frames =
+        [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[], skip)];
     TABLES.iter().zip(frames).map(|(t, c)| Ok((*t, parts::columns_of(&c.frame()?)))).collect()
 }
 
@@ -400,10 +412,12 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
                 what.push("its columns in another order".to_string());
             }
             bail!(
-                "{}: part {} was written by another haifu: its {t} table has {}. Parts with other columns \
-                 cannot be read as one table: use --force to rebuild the dataset, or ingest into a new --out",
+                "{}: part {} was written by another haifu or with another --skip (it says {:?}): its {t} \
+                 table has {}. Parts with other columns cannot be read as one table: resume with the \
+                 same --skip, use --force to rebuild the dataset, or ingest into a new --out",
                 out.display(),
                 m.part,
+                m.skip,
                 what.join("; "),
             );
         }
@@ -417,10 +431,11 @@ fn write_part(
     out: &Path,
     manifest: &mut Manifest,
     sources: &[(u64, &Source)],
+    skip: Skip,
     pool: &rayon::ThreadPool,
     bar: &indicatif::ProgressBar,
 ) -> Result<()> {
-    let mut sinks = Sinks::create(out, manifest.part)?;
+    let mut sinks = Sinks::create(out, manifest.part, skip)?;
     let mut write_error: Option<anyhow::Error> = None;
     let list: Vec<Source> = sources.iter().map(|(_, s)| (*s).clone()).collect();
     let errors = batch::run_sources(
@@ -429,7 +444,7 @@ fn write_part(
         bar,
         32,
         |game| {
-            let mut rows = game_rows(game)?;
+            let mut rows = game_rows_with(game, skip)?;
             if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
                 return Err(format!("{} decisions: more than a game's id range", rows.decisions.len()));
             }
@@ -490,7 +505,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     summary.files = mine.len() + inputs.errors.len();
     let per = opts.part_games.max(1);
     let shard = opts.shard.to_string();
-    let schemas = schemas()?;
+    let schemas = schemas(opts.skip)?;
     let print = fingerprint(&schemas);
     for m in done.values() {
         check_schema(out, m, &schemas, &print)?;
@@ -526,6 +541,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
             source_index: chunk.iter().map(|(i, _)| *i).collect(),
             ids: chunk.iter().map(|(_, s)| s.id.clone()).collect(),
             schema: print.clone(),
+            skip: opts.skip.to_string(),
             ..Manifest::default()
         };
         if let Some(m) = done.get(&part) {
@@ -546,7 +562,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
         if opts.stop_after_parts.is_some_and(|n| summary.parts_written >= n) {
             break;
         }
-        write_part(out, &mut manifest, chunk, &pool, &bar)?;
+        write_part(out, &mut manifest, chunk, opts.skip, &pool, &bar)?;
         summary.tally.add(&manifest.tally);
         summary.parts_written += 1;
     }
@@ -639,7 +655,7 @@ mod tests {
         let mut expected: Vec<f32> = Vec::new();
         for f in &files {
             let game = crate::log::source::Source::file(f.clone()).load().unwrap();
-            expected.extend(game_rows(&game).unwrap().values);
+            expected.extend(crate::dataset::rows::game_rows(&game).unwrap().values);
         }
         let w = crate::dataset::rows::option_width();
         assert_eq!(expected.len(), options.height() * w);
@@ -803,6 +819,42 @@ mod tests {
         let f = run(files, dir.path(), &IngestOptions { force: true, ..opts(2) }).unwrap();
         assert_eq!((f.parts_written, f.tally.games), (2, s.tally.games));
         assert!(read_table(dir.path(), "options", None).unwrap().column("ev").is_ok());
+    }
+
+    /// `--skip` leaves its groups' columns out of the options table and changes no other value:
+    /// every table equals the full run's with those columns dropped. Resuming with another
+    /// `--skip` is refused.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn skip_leaves_out_its_columns_and_nothing_else() {
+        use crate::dataset::skip::{Group, Skip};
+        let Some(files) = sample_files(500) else { return };
+        let files = &files[..4];
+        let full = tempfile::tempdir().unwrap();
+        run(files, full.path(), &opts(2)).unwrap();
+        let full_tables = tables(full.path());
+        for groups in [&[Group::Ev, Group::Ukeire2][..], &[Group::Ukeire2][..]] {
+            let skip = Skip::of(groups);
+            let dir = tempfile::tempdir().unwrap();
+            run(files, dir.path(), &IngestOptions { skip, ..opts(2) }).unwrap();
+            let got = tables(dir.path());
+            let left_out: Vec<&str> = groups.iter().flat_map(|g| g.columns().iter().copied()).collect();
+            let options = &full_tables[3];
+            for c in &left_out {
+                assert!(got[3].column(c).is_err(), "{skip}: {c} written");
+                // the full run has real values there, so equality below is not about zeros
+                let col = options.column(c).unwrap().cast(&DataType::Float64).unwrap();
+                assert!(col.f64().unwrap().iter().any(|v| v.unwrap_or(0.0) > 0.0), "{c} all 0");
+            }
+            let mut want = full_tables.clone();
+            want[3] = options.drop_many(left_out.iter().copied());
+            assert_same_rows(&want, &got);
+            let m = parts::manifests(dir.path()).unwrap();
+            assert!(m.iter().all(|m| m.skip == skip.to_string()), "manifest says the skip");
+            let e =
+                run(files, dir.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap_err().to_string();
+            assert!(e.contains("--skip") && e.contains("no ukeire2_avg"), "{e}");
+        }
     }
 
     /// The union of the N shards' outputs, put in one folder, holds exactly the rows of one run

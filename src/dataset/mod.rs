@@ -1,7 +1,7 @@
 //! The dataset stage: every decision of every game as typed rows ([`rows`]), written to parquet
 //! tables (games, rounds, decisions, options) as folders of parts ([`parts`]) with polars
 //! ([`parquet`]), option columns in their declared types ([`storage`]), by `haifu ingest`
-//! ([`ingest`]), and read back by the stages above through [`parts`] and a [`filter::Filter`].
+//! ([`ingest`], leaving out the costly column groups of [`skip`] on request), and read back by the stages above through [`parts`] and a [`filter::Filter`].
 
 pub mod columns;
 pub mod filter;
@@ -12,4 +12,5 @@ pub mod parquet;
 #[cfg(feature = "parquet")]
 pub mod parts;
 pub mod rows;
+pub mod skip;
 pub mod storage;

@@ -63,6 +63,10 @@ pub struct Manifest {
     /// schemas are compared).
     #[serde(default)]
     pub schema: String,
+    /// The option column groups the run left out (`--skip`, e.g. `ev,ukeire2`; empty: none), so
+    /// a reader can say why a column is missing.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub skip: String,
     /// What its records gave (flattened: the JSON keeps the fields at the top level).
     #[serde(flatten)]
     pub tally: Tally,

@@ -13,6 +13,7 @@
 //! action an option is and cross it with the situation, so one linear model per decision kind can
 //! weigh, say, riichi against dama by wait size and turn.
 
+use crate::dataset::skip::{Group, Skip};
 use crate::features::{catalog, catalog_width, DecisionFeatures, View};
 use crate::hand::shanten::min_shanten;
 use crate::hand::waits::ukeire;
@@ -203,20 +204,22 @@ fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
 }
 
 /// The extra columns of a discard option after the catalog's: the max-ukeire discard class and
-/// the expected value (where the hand after the discard is at shanten 2 or better). Shared by
-/// ingest and the `linear` evaluator so training and use see the same values.
+/// the expected value (where the hand after the discard is at shanten 2 or better; left at 0
+/// without a search, as `--skip ev` asks). Shared by ingest and the `linear` evaluator so
+/// training and use see the same values.
 pub fn discard_extras(
     pos: &crate::features::position::Position,
     tile: Tile,
     row: &mut [f32],
     shanten_col: usize,
-    ev: &mut crate::features::expected_value::EvSearch,
+    ev: Option<&mut crate::features::expected_value::EvSearch>,
     paijia: &crate::features::paijia::Paijia,
 ) {
     set(row, "discard_class", crate::features::max_ukeire::discard_class(pos, tile) as f32);
     set(row, "vis_paijia", paijia.value(tile) as f32);
     set(row, "vis_tsumogiri", f32::from(u8::from(pos.drawn == Some(tile))));
     set(row, "vis_unseen", f32::from(paijia.unseen(tile.kind())));
+    let Some(ev) = ev else { return };
     if row[shanten_col] <= 2.0 {
         let v = ev.discard_value(tile).unwrap_or(0.0).max(0.0);
         set(row, "ev", v as f32);
@@ -317,10 +320,15 @@ fn remove_tiles(hand: &[Tile], take: &[Tile]) -> Option<Vec<Tile>> {
     Some(h)
 }
 
-/// Feature row of "discard `tile`" from `view` into `out` (catalog width).
-fn discard_row(view: &View, tile: Tile, out: &mut [f32]) -> Result<(), String> {
+/// The features of a decision's view, without the groups `skip` leaves out.
+fn features(view: &View, skip: Skip) -> Result<DecisionFeatures, String> {
     let f = DecisionFeatures::new(view).map_err(|e| e.to_string())?;
-    f.fill(tile, out).map_err(|e| e.to_string())
+    Ok(if skip.has(Group::Ukeire2) { f.without_second_order() } else { f })
+}
+
+/// Feature row of "discard `tile`" from `view` into `out` (catalog width).
+fn discard_row(view: &View, tile: Tile, out: &mut [f32], skip: Skip) -> Result<(), String> {
+    features(view, skip)?.fill(tile, out).map_err(|e| e.to_string())
 }
 
 fn set(row: &mut [f32], name: &str, v: f32) {
@@ -339,8 +347,8 @@ fn dora_value(view: &View) -> f32 {
         .sum::<usize>() as f32
 }
 
-/// Rows of one decision appended to `out`.
-fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
+/// Rows of one decision appended to `out`; the columns of the groups `skip` leaves out stay 0.
+fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), String> {
     let t = &d.table;
     let who = d.seat;
     let w = option_width();
@@ -352,7 +360,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
     match d.kind {
         DecisionKind::Discard => {
             let view = view_of(t, who, hand);
-            let f = DecisionFeatures::new(&view).map_err(|e| e.to_string())?;
+            let f = features(&view, skip)?;
             let ep = ev_position(t, &view, who);
             let pos = &ep.pos;
             let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").expect("shanten_min");
@@ -362,14 +370,15 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
                 let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 f.fill(*tile, &mut r[..catalog_width()]).map_err(|e| e.to_string())?;
-                discard_extras(pos, *tile, r, shanten_col, &mut ev, &paijia);
+                let search = (!skip.has(Group::Ev)).then_some(&mut ev);
+                discard_extras(pos, *tile, r, shanten_col, search, &paijia);
             }
         }
         DecisionKind::Riichi => {
             let view = view_of(t, who, hand);
             let tile = best_discard(&view, true).ok_or("riichi decision without a tenpai discard")?;
             let mut row = vec![0.0; w];
-            discard_row(&view, tile, &mut row[..catalog_width()])?;
+            discard_row(&view, tile, &mut row[..catalog_width()], skip)?;
             let mut after = [0u8; 34];
             view.hand.iter().for_each(|x| after[x.kind()] += 1);
             after[tile.kind()] -= 1;
@@ -414,7 +423,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
             with_offer.push(offered);
             let pass_view = view_of(t, who, with_offer.clone());
             let mut pass_row = vec![0.0; w];
-            discard_row(&pass_view, offered, &mut pass_row[..catalog_width()])?;
+            discard_row(&pass_view, offered, &mut pass_row[..catalog_width()], skip)?;
             for (i, o) in d.options.iter().enumerate() {
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 match o {
@@ -440,7 +449,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows) -> Result<(), String> {
                             view.visible[m.kind()] += 1;
                         }
                         if let Some(tile) = best_discard(&view, false) {
-                            discard_row(&view, tile, &mut r[..catalog_width()])?;
+                            discard_row(&view, tile, &mut r[..catalog_width()], skip)?;
                         }
                         set(r, "act_call", 1.0);
                         set(r, "call_x_turn", view.turn as f32);
@@ -531,11 +540,17 @@ pub fn discard_positions(game: &Game) -> Result<Vec<EvPosition>, String> {
 
 /// Replays a game and builds all its rows.
 pub fn game_rows(game: &Game) -> Result<GameRows, String> {
+    game_rows_with(game, Skip::NONE)
+}
+
+/// [`game_rows`] without computing the column groups `skip` leaves out (they stay 0 in the
+/// rows; ingest then leaves them out of the table).
+pub fn game_rows_with(game: &Game, skip: Skip) -> Result<GameRows, String> {
     let mut c = RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
     replay_game(game, &mut c, &mut NoWinCheck).map_err(|e| format!("replay: {e}"))?;
     let mut out = GameRows { rounds: c.rounds, option_ptr: vec![0], ..Default::default() };
     for d in &c.done {
-        decision_rows(d, &mut out)
+        decision_rows(d, &mut out, skip)
             .map_err(|e| format!("decision at event {} (seat {}): {e}", d.event_index, d.seat))?;
     }
     Ok(out)
@@ -645,11 +660,11 @@ mod extras_tests {
         let paijia = ev.paijia();
         let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").unwrap();
         let mut row = vec![0f32; option_width()];
-        discard_extras(&pos, t("7z"), &mut row, shanten_col, &mut ev, &paijia);
+        discard_extras(&pos, t("7z"), &mut row, shanten_col, Some(&mut ev), &paijia);
         assert_eq!(get(&row, "vis_tsumogiri"), 1.0);
         assert_eq!(get(&row, "vis_unseen"), 1.0);
         assert_eq!(get(&row, "vis_paijia"), paijia.value(t("7z")) as f32);
-        discard_extras(&pos, t("1z"), &mut row, shanten_col, &mut ev, &paijia);
+        discard_extras(&pos, t("1z"), &mut row, shanten_col, Some(&mut ev), &paijia);
         assert_eq!(get(&row, "vis_tsumogiri"), 0.0);
         // 3z is the indicator: 1z has 2 held, none visible.
         assert_eq!(get(&row, "vis_unseen"), 2.0);

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
 use crate::dataset::parts;
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
@@ -232,6 +232,42 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
 /// option scored by [`ev_weights`].
 const EV_DEFINED: f64 = 1e5;
 
+/// Refuses to score with columns the dataset does not have (an ingest with `--skip` leaves some
+/// out): the `ev` evaluator needs `ev` and `ev_defined`, the linear one the columns its weights
+/// use ([`Linear::needed_columns`]). Scoring a missing column as 0 would give figures that look real and are not.
+fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear>) -> Result<()> {
+    let missing = |want: &mut dyn Iterator<Item = &str>| -> Vec<String> {
+        want.filter(|w| !names.iter().any(|n| n == w)).map(str::to_string).collect()
+    };
+    let hint = "an ingest with --skip leaves them out";
+    if cfg.enabled[EV] {
+        let m = missing(&mut ["ev", "ev_defined"].into_iter());
+        if !m.is_empty() {
+            bail!(
+                "the ev evaluator needs the column(s) {}, which {} does not have ({hint}); push/fold \
+                 and `haifu report` need them too: `haifu eval --evaluator ukeire --evaluator linear` \
+                 scores without them",
+                m.join(", "),
+                cfg.data.display()
+            );
+        }
+    }
+    if let Some(l) = linear {
+        let need = l.needed_columns();
+        let m = missing(&mut need.iter().map(String::as_str));
+        if !m.is_empty() {
+            let more = if m.len() > 8 { format!(" and {} more", m.len() - 8) } else { String::new() };
+            bail!(
+                "the weights use column(s) {}{more} that {} does not have ({hint}): fit weights on \
+                 this dataset (haifu fit --data ...) or leave out the linear evaluator",
+                m[..m.len().min(8)].join(", "),
+                cfg.data.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Scores every selected decision of the dataset.
 pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
     let d = read_decisions(cfg)?;
@@ -250,7 +286,8 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         None
     };
     let names = feature_columns(&cfg.data)?;
-    // Where each of the linear evaluator's base columns sits in the dataset (absent: 0).
+    require_columns(cfg, &names, linear.as_ref())?;
+    // Where each of the linear evaluator's base columns sits in the dataset.
     let linear_cols: Vec<Option<usize>> = linear
         .as_ref()
         .map(|l| l.expansion.base().iter().map(|b| names.iter().position(|n| n == b)).collect())

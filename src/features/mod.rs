@@ -67,6 +67,8 @@ pub struct DecisionFeatures {
     safety: safety::SafetyPrep,
     river: river::RiverPrep,
     threat: threat::ThreatPrep,
+    /// Compute second-order ukeire (else its two columns stay 0; see [`Self::without_second_order`]).
+    second_order: bool,
 }
 
 impl DecisionFeatures {
@@ -90,7 +92,15 @@ impl DecisionFeatures {
             safety: safety::SafetyPrep::new(view),
             river: river::RiverPrep::new(view),
             threat,
+            second_order: true,
         })
+    }
+
+    /// Leaves `ukeire2_avg` and `ukeire2_sum` at 0: they are about a fifth of an option's cost,
+    /// and an ingest that leaves them out of its dataset (`--skip ukeire2`) need not pay for them.
+    pub fn without_second_order(mut self) -> Self {
+        self.second_order = false;
+        self
     }
 
     /// Fills `row` (length [`catalog_width()`]) for the option "discard `discard`". A red five and a
@@ -109,7 +119,7 @@ impl DecisionFeatures {
         }
         let a = After::new(&self.ctx, discard);
         let mut c = Cols::new(row, Family::Shape);
-        shape::fill(&self.ctx, &a, &mut c);
+        shape::fill(&self.ctx, &a, self.second_order, &mut c);
         c.done();
         let mut c = Cols::new(row, Family::Energy);
         energy::fill(&self.ctx, &a, &mut c);

@@ -209,7 +209,8 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
     }
 }
 
-pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
+/// The shape columns of option `a`; second-order ukeire only when `second_order` (else 0).
+pub(crate) fn fill(ctx: &Context, a: &After, second_order: bool, cols: &mut Cols) {
     let melds = ctx.melds.len();
     // ukeire counts the discard as gone: it is in `a.visible`.
     let u = ukeire(&a.counts, &a.visible);
@@ -227,7 +228,8 @@ pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
     cols.flag("iishanten", s == 1);
     cols.put("ukeire_kinds", kinds.count_ones() as f32);
     cols.put("ukeire_count", count as f32);
-    let (avg, sum) = second_order(&a.counts, &a.visible, s, kinds);
+    let (avg, sum) =
+        if second_order { self::second_order(&a.counts, &a.visible, s, kinds) } else { (0.0, 0.0) };
     cols.put("ukeire2_avg", avg);
     cols.put("ukeire2_sum", sum);
     let tenpai = s == 0;

@@ -71,6 +71,16 @@ impl Gate {
         }
     }
 
+    /// The base columns the gate reads its level from (the turn comes with the decision).
+    pub fn inputs(self) -> &'static [&'static str] {
+        match self {
+            Gate::Shanten | Gate::Stage => &["shanten_min"],
+            Gate::Riichi => &["safety_any_riichi"],
+            Gate::Value => &["ev", "ev_defined"],
+            Gate::Turn => &[],
+        }
+    }
+
     fn parse(s: &str) -> Result<Gate> {
         Gate::ALL
             .into_iter()
@@ -206,15 +216,13 @@ impl Expansion {
     /// Adds the block `gate × sel` (its columns level by level), once the gate's inputs are known
     /// to be base columns.
     fn push_block(&mut self, gate: Gate, sel: Vec<usize>) -> Result<()> {
-        let c = &self.cols;
-        let needs = match gate {
-            Gate::Shanten | Gate::Stage => c.shanten.is_none().then_some("shanten_min"),
-            Gate::Riichi => c.riichi.is_none().then_some("safety_any_riichi"),
-            Gate::Value => (c.ev.is_none() || c.ev_defined.is_none()).then_some("ev, ev_defined"),
-            Gate::Turn => None,
-        };
-        if let Some(n) = needs {
-            bail!("the {} gate needs the column(s) {n}", gate.name());
+        if gate.inputs().iter().any(|n| !self.base.iter().any(|b| b == n)) {
+            bail!(
+                "the {} gate needs the column(s) {}, which the data does not have (an ingest with \
+                 --skip leaves some out)",
+                gate.name(),
+                gate.inputs().join(", ")
+            );
         }
         for level in gate.levels() {
             self.names.extend(sel.iter().map(|&c| format!("{level}*{}", self.base[c])));

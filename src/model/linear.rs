@@ -46,6 +46,27 @@ impl Linear {
         Ok(Linear { file, expansion, w })
     }
 
+    /// The base columns the scores depend on: each with a non-zero weight, alone or in an
+    /// interaction, and the inputs of the interactions' gates. A dataset without one of them
+    /// (`ingest --skip`) cannot be scored by these weights.
+    pub fn needed_columns(&self) -> Vec<String> {
+        let mut need: Vec<String> = Vec::new();
+        let mut add = |n: &str| {
+            if !need.iter().any(|x| x == n) {
+                need.push(n.to_string());
+            }
+        };
+        for (name, &w) in self.expansion.names().iter().zip(&self.w) {
+            if w != 0.0 {
+                add(name.split_once('*').map_or(name.as_str(), |(_, base)| base));
+            }
+        }
+        for (gate, _) in self.expansion.blocks() {
+            gate.inputs().iter().for_each(|n| add(n));
+        }
+        need
+    }
+
     /// Loads a weights file; `None` means the shipped default (looked up next to the executable's
     /// working directory, then at the crate root this binary was built from).
     pub fn load(path: Option<&Path>) -> Result<Linear> {
@@ -96,7 +117,7 @@ impl Linear {
             .map(|t| {
                 let mut row = vec![0.0f32; option_width()];
                 f.fill(t, &mut row[..width]).map_err(|e| anyhow::anyhow!("{e}"))?;
-                crate::dataset::rows::discard_extras(pos, t, &mut row, shanten_col, &mut ev, &paijia);
+                crate::dataset::rows::discard_extras(pos, t, &mut row, shanten_col, Some(&mut ev), &paijia);
                 Ok((t, row))
             })
             .collect()
