@@ -20,15 +20,12 @@ fn main() -> anyhow::Result<()> {
         anyhow::ensure!(a.len() == b.len(), "{table}: {} parts against {}", a.len(), b.len());
         let (mut rows, mut cols_seen) = (0usize, 0usize);
         for (pa, pb) in a.iter().zip(&b) {
-            let read = |p: &Path| ParquetReader::new(std::fs::File::open(p)?).finish().map_err(anyhow::Error::from);
+            let read =
+                |p: &Path| ParquetReader::new(std::fs::File::open(p)?).finish().map_err(anyhow::Error::from);
             let (fa, fb) = (read(pa)?, read(pb)?);
             let names: Vec<PlSmallStr> = fb.get_column_names().into_iter().cloned().collect();
-            let only_full: Vec<String> = fa
-                .get_column_names()
-                .iter()
-                .filter(|n| !names.contains(n))
-                .map(|n| n.to_string())
-                .collect();
+            let only_full: Vec<String> =
+                fa.get_column_names().iter().filter(|n| !names.contains(n)).map(|n| n.to_string()).collect();
             if pa == a.first().unwrap() && !only_full.is_empty() {
                 println!("{table}: columns only in {}: {}", full.display(), only_full.join(", "));
             }
