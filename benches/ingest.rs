@@ -4,7 +4,8 @@
 //! `$HAIFU_SHARED/data/tenhou`), spread over the whole corpus, `HAIFU_BENCH_GAMES` of them
 //! (default 40). Each run ingests them all into a fresh temporary folder with
 //! `HAIFU_BENCH_JOBS` threads (default 2), the way `haifu ingest` does (parquet included);
-//! `HAIFU_BENCH_RUNS` runs (default 5) after one warm-up run. Run with `make bench-ingest` or
+//! `HAIFU_BENCH_RUNS` runs (default 5) after one warm-up run; `HAIFU_BENCH_SKIP=ev,ukeire2`
+//! measures `ingest --skip` instead of every column. Run with `make bench-ingest` or
 //! `cargo bench --bench ingest`.
 
 use std::path::PathBuf;
@@ -36,6 +37,8 @@ fn main() {
     let n = env_usize("HAIFU_BENCH_GAMES", 40).min(all.len()).max(1);
     let runs = env_usize("HAIFU_BENCH_RUNS", 5).max(1);
     let jobs = env_usize("HAIFU_BENCH_JOBS", 2).max(1);
+    let skip = haifu::dataset::skip::Skip::parse(&std::env::var("HAIFU_BENCH_SKIP").unwrap_or_default())
+        .unwrap_or_else(|e| panic!("HAIFU_BENCH_SKIP: {e}"));
     let step = all.len() / n;
     let files: Vec<PathBuf> = all.into_iter().step_by(step.max(1)).take(n).collect();
     let mut secs = Vec::new();
@@ -43,7 +46,7 @@ fn main() {
     for run in 0..=runs {
         let out = tempfile::tempdir().unwrap();
         let t = Instant::now();
-        let opts = haifu::dataset::ingest::IngestOptions { jobs: Some(jobs), ..Default::default() };
+        let opts = haifu::dataset::ingest::IngestOptions { jobs: Some(jobs), skip, ..Default::default() };
         let s = haifu::dataset::ingest::run(&files, out.path(), &opts).expect("ingest");
         let el = t.elapsed().as_secs_f64();
         assert!(s.tally.errors.is_empty(), "{:?}", s.tally.errors);
@@ -57,11 +60,12 @@ fn main() {
     let games_per_s: Vec<f64> = secs.iter().map(|t| s.tally.games as f64 / t).collect();
     let decisions_per_s: Vec<f64> = secs.iter().map(|t| s.tally.decisions as f64 / t).collect();
     println!(
-        "ingest: {} games, {} decisions, {} options, --jobs {jobs}, {runs} runs: median {:.2} s, \
+        "ingest: {} games, {} decisions, {} options, --jobs {jobs}{}, {runs} runs: median {:.2} s, \
          {:.2} games/s, {:.0} decisions/s (min {:.2} s, max {:.2} s)",
         s.tally.games,
         s.tally.decisions,
         s.tally.options,
+        if skip.is_empty() { String::new() } else { format!(" --skip {skip}") },
         median(secs.clone()),
         median(games_per_s),
         median(decisions_per_s),
