@@ -234,7 +234,8 @@ const EV_DEFINED: f64 = 1e5;
 
 /// Refuses to score with columns the dataset does not have (an ingest with `--skip` leaves some
 /// out): the `ev` evaluator needs `ev` and `ev_defined`, the linear one the columns its weights
-/// use ([`Linear::needed_columns`]). Scoring a missing column as 0 would give figures that look real and are not.
+/// use ([`Linear::needed_columns`]). Scoring a missing column as 0 would give figures that look
+/// real and are not.
 fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear>) -> Result<()> {
     let missing = |want: &mut dyn Iterator<Item = &str>| -> Vec<String> {
         want.filter(|w| !names.iter().any(|n| n == w)).map(str::to_string).collect()
