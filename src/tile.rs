@@ -125,6 +125,12 @@ pub const fn is_terminal(kind: Kind) -> bool {
     kind < 27 && (kind % 9 == 0 || kind % 9 == 8)
 }
 
+/// The 5 of a suit (the kind whose copies include the red five).
+#[inline]
+pub const fn is_five(kind: Kind) -> bool {
+    kind < 27 && kind % 9 == 4
+}
+
 /// Terminal or honor (yaochuuhai).
 #[inline]
 pub const fn is_yaochu(kind: Kind) -> bool {
@@ -353,6 +359,16 @@ mod tests {
         assert!(t[0].is_red() && !t[3].is_red());
         assert_eq!(t[1].to_string(), "0p");
         assert_eq!(t[1].plain().to_string(), "5p");
+    }
+
+    /// The fives are 5m, 5p and 5s, the kinds of the three red fives; 5z (a dragon) is not one.
+    #[test]
+    fn fives_are_the_red_fives_kinds() {
+        let fives: Vec<Kind> = (0..KINDS).filter(|&k| is_five(k)).collect();
+        let want: Vec<Kind> = parse_mpsz("5m5p5s").unwrap().iter().map(|t| t.kind()).collect();
+        assert_eq!(fives, want);
+        assert!((0..3).all(|s| is_five(Tile::red_five(s).kind())));
+        assert!(!is_five(parse_mpsz("5z").unwrap()[0].kind()));
     }
 
     #[test]

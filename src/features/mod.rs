@@ -115,7 +115,7 @@ impl DecisionFeatures {
         }
         // a red five needs the red copy; a plain five needs a copy besides the red one
         let n = self.ctx.hand[discard.kind()];
-        let red = self.ctx.hand_reds_of(discard) && discard.kind() % 9 == 4 && discard.kind() < 27;
+        let red = self.ctx.hand_reds_of(discard) && crate::tile::is_five(discard.kind());
         let held = if discard.is_red() { red } else { n > u8::from(red) };
         if !held {
             return Err(FeatureError::NotInHand(discard));

@@ -15,7 +15,7 @@
 //!   each riichi opponent of the discarder against whom the tile is not genbutsu, hit = that
 //!   riichi player ronned it, split by when the riichi player threw the 5 of the tile's suit.
 
-use crate::tile::Kind;
+use crate::tile::{is_five, Kind};
 use crate::util::Rate;
 
 /// Labels of the split by when the riichi player threw the 5 ([`five_timing`]).
@@ -54,7 +54,7 @@ pub fn near_five(kind: Kind) -> Option<(usize, usize)> {
 pub fn five_timing(discards: impl IntoIterator<Item = Kind>) -> [u8; 3] {
     let mut out = [0u8; 3];
     for (i, k) in discards.into_iter().enumerate() {
-        if k < 27 && k % 9 == 4 && out[k / 9] == 0 {
+        if is_five(k) && out[k / 9] == 0 {
             out[k / 9] = if i < 6 { 2 } else { 1 };
         }
     }
