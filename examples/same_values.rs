@@ -19,14 +19,14 @@ fn main() -> anyhow::Result<()> {
         let (a, b) = (parts::table_files(full, table)?, parts::table_files(skip, table)?);
         anyhow::ensure!(a.len() == b.len(), "{table}: {} parts against {}", a.len(), b.len());
         let (mut rows, mut cols_seen) = (0usize, 0usize);
-        for (pa, pb) in a.iter().zip(&b) {
+        for (i, (pa, pb)) in a.iter().zip(&b).enumerate() {
             let read =
                 |p: &Path| ParquetReader::new(std::fs::File::open(p)?).finish().map_err(anyhow::Error::from);
             let (fa, fb) = (read(pa)?, read(pb)?);
             let names: Vec<PlSmallStr> = fb.get_column_names().into_iter().cloned().collect();
             let only_full: Vec<String> =
                 fa.get_column_names().iter().filter(|n| !names.contains(n)).map(|n| n.to_string()).collect();
-            if pa == a.first().unwrap() && !only_full.is_empty() {
+            if i == 0 && !only_full.is_empty() {
                 println!("{table}: columns only in {}: {}", full.display(), only_full.join(", "));
             }
             let fa = fa.select(names.iter().cloned())?;

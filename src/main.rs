@@ -431,7 +431,7 @@ impl Select {
         data: PathBuf,
         weights: PathBuf,
         split: Option<haifu::fit::split::Split>,
-        thresholds: haifu::features::push_fold::Thresholds,
+        push_fold: Option<haifu::features::push_fold::Thresholds>,
         enabled: [bool; 4],
     ) -> haifu::eval::dataset::DatasetConfig {
         haifu::eval::dataset::DatasetConfig {
@@ -442,7 +442,8 @@ impl Select {
             validation: self.validation,
             test: self.test,
             split,
-            thresholds,
+            thresholds: push_fold.unwrap_or_default(),
+            push_fold: push_fold.is_some(),
             enabled,
         }
     }
@@ -511,7 +512,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     data,
                     weights,
                     (!all_games).then_some(haifu::fit::split::Split::Test),
-                    haifu::features::push_fold::Thresholds { good, excellent },
+                    Some(haifu::features::push_fold::Thresholds { good, excellent }),
                     [true; 4],
                 ),
                 out: out.clone(),
@@ -948,16 +949,6 @@ fn eval_cmd(
     for e in &evaluators {
         enabled[index(e)] = true;
     }
-    if push_fold.is_some() {
-        let names = haifu::fit::load::feature_columns(data)?;
-        if !["ev", "ev_defined"].iter().all(|c| names.iter().any(|n| n == c)) {
-            anyhow::bail!(
-                "--push-fold classes hands by ev, which {} does not have (an ingest with --skip ev \
-                 leaves it out)",
-                data.display()
-            );
-        }
-    }
     let which = match split {
         SplitArg::All => None,
         SplitArg::Train => Some(Split::Train),
@@ -968,7 +959,7 @@ fn eval_cmd(
         data.to_path_buf(),
         weights.to_path_buf(),
         which,
-        push_fold.unwrap_or_default(),
+        push_fold,
         enabled,
     ))?;
     let mut results = serde_json::Map::new();

@@ -45,6 +45,9 @@ pub struct DatasetConfig {
     /// Only decisions of games in this split; every selected decision when `None`.
     pub split: Option<Split>,
     pub thresholds: Thresholds,
+    /// The push/fold tallies are wanted (`with_pf`, `folded`): they class hands by `ev`, so the
+    /// dataset must hold it ([`require_columns`]).
+    pub push_fold: bool,
     /// Which of [`EVALUATORS`] to score (the others keep score 0 and are not reported).
     pub enabled: [bool; 4],
 }
@@ -233,21 +236,27 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
 const EV_DEFINED: f64 = 1e5;
 
 /// Refuses to score with columns the dataset does not have (an ingest with `--skip` leaves some
-/// out): the `ev` evaluator needs `ev` and `ev_defined`, the linear one the columns its weights
-/// use ([`Linear::needed_columns`]). Scoring a missing column as 0 would give figures that look
-/// real and are not.
+/// out): the `ev` evaluator and the push/fold tallies need `ev` and `ev_defined`, the linear
+/// evaluator the columns its weights use ([`Linear::needed_columns`]). Scoring a missing column
+/// as 0 would give figures that look real and are not.
 fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear>) -> Result<()> {
-    let missing = |want: &mut dyn Iterator<Item = &str>| -> Vec<String> {
-        want.filter(|w| !names.iter().any(|n| n == w)).map(str::to_string).collect()
+    let missing = |want: &[&str]| -> Vec<String> {
+        want.iter().filter(|w| !names.iter().any(|n| n == *w)).map(|w| w.to_string()).collect()
     };
     let hint = "an ingest with --skip leaves them out";
-    if cfg.enabled[EV] {
-        let m = missing(&mut ["ev", "ev_defined"].into_iter());
+    let ev_users: Vec<&str> =
+        [cfg.enabled[EV].then_some("the ev evaluator"), cfg.push_fold.then_some("push/fold (--push-fold)")]
+            .into_iter()
+            .flatten()
+            .collect();
+    if !ev_users.is_empty() {
+        let m = missing(&["ev", "ev_defined"]);
         if !m.is_empty() {
             bail!(
-                "the ev evaluator needs the column(s) {}, which {} does not have ({hint}); push/fold \
-                 and `haifu report` need them too: `haifu eval --evaluator ukeire --evaluator linear` \
+                "{} need(s) the column(s) {}, which {} does not have ({hint}); `haifu report` needs \
+                 them too: `haifu eval --evaluator ukeire --evaluator linear` without --push-fold \
                  scores without them",
+                ev_users.join(" and "),
                 m.join(", "),
                 cfg.data.display()
             );
@@ -255,7 +264,7 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
     }
     if let Some(l) = linear {
         let need = l.needed_columns();
-        let m = missing(&mut need.iter().map(String::as_str));
+        let m = missing(&need.iter().map(String::as_str).collect::<Vec<_>>());
         if !m.is_empty() {
             let more = if m.len() > 8 { format!(" and {} more", m.len() - 8) } else { String::new() };
             bail!(

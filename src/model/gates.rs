@@ -133,10 +133,10 @@ impl SituationCols {
     fn of(base: &[String]) -> SituationCols {
         let at = |n: &str| base.iter().position(|b| b == n);
         SituationCols {
-            shanten: at("shanten_min"),
-            riichi: at("safety_any_riichi"),
-            ev: at("ev"),
-            ev_defined: at("ev_defined"),
+            shanten: at(Gate::Shanten.inputs()[0]),
+            riichi: at(Gate::Riichi.inputs()[0]),
+            ev: at(Gate::Value.inputs()[0]),
+            ev_defined: at(Gate::Value.inputs()[1]),
         }
     }
 
