@@ -66,6 +66,7 @@ pub enum FeatureError {
 pub struct DecisionFeatures {
     ctx: Context,
     melds: yaku_potential::MeldFacts,
+    shapes: yaku_potential::Shapes,
     safety: safety::SafetyPrep,
     river: river::RiverPrep,
     threat: threat::ThreatPrep,
@@ -87,10 +88,12 @@ impl DecisionFeatures {
             return Err(FeatureError::TooManyCopies { tile: Tile::from_kind(k), count: ctx.hand[k] });
         }
         let melds = yaku_potential::MeldFacts::new(&ctx);
+        let shapes = yaku_potential::Shapes::new(&ctx);
         let threat = threat::ThreatPrep::new(view, &ctx);
         Ok(DecisionFeatures {
             ctx,
             melds,
+            shapes,
             safety: safety::SafetyPrep::new(view),
             river: river::RiverPrep::new(view),
             threat,
@@ -131,7 +134,7 @@ impl DecisionFeatures {
         dora::fill(&self.ctx, &a, &mut c);
         c.done();
         let mut c = Cols::new(row, Family::YakuPotential);
-        yaku_potential::fill(&self.ctx, &self.melds, &a, &mut c);
+        yaku_potential::fill(&self.ctx, &self.melds, &self.shapes, &a, &mut c);
         c.done();
         let mut c = Cols::new(row, Family::Melds21);
         melds21::fill(&self.ctx, &a, &mut c);

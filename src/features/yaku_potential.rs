@@ -16,7 +16,7 @@
 
 use super::catalog::Cols;
 use super::view::{After, Context};
-use crate::hand::shanten::{chiitoitsu, standard_with, Shape};
+use crate::hand::shanten::{chiitoitsu, Shape, ShapeBase};
 use crate::hand::MeldKind;
 use crate::tile::{is_yaochu, Counts, KINDS};
 
@@ -129,10 +129,37 @@ pub fn iipeikou_tiles(counts: &Counts) -> u8 {
         .unwrap_or(0)
 }
 
-pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, a: &After, cols: &mut Cols) {
+/// The restricted shapes of one decision's hand, each built once so that every option (the hand
+/// less one tile) shares the suits its discard leaves alone ([`ShapeBase`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Shapes {
+    standard: ShapeBase,
+    tanyao: ShapeBase,
+    half_flush: [ShapeBase; 3],
+    full_flush: [ShapeBase; 3],
+    toitoi: ShapeBase,
+    chanta: ShapeBase,
+}
+
+impl Shapes {
+    pub(crate) fn new(ctx: &Context) -> Shapes {
+        let base = |shape| ShapeBase::new(&ctx.hand, shape);
+        Shapes {
+            standard: base(Shape::Standard),
+            tanyao: base(Shape::Tanyao),
+            half_flush: [0, 1, 2].map(|s| base(Shape::HalfFlush(s))),
+            full_flush: [0, 1, 2].map(|s| base(Shape::FullFlush(s))),
+            toitoi: base(Shape::Toitoi),
+            chanta: base(Shape::Chanta),
+        }
+    }
+}
+
+pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, shapes: &Shapes, a: &After, cols: &mut Cols) {
     let c = &a.counts;
     let melds = ctx.melds.len();
-    let std_s = standard_with(c, melds, Shape::Standard).unwrap_or(GAP_DEAD);
+    let with = |base: &ShapeBase| base.with_suit_changed(c, a.discard.kind(), melds);
+    let std_s = with(&shapes.standard).unwrap_or(GAP_DEAD);
     let (mut y_pairs, mut y_sets, mut pair_reachable) = (0u8, mf.yakuhai_sets, false);
     let (mut sets, mut pairs) = (mf.sets, 0u8);
     for k in 0..KINDS {
@@ -151,7 +178,7 @@ pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, a: &After, cols: &mut Cols) {
     }
     cols.put("yakuhai_pairs", y_pairs as f32);
     cols.put("yakuhai_sets", y_sets as f32);
-    let tanyao = gap(standard_with(c, melds, Shape::Tanyao), std_s, mf.tanyao_dead);
+    let tanyao = gap(with(&shapes.tanyao), std_s, mf.tanyao_dead);
     cols.put("tanyao_gap", tanyao as f32);
     cols.flag("tanyao_dead", mf.tanyao_dead);
     cols.put("yaochu_tiles", (0..KINDS).filter(|&k| is_yaochu(k)).map(|k| c[k] as u32).sum::<u32>() as f32);
@@ -161,10 +188,10 @@ pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, a: &After, cols: &mut Cols) {
         if meld_suits & !(1 << s) != 0 {
             continue;
         }
-        honitsu = honitsu.min(gap(standard_with(c, melds, Shape::HalfFlush(s)), std_s, false));
+        honitsu = honitsu.min(gap(with(&shapes.half_flush[s as usize]), std_s, false));
         // concealed honors only slow a full flush (the DP cannot use them); an honor meld kills it
         let full_dead = mf.suits & 0b1000 != 0;
-        chinitsu = chinitsu.min(gap(standard_with(c, melds, Shape::FullFlush(s)), std_s, full_dead));
+        chinitsu = chinitsu.min(gap(with(&shapes.full_flush[s as usize]), std_s, full_dead));
     }
     let flush_dead = meld_suits.count_ones() >= 2;
     cols.put("honitsu_gap", honitsu as f32);
@@ -176,13 +203,13 @@ pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, a: &After, cols: &mut Cols) {
     cols.put("kokushi_missing", missing as f32);
     cols.put("toitoi_sets", sets as f32);
     cols.put("toitoi_pairs", pairs as f32);
-    let toitoi = gap(standard_with(c, melds, Shape::Toitoi), std_s, mf.toitoi_dead);
+    let toitoi = gap(with(&shapes.toitoi), std_s, mf.toitoi_dead);
     cols.put("toitoi_gap", toitoi as f32);
     let sanshoku = sanshoku_tiles(c, mf.chis);
     let ittsu = ittsu_tiles(c, mf.chis);
     cols.put("sanshoku_tiles", sanshoku as f32);
     cols.put("ittsu_tiles", ittsu as f32);
-    let chanta = gap(standard_with(c, melds, Shape::Chanta), std_s, mf.chanta_dead);
+    let chanta = gap(with(&shapes.chanta), std_s, mf.chanta_dead);
     cols.put("chanta_gap", chanta as f32);
     cols.put("iipeikou_tiles", if ctx.open { 0.0 } else { iipeikou_tiles(c) as f32 });
     cols.flag("menzen", !ctx.open);
