@@ -77,6 +77,18 @@ pub fn kobalab_hands() -> Option<Vec<(Vec<crate::tile::Tile>, [i8; 3])>> {
     Some(out)
 }
 
+/// A seeded xorshift64 generator for the randomised tests: reproducible, no dependency, and one
+/// copy for every test that draws random hands or edits.
+pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut s = seed;
+    move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// Under CI (or `HAIFU_REQUIRE_SHARED=1`) the shared data must be there: otherwise the tests

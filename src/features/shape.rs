@@ -352,13 +352,7 @@ mod tests {
 
     #[test]
     fn second_order_matches_the_scan_on_random_hands() {
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = crate::testdata::xorshift(0x2545_F491_4F6C_DD1Du64);
         for i in 0..3000 {
             let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
             for j in (1..wall.len()).rev() {

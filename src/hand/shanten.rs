@@ -474,13 +474,7 @@ mod tests {
     /// hands, under every shape and meld count.
     #[test]
     fn shape_base_equals_standard_with() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::testdata::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let shapes = [
             Shape::Standard,
             Shape::Tanyao,

@@ -390,13 +390,7 @@ mod mutation_tests {
             .filter(|p| p.to_string_lossy().ends_with(".t6.json"))
             .collect();
         files.sort();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::testdata::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let replacements = [
             serde_json::json!(0),
             serde_json::json!(60),
