@@ -207,13 +207,17 @@ fn suit_dist_memo(h: &[u8], shape: Shape, suit: usize) -> Dist {
 /// with `melds` melds already made. `None` when no target exists (e.g. tanyao with too few
 /// usable tile slots cannot happen, but a shape can exclude every group).
 pub fn standard_with(counts: &Counts, melds: usize, shape: Shape) -> Option<i8> {
-    let need = 4usize.checked_sub(melds)?;
-    let mut total = suit_dist_memo(&counts[0..9], shape, 0);
-    for s in 1..3 {
-        total = combine(&total, &suit_dist_memo(&counts[s * 9..s * 9 + 9], shape, s));
+    let mut total = suit_of(counts, shape, 0);
+    for i in 1..4 {
+        total = combine(&total, &suit_of(counts, shape, i));
     }
-    total = combine(&total, &honor_dist(&counts[27..34], shape.honors_allowed()));
-    let d = total[need][1];
+    shanten_of(&total, melds)
+}
+
+/// The shanten a hand's combined distances give with `melds` melds made: the distance to the
+/// remaining melds and a pair, less one; `None` when no target exists.
+fn shanten_of(total: &Dist, melds: usize) -> Option<i8> {
+    let d = total[4usize.checked_sub(melds)?][1];
     (d < INF).then(|| d as i8 - 1)
 }
 
@@ -248,11 +252,8 @@ impl ShapeBase {
 
     /// [`standard_with`] of `counts`, which must equal the base hand outside the suit of `kind`.
     pub fn with_suit_changed(&self, counts: &Counts, kind: Kind, melds: usize) -> Option<i8> {
-        let need = 4usize.checked_sub(melds)?;
         let i = (kind / 9).min(3);
-        let total = combine(&self.others[i], &suit_of(counts, self.shape, i));
-        let d = total[need][1];
-        (d < INF).then(|| d as i8 - 1)
+        shanten_of(&combine(&self.others[i], &suit_of(counts, self.shape, i)), melds)
     }
 }
 
