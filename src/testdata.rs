@@ -77,16 +77,19 @@ pub fn kobalab_hands() -> Option<Vec<(Vec<crate::tile::Tile>, [i8; 3])>> {
     Some(out)
 }
 
-/// A seeded xorshift64 generator for the randomised tests: reproducible, no dependency, and one
-/// copy for every test that draws random hands or edits.
+/// One xorshift64 step: advances `state` and returns it. The randomised tests' generator
+/// (reproducible, no dependency), for tests that thread the state through helpers.
+pub fn xorshift_step(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// A seeded xorshift64 generator: [`xorshift_step`] as a closure.
 pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
     let mut s = seed;
-    move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    }
+    move || xorshift_step(&mut s)
 }
 
 #[cfg(test)]

@@ -319,13 +319,8 @@ mod tests {
         }
     }
 
-    /// Deterministic xorshift for the timing positions.
-    fn next(rng: &mut u64) -> u64 {
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        *rng
-    }
+    // Deterministic xorshift for the timing positions.
+    use crate::testdata::xorshift_step as next;
 
     /// A mid-game position: a random deal, `turn` draws played by a greedy lowest-shanten /
     /// most-ukeire discarder (so shanten is realistic), three opponents discarding random wall

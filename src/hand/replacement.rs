@@ -427,6 +427,7 @@ pub fn query(counts: &Counts, which: Kinds) -> Result<(u8, u64), InvalidHand> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testdata::xorshift_step;
     use crate::tile::KINDS;
     use crate::tile::{counts_of, parse_mpsz};
     use xiangting::PlayerCount::Four;
@@ -490,13 +491,6 @@ mod tests {
         assert_eq!(query(&counts_of(&parse_mpsz("123m456p789s").unwrap()), Kinds::None), Err(InvalidHand));
     }
 
-    fn xorshift(s: &mut u64) -> u64 {
-        *s ^= *s << 13;
-        *s ^= *s >> 7;
-        *s ^= *s << 17;
-        *s
-    }
-
     /// How a random hand's tiles are drawn.
     #[derive(Clone, Copy, PartialEq)]
     enum Draw {
@@ -513,9 +507,9 @@ mod tests {
     fn random_hand(seed: &mut u64, tiles: usize, draw: Draw) -> Counts {
         let mut c = [0u8; KINDS];
         let mut n = 0;
-        let mut last = (xorshift(seed) % KINDS as u64) as usize;
+        let mut last = (xorshift_step(seed) % KINDS as u64) as usize;
         while n < tiles {
-            let r = xorshift(seed);
+            let r = xorshift_step(seed);
             if draw == Draw::Pairs {
                 // Mostly terminals and honours, so kokushi is in play too.
                 let k = if r % 3 == 0 {

@@ -608,13 +608,7 @@ mod tests {
     fn flipped_bytes_never_panic() {
         let Some((_, xml)) = real(XML) else { return };
         let (_, json) = real(JSON).unwrap();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::testdata::xorshift(0x2545_f491_4f6c_dd1du64);
         let (mut ok, mut err) = (0, 0);
         for base in [&xml, &json] {
             for _ in 0..150 {

@@ -193,13 +193,8 @@ fn not_a_win() {
 /// (what the expected-value search meets) and the rest cover the open-hand yaku.
 #[test]
 fn may_have_yaku_turns_away_only_hands_without_yaku() {
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut rand = |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut next = crate::testdata::xorshift(0x9E37_79B9_7F4A_7C15u64);
+    let mut rand = |n: usize| (next() % n as u64) as usize;
     let (mut away, mut with_yaku, mut tried) = (0, 0, 0);
     while tried < 200_000 {
         let mut all = [0u8; 34];
