@@ -6,6 +6,7 @@
 # parts and manifests (a speed change must not change one value). The games are those of `make bench-ingest`: 40 evenly spaced mjlogs of
 # SHARED/data/tenhou.
 #   scripts/compare_ingest.sh A_BIN B_BIN [RUNS=4] [JOBS=2] [SHARED=../shared]
+# INGEST_ARGS adds arguments to both sides' ingest, e.g. INGEST_ARGS="--skip ev,ukeire2".
 # Exit status: 0 when the outputs are identical, 1 when they differ, 2 on bad arguments.
 set -u
 A=${1:?usage: compare_ingest.sh A_BIN B_BIN [RUNS] [JOBS] [SHARED]}
@@ -34,7 +35,7 @@ for i in $(seq 1 "$RUNS"); do
     rm -rf "$WORK/out-$side"
     # shellcheck disable=SC2046
     /usr/bin/time -f "%e %U %M" -o "$WORK/time" "$BIN" ingest --jobs "$JOBS" --out "$WORK/out-$side" \
-      $(cat "$WORK/games") > /dev/null 2>&1
+      ${INGEST_ARGS:-} $(cat "$WORK/games") > /dev/null 2>&1
     read -r wall cpu rss < "$WORK/time"
     echo "$side $wall $cpu $rss" >> "$WORK/runs"
     echo "run $i $side: $wall s wall, $cpu s CPU, $rss KB peak RSS"
