@@ -22,7 +22,7 @@
 use super::catalog::Cols;
 use super::view::{After, Context};
 use crate::hand::shanten::{
-    chiitoitsu, kinds_of, kokushi, min_shanten, necessary_kinds, standard, unnecessary_kinds,
+    chiitoitsu, kinds_of, kokushi, min_shanten, necessary_kinds_after_discards, standard, unnecessary_kinds,
 };
 use crate::hand::waits::{ukeire, unseen};
 use crate::tile::{Counts, KINDS};
@@ -187,17 +187,11 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         let (s14, keep) = unnecessary_kinds(&h);
         let candidates = if s14 == s - 1 { keep } else { crate::tile::ALL_KINDS };
         let mut best = 0u32;
-        for d in kinds_of(candidates) {
-            if h[d] == 0 {
-                continue;
-            }
-            h[d] -= 1;
-            let (s2, k2) = necessary_kinds(&h);
+        necessary_kinds_after_discards(&h, candidates, |_, s2, k2| {
             if s2 < s {
                 best = best.max(plane_sum(&p, k2));
             }
-            h[d] += 1;
-        }
+        });
         h[e] -= 1;
         weight += u;
         sum += u * best;
@@ -250,6 +244,7 @@ pub(crate) fn fill(ctx: &Context, a: &After, second_order: bool, cols: &mut Cols
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hand::shanten::necessary_kinds;
     use crate::tile::{counts_of, parse_mpsz};
 
     fn c(s: &str) -> Counts {

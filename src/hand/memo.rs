@@ -41,6 +41,17 @@ pub fn mix(lo: u64, hi: u64) -> u64 {
     h ^ (h >> 29).wrapping_mul(0x94D0_49BB_1331_11EB)
 }
 
+/// One tile of kind `k` in [`pack`]'s layout: `pack(c) - unit(k)` is the pack of `c` less one
+/// tile of `k` (no borrow while `c[k] > 0`, as each kind has its own 3-bit field).
+#[inline]
+pub fn unit(k: usize) -> u128 {
+    if k < 21 {
+        1 << (3 * k)
+    } else {
+        1 << (63 + 3 * (k - 21))
+    }
+}
+
 /// Concealed counts packed 3 bits per kind (102 bits): an exact key for a hand's counts.
 #[inline]
 pub fn pack(c: &Counts) -> u128 {

@@ -326,6 +326,18 @@ fn merged_kinds(x: (&Entry, u32), y: (&Entry, u32), which: Kinds, slot: usize) -
 fn standard<const N: usize>(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
     let mp = merge_numbers::<N>(&e[0].number, &e[1].number);
     let sz = merge_numbers::<N>(&e[2].number, &e[3].number);
+    standard_merged::<N>(e, &mp, &sz, which)
+}
+
+/// [`standard`] with the two pairs' numbers merged already (`mp` of suits m + p, `sz` of s +
+/// honours), so a caller that changes one suit merges only its pair again.
+#[inline(always)]
+fn standard_merged<const N: usize>(
+    e: [&Entry; 4],
+    mp: &[u8; SLOTS],
+    sz: &[u8; SLOTS],
+    which: Kinds,
+) -> (u8, u64) {
     let mut best = u8::MAX;
     for i in 0..=N {
         best = best.min(mp[5 + i] + sz[N - i]).min(mp[i] + sz[5 + N - i]);
@@ -409,19 +421,98 @@ pub fn query(counts: &Counts, which: Kinds) -> Result<(u8, u64), InvalidHand> {
     }
     let e = [m, p, s, z];
     let n = tiles / 3;
-    let (mut best, mut kinds) = match n {
+    let standard = match n {
         0 => standard::<0>(e, which),
         1 => standard::<1>(e, which),
         2 => standard::<2>(e, which),
         3 => standard::<3>(e, which),
         _ => standard::<4>(e, which),
     };
+    Ok(with_other_forms(e, n, standard, which))
+}
+
+/// The four-melds-and-a-pair answer of a hand of `n` melds' worth of tiles combined with the
+/// chiitoitsu and kokushi answers (only a hand of 13 or 14 concealed tiles can take those forms).
+#[inline(always)]
+fn with_other_forms(e: [&Entry; 4], n: usize, standard: (u8, u64), which: Kinds) -> (u8, u64) {
+    let (mut best, mut kinds) = standard;
     if n == 4 {
         for (number, k) in [chiitoitsu(e, which), kokushi(e, which)] {
             take(&mut best, &mut kinds, number, k);
         }
     }
-    Ok((best, if which == Kinds::None { 0 } else { kinds }))
+    (best, if which == Kinds::None { 0 } else { kinds })
+}
+
+/// A 3n+2-tile hand held as its four suit entries and its two merged pairs of suits, so that the
+/// hand one discard away is queried by looking up one suit and merging one pair instead of four
+/// and two. Second-order ukeire asks for the necessary kinds after every discard that keeps a
+/// hand's shanten, several per hand, and most of them miss every cache.
+pub struct Discards {
+    counts: Counts,
+    e: [&'static Entry; 4],
+    /// Slot numbers of suits m + p and of s + honours merged.
+    mp: [u8; SLOTS],
+    sz: [u8; SLOTS],
+    /// Melds' worth of tiles in the hand after a discard (`(tiles - 1) / 3`).
+    n: usize,
+}
+
+impl Discards {
+    /// `counts` must be a concealed hand of 3n+2 tiles (at most 14).
+    pub fn new(counts: &Counts) -> Result<Discards, InvalidHand> {
+        let t: &'static Tables = &TABLES;
+        let (m, nm) = t.numbers.find(&counts[0..9]).ok_or(InvalidHand)?;
+        let (p, np) = t.numbers.find(&counts[9..18]).ok_or(InvalidHand)?;
+        let (s, ns) = t.numbers.find(&counts[18..27]).ok_or(InvalidHand)?;
+        let (z, nz) = t.honors.find(&counts[27..34]).ok_or(InvalidHand)?;
+        let tiles = nm + np + ns + nz;
+        if tiles > MAX_TILES || tiles % 3 != 2 {
+            return Err(InvalidHand);
+        }
+        // All slots are merged (N = 4): a slot's merged number does not depend on N, and the
+        // queries read only the slots their hand's size asks for.
+        let mp = merge_numbers::<4>(&m.number, &p.number);
+        let sz = merge_numbers::<4>(&s.number, &z.number);
+        Ok(Discards { counts: *counts, e: [m, p, s, z], mp, sz, n: (tiles - 1) / 3 })
+    }
+
+    /// `query(hand - one tile of kind d, Kinds::Necessary)`, for a kind `d` the hand holds.
+    pub fn necessary_without(&self, d: usize) -> Result<(u8, u64), InvalidHand> {
+        if d >= crate::tile::KINDS || self.counts[d] == 0 {
+            return Err(InvalidHand);
+        }
+        let (suit, start) = (d / 9, d / 9 * 9);
+        let len = if suit == 3 { 7 } else { 9 };
+        let mut h = [0u8; 9];
+        h[..len].copy_from_slice(&self.counts[start..start + len]);
+        h[d - start] -= 1;
+        let t: &'static Tables = &TABLES;
+        let table = if suit == 3 { &t.honors } else { &t.numbers };
+        let (entry, _) = table.find(&h[..len]).ok_or(InvalidHand)?;
+        let mut e = self.e;
+        e[suit] = entry;
+        let which = Kinds::Necessary;
+        let standard = match self.n {
+            0 => self.standard_with::<0>(e, suit, which),
+            1 => self.standard_with::<1>(e, suit, which),
+            2 => self.standard_with::<2>(e, suit, which),
+            3 => self.standard_with::<3>(e, suit, which),
+            _ => self.standard_with::<4>(e, suit, which),
+        };
+        Ok(with_other_forms(e, self.n, standard, which))
+    }
+
+    /// [`standard`] of entries `e`, whose suit `changed` differs from the hand's: only that
+    /// suit's pair is merged again.
+    #[inline(always)]
+    fn standard_with<const N: usize>(&self, e: [&Entry; 4], changed: usize, which: Kinds) -> (u8, u64) {
+        if changed < 2 {
+            standard_merged::<N>(e, &merge_numbers::<N>(&e[0].number, &e[1].number), &self.sz, which)
+        } else {
+            standard_merged::<N>(e, &self.mp, &merge_numbers::<N>(&e[2].number, &e[3].number), which)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -489,6 +580,35 @@ mod tests {
         assert_eq!(q("12234m", Kinds::Unnecessary), (1, 0b1011));
         assert_eq!(query(&[5; KINDS], Kinds::None), Err(InvalidHand));
         assert_eq!(query(&counts_of(&parse_mpsz("123m456p789s").unwrap()), Kinds::None), Err(InvalidHand));
+    }
+
+    /// The hand one discard away, queried through [`Discards`], is the hand queried whole: for
+    /// every held kind of random 3n+2 hands of every size and kind of draw (a wrong suit index,
+    /// a stale pair merge or a missing chiitoitsu / kokushi form shows here).
+    #[test]
+    fn discards_equal_whole_queries() {
+        let mut seed = 0x5EED_D15C_A4D5_u64;
+        let mut checked = 0;
+        for round in 0..3000 {
+            let draw = [Draw::Uniform, Draw::Clumped, Draw::Pairs][round % 3];
+            let tiles = [14, 14, 11, 8, 5, 2][round % 6];
+            let c = random_hand(&mut seed, tiles, draw);
+            let d = Discards::new(&c).unwrap();
+            for k in 0..KINDS {
+                let mut less = c;
+                if less[k] == 0 {
+                    assert_eq!(d.necessary_without(k), Err(InvalidHand));
+                    continue;
+                }
+                less[k] -= 1;
+                assert_eq!(d.necessary_without(k).unwrap(), oracle(&less, Kinds::Necessary), "{c:?} - {k}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        let mut thirteen = [0u8; KINDS];
+        thirteen[..13].fill(1);
+        assert!(Discards::new(&thirteen).is_err(), "a 3n+1 hand has no discards to query");
     }
 
     /// How a random hand's tiles are drawn.

@@ -355,6 +355,43 @@ pub fn unnecessary_kinds_packed(counts: &Counts, packed: u128) -> (i8, u64) {
     cached_packed(counts, packed, Query::Unnecessary)
 }
 
+/// [`necessary_kinds`] of each hand one discard from the 3n+2 hand `counts`: `f(d, shanten,
+/// kinds)` for every kind d in `discards` that the hand holds, in kind order. The same answers
+/// through the same cache, but a miss changes one suit of the whole hand ([`Discards`]) instead of
+/// querying a new hand from scratch: second-order ukeire asks this for every draw of every
+/// option.
+///
+/// [`Discards`]: super::replacement::Discards
+pub fn necessary_kinds_after_discards(counts: &Counts, discards: u64, mut f: impl FnMut(Kind, i8, u64)) {
+    let packed = super::memo::pack(counts);
+    let mut whole = None;
+    for d in kinds_of(discards) {
+        if counts[d] == 0 {
+            continue;
+        }
+        let key = (packed - super::memo::unit(d)) | (Query::Necessary as u128) << 104;
+        let hash = super::memo::mix(key as u64, (key >> 64) as u64);
+        let v = XIANGTING.with(|c| {
+            let mut c = c.borrow_mut();
+            c.get(key, hash).unwrap_or_else(|| {
+                let whole = whole.get_or_insert_with(|| {
+                    super::replacement::Discards::new(counts).unwrap_or_else(|_| invalid(counts))
+                });
+                let (r, flags) = whole.necessary_without(d).unwrap_or_else(|_| invalid(counts));
+                let v = (r as u64) << 56 | flags;
+                c.put(key, hash, v);
+                v
+            })
+        });
+        f(d, (v >> 56) as i8 - 1, v & ((1 << 56) - 1));
+    }
+}
+
+#[cold]
+fn invalid(counts: &Counts) -> ! {
+    panic!("invalid concealed hand {}", crate::tile::format_counts(counts))
+}
+
 #[inline]
 fn cached_packed(counts: &Counts, packed: u128, q: Query) -> (i8, u64) {
     debug_assert_eq!(packed, super::memo::pack(counts), "packed counts out of step");
@@ -381,7 +418,7 @@ fn replacement_query(counts: &Counts, q: Query) -> u64 {
     };
     match query(counts, which) {
         Ok((r, flags)) => (r as u64) << 56 | flags,
-        Err(_) => panic!("invalid concealed hand {}", crate::tile::format_counts(counts)),
+        Err(_) => invalid(counts),
     }
 }
 
@@ -434,6 +471,49 @@ mod tests {
         assert_eq!(chiitoitsu(&c("1111m2288p55s1177z")), Some(1));
         // The fifth copy cannot be waited on: 1111m + 234p... is not tenpai on 1m.
         assert_eq!(standard(&c("1111m234p567s789s"), 0), 1);
+    }
+
+    /// The answers after each discard, asked cold (a miss answered by changing one suit) and
+    /// again warm (from the cache), are the `xiangting` crate's for the hand less that tile; kinds
+    /// not held and kinds outside `discards` are not reported.
+    #[test]
+    fn necessary_after_discards_equal_the_oracle() {
+        let mut next = crate::testdata::xorshift(0xD15C_A4D5_0000_0001u64);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let melds = (next() % 5) as usize;
+            let tiles = 14 - 3 * melds;
+            let mut c = [0u8; KINDS];
+            let mut k = (next() % KINDS as u64) as usize;
+            let mut n = 0;
+            while n < tiles {
+                k = if next() % 3 == 0 {
+                    (next() % KINDS as u64) as usize
+                } else {
+                    (k + (next() % 3) as usize) % KINDS
+                };
+                if c[k] < 4 {
+                    c[k] += 1;
+                    n += 1;
+                }
+            }
+            let discards = next() & crate::tile::ALL_KINDS;
+            for pass in ["cold", "warm"] {
+                let mut seen = Vec::new();
+                necessary_kinds_after_discards(&c, discards, |d, s, kinds| {
+                    let mut less = c;
+                    less[d] -= 1;
+                    let (r, want) =
+                        xiangting::calculate_necessary_tiles(&less, xiangting::PlayerCount::Four).unwrap();
+                    assert_eq!((s, kinds), (r as i8 - 1, want), "{pass}: {c:?} minus {d}");
+                    seen.push(d);
+                    checked += 1;
+                });
+                let want: Vec<Kind> = kinds_of(discards).filter(|&d| c[d] > 0).collect();
+                assert_eq!(seen, want, "{pass}: {c:?}");
+            }
+        }
+        assert!(checked > 2_000, "{checked}");
     }
 
     #[test]
