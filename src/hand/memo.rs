@@ -45,11 +45,8 @@ pub fn mix(lo: u64, hi: u64) -> u64 {
 /// tile of `k` (no borrow while `c[k] > 0`, as each kind has its own 3-bit field).
 #[inline]
 pub fn unit(k: usize) -> u128 {
-    if k < 21 {
-        1 << (3 * k)
-    } else {
-        1 << (63 + 3 * (k - 21))
-    }
+    // The upper word starts at bit 63 = 3 x 21, so kind k's field starts at bit 3k throughout.
+    1 << (3 * k)
 }
 
 /// Concealed counts packed 3 bits per kind (102 bits): an exact key for a hand's counts.
@@ -81,6 +78,17 @@ mod tests {
         assert_eq!(p, 1 | 4 << 60 | 2 << 63 | 3 << 99);
         let by_kind = (0..KINDS).fold(0u128, |a, k| a | (c[k] as u128) << (3 * k));
         assert_eq!(p, by_kind);
+    }
+
+    #[test]
+    fn unit_is_one_tile_of_a_kind() {
+        let mut c = [0u8; KINDS];
+        (0..KINDS).for_each(|k| c[k] = (k % 4 + 1) as u8);
+        for k in 0..KINDS {
+            let mut less = c;
+            less[k] -= 1;
+            assert_eq!(pack(&c) - unit(k), pack(&less), "kind {k}");
+        }
     }
 
     #[test]
