@@ -410,16 +410,10 @@ fn kokushi(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
 /// The replacement number of concealed `counts` (3n+1 or 3n+2 tiles, at most 14) over the three
 /// forms, with the kinds `which` asks for: on a tie between forms, the union of their kinds.
 pub fn query(counts: &Counts, which: Kinds) -> Result<(u8, u64), InvalidHand> {
-    let t = &*TABLES;
-    let (m, nm) = t.numbers.find(&counts[0..9]).ok_or(InvalidHand)?;
-    let (p, np) = t.numbers.find(&counts[9..18]).ok_or(InvalidHand)?;
-    let (s, ns) = t.numbers.find(&counts[18..27]).ok_or(InvalidHand)?;
-    let (z, nz) = t.honors.find(&counts[27..34]).ok_or(InvalidHand)?;
-    let tiles = nm + np + ns + nz;
-    if tiles > MAX_TILES || tiles % 3 == 0 {
+    let (e, tiles) = entries(counts)?;
+    if tiles % 3 == 0 {
         return Err(InvalidHand);
     }
-    let e = [m, p, s, z];
     let n = tiles / 3;
     let standard = match n {
         0 => standard::<0>(e, which),
@@ -429,6 +423,21 @@ pub fn query(counts: &Counts, which: Kinds) -> Result<(u8, u64), InvalidHand> {
         _ => standard::<4>(e, which),
     };
     Ok(with_other_forms(e, n, standard, which))
+}
+
+/// The four suits' entries of concealed `counts` and its tile count (at most [`MAX_TILES`]).
+#[inline(always)]
+fn entries(counts: &Counts) -> Result<([&'static Entry; 4], usize), InvalidHand> {
+    let t: &'static Tables = &TABLES;
+    let (m, nm) = t.numbers.find(&counts[0..9]).ok_or(InvalidHand)?;
+    let (p, np) = t.numbers.find(&counts[9..18]).ok_or(InvalidHand)?;
+    let (s, ns) = t.numbers.find(&counts[18..27]).ok_or(InvalidHand)?;
+    let (z, nz) = t.honors.find(&counts[27..34]).ok_or(InvalidHand)?;
+    let tiles = nm + np + ns + nz;
+    if tiles > MAX_TILES {
+        return Err(InvalidHand);
+    }
+    Ok(([m, p, s, z], tiles))
 }
 
 /// The four-melds-and-a-pair answer of a hand of `n` melds' worth of tiles combined with the
@@ -461,20 +470,15 @@ pub struct Discards {
 impl Discards {
     /// `counts` must be a concealed hand of 3n+2 tiles (at most 14).
     pub fn new(counts: &Counts) -> Result<Discards, InvalidHand> {
-        let t: &'static Tables = &TABLES;
-        let (m, nm) = t.numbers.find(&counts[0..9]).ok_or(InvalidHand)?;
-        let (p, np) = t.numbers.find(&counts[9..18]).ok_or(InvalidHand)?;
-        let (s, ns) = t.numbers.find(&counts[18..27]).ok_or(InvalidHand)?;
-        let (z, nz) = t.honors.find(&counts[27..34]).ok_or(InvalidHand)?;
-        let tiles = nm + np + ns + nz;
-        if tiles > MAX_TILES || tiles % 3 != 2 {
+        let (e, tiles) = entries(counts)?;
+        if tiles % 3 != 2 {
             return Err(InvalidHand);
         }
         // All slots are merged (N = 4): a slot's merged number does not depend on N, and the
         // queries read only the slots their hand's size asks for.
-        let mp = merge_numbers::<4>(&m.number, &p.number);
-        let sz = merge_numbers::<4>(&s.number, &z.number);
-        Ok(Discards { counts: *counts, e: [m, p, s, z], mp, sz, n: (tiles - 1) / 3 })
+        let mp = merge_numbers::<4>(&e[0].number, &e[1].number);
+        let sz = merge_numbers::<4>(&e[2].number, &e[3].number);
+        Ok(Discards { counts: *counts, e, mp, sz, n: (tiles - 1) / 3 })
     }
 
     /// `query(hand - one tile of kind d, Kinds::Necessary)`, for a kind `d` the hand holds.

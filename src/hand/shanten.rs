@@ -335,8 +335,7 @@ thread_local! {
         RefCell::new(super::memo::Direct::new(XIANGTING_CACHE_BITS));
 }
 
-/// A xiangting query through the per-thread cache: key = packed counts + query, value = kinds
-/// (34 bits) and the replacement number (bits 56..).
+/// A xiangting query through the per-thread cache ([`through_cache`]).
 fn cached(counts: &Counts, q: Query) -> (i8, u64) {
     cached_packed(counts, super::memo::pack(counts), q)
 }
@@ -369,21 +368,13 @@ pub fn necessary_kinds_after_discards(counts: &Counts, discards: u64, mut f: imp
         if counts[d] == 0 {
             continue;
         }
-        let key = (packed - super::memo::unit(d)) | (Query::Necessary as u128) << 104;
-        let hash = super::memo::mix(key as u64, (key >> 64) as u64);
-        let v = XIANGTING.with(|c| {
-            let mut c = c.borrow_mut();
-            c.get(key, hash).unwrap_or_else(|| {
-                let whole = whole.get_or_insert_with(|| {
-                    super::replacement::Discards::new(counts).unwrap_or_else(|_| invalid(counts))
-                });
-                let (r, flags) = whole.necessary_without(d).unwrap_or_else(|_| invalid(counts));
-                let v = (r as u64) << 56 | flags;
-                c.put(key, hash, v);
-                v
-            })
+        let (s, kinds) = through_cache(packed - super::memo::unit(d), Query::Necessary, || {
+            let whole = whole.get_or_insert_with(|| {
+                super::replacement::Discards::new(counts).unwrap_or_else(|_| invalid(counts))
+            });
+            whole.necessary_without(d).unwrap_or_else(|_| invalid(counts))
         });
-        f(d, (v >> 56) as i8 - 1, v & ((1 << 56) - 1));
+        f(d, s, kinds);
     }
 }
 
@@ -395,12 +386,21 @@ fn invalid(counts: &Counts) -> ! {
 #[inline]
 fn cached_packed(counts: &Counts, packed: u128, q: Query) -> (i8, u64) {
     debug_assert_eq!(packed, super::memo::pack(counts), "packed counts out of step");
+    through_cache(packed, q, || replacement_query(counts, q))
+}
+
+/// Query `q` of the hand packed as `packed` through the per-thread cache: key = packed counts +
+/// query, value = kinds (34 bits) and the replacement number (bits 56..); a miss asks `miss` for
+/// the replacement number and kinds. Returns the shanten (replacement number - 1) and the kinds.
+#[inline(always)]
+fn through_cache(packed: u128, q: Query, miss: impl FnOnce() -> (u8, u64)) -> (i8, u64) {
     let key = packed | (q as u128) << 104;
     let hash = super::memo::mix(key as u64, (key >> 64) as u64);
     let v = XIANGTING.with(|c| {
         let mut c = c.borrow_mut();
         c.get(key, hash).unwrap_or_else(|| {
-            let v = replacement_query(counts, q);
+            let (r, flags) = miss();
+            let v = (r as u64) << 56 | flags;
             c.put(key, hash, v);
             v
         })
@@ -408,18 +408,15 @@ fn cached_packed(counts: &Counts, packed: u128, q: Query) -> (i8, u64) {
     ((v >> 56) as i8 - 1, v & ((1 << 56) - 1))
 }
 
-/// A cache miss: the query answered by [`super::replacement`], packed as the cache stores it.
-fn replacement_query(counts: &Counts, q: Query) -> u64 {
+/// A cache miss: the query answered by [`super::replacement`].
+fn replacement_query(counts: &Counts, q: Query) -> (u8, u64) {
     use super::replacement::{query, Kinds};
     let which = match q {
         Query::Shanten => Kinds::None,
         Query::Necessary => Kinds::Necessary,
         Query::Unnecessary => Kinds::Unnecessary,
     };
-    match query(counts, which) {
-        Ok((r, flags)) => (r as u64) << 56 | flags,
-        Err(_) => invalid(counts),
-    }
+    query(counts, which).unwrap_or_else(|_| invalid(counts))
 }
 
 /// Shanten by form, and the minimum.
@@ -473,6 +470,26 @@ mod tests {
         assert_eq!(standard(&c("1111m234p567s789s"), 0), 1);
     }
 
+    /// A random hand of `tiles` tiles drawn so that runs, pairs and sets are common: each tile
+    /// is a random kind one time in three, else within two kinds after the last.
+    fn clumped_hand(next: &mut impl FnMut() -> u64, tiles: usize) -> Counts {
+        let mut c = [0u8; KINDS];
+        let mut n = 0;
+        let mut k = (next() % KINDS as u64) as usize;
+        while n < tiles {
+            if next() % 3 == 0 {
+                k = (next() % KINDS as u64) as usize;
+            } else {
+                k = (k + (next() % 3) as usize) % KINDS;
+            }
+            if c[k] < 4 {
+                c[k] += 1;
+                n += 1;
+            }
+        }
+        c
+    }
+
     /// The answers after each discard, asked cold (a miss answered by changing one suit) and
     /// again warm (from the cache), are the `xiangting` crate's for the hand less that tile; kinds
     /// not held and kinds outside `discards` are not reported.
@@ -483,20 +500,7 @@ mod tests {
         for _ in 0..400 {
             let melds = (next() % 5) as usize;
             let tiles = 14 - 3 * melds;
-            let mut c = [0u8; KINDS];
-            let mut k = (next() % KINDS as u64) as usize;
-            let mut n = 0;
-            while n < tiles {
-                k = if next() % 3 == 0 {
-                    (next() % KINDS as u64) as usize
-                } else {
-                    (k + (next() % 3) as usize) % KINDS
-                };
-                if c[k] < 4 {
-                    c[k] += 1;
-                    n += 1;
-                }
-            }
+            let c = clumped_hand(&mut next, tiles);
             let discards = next() & crate::tile::ALL_KINDS;
             for pass in ["cold", "warm"] {
                 let mut seen = Vec::new();
@@ -569,21 +573,7 @@ mod tests {
         for _ in 0..600 {
             let melds = (next() % 5) as usize;
             let tiles = 14 - 3 * melds;
-            let mut c = [0u8; KINDS];
-            let mut n = 0;
-            // Clumped hands: runs, pairs and sets are common.
-            let mut k = (next() % KINDS as u64) as usize;
-            while n < tiles {
-                if next() % 3 == 0 {
-                    k = (next() % KINDS as u64) as usize;
-                } else {
-                    k = (k + (next() % 3) as usize) % KINDS;
-                }
-                if c[k] < 4 {
-                    c[k] += 1;
-                    n += 1;
-                }
-            }
+            let c = clumped_hand(&mut next, tiles);
             for shape in shapes {
                 let base = ShapeBase::new(&c, shape);
                 for d in (0..KINDS).filter(|&d| c[d] > 0) {
