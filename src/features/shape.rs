@@ -21,9 +21,7 @@
 
 use super::catalog::Cols;
 use super::view::{After, Context};
-use crate::hand::shanten::{
-    chiitoitsu, kinds_of, kokushi, min_shanten, necessary_kinds_after_discards, standard, unnecessary_kinds,
-};
+use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, standard, DiscardQueries};
 use crate::hand::waits::{ukeire, unseen};
 use crate::tile::{Counts, KINDS};
 
@@ -184,14 +182,16 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         // The discards that take the hand to shanten s - 1 are the ones that keep the 14-tile
         // hand's minimum shanten (s - 1, as e is effective): xiangting's unnecessary kinds. One
         // query instead of one per held kind; the full scan stays as the fallback.
-        let (s14, keep) = unnecessary_kinds(&h);
+        let mut q = DiscardQueries::new(&h);
+        let (s14, keep) = q.unnecessary();
         let candidates = if s14 == s - 1 { keep } else { crate::tile::ALL_KINDS };
         let mut best = 0u32;
-        necessary_kinds_after_discards(&h, candidates, |_, s2, k2| {
+        for d in kinds_of(candidates).filter(|&d| h[d] > 0) {
+            let (s2, k2) = q.necessary_without(d);
             if s2 < s {
                 best = best.max(plane_sum(&p, k2));
             }
-        });
+        }
         h[e] -= 1;
         weight += u;
         sum += u * best;

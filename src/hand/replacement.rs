@@ -481,6 +481,21 @@ impl Discards {
         Ok(Discards { counts: *counts, e, mp, sz, n: (tiles - 1) / 3 })
     }
 
+    /// `query(hand, Kinds::Unnecessary)` of the hand itself, from the entries and merged pairs
+    /// already built: second-order ukeire asks it of every hand it then asks `necessary_without`
+    /// of, so a miss of both builds the suits once.
+    pub fn unnecessary(&self) -> (u8, u64) {
+        let which = Kinds::Unnecessary;
+        let standard = match self.n {
+            0 => standard_merged::<0>(self.e, &self.mp, &self.sz, which),
+            1 => standard_merged::<1>(self.e, &self.mp, &self.sz, which),
+            2 => standard_merged::<2>(self.e, &self.mp, &self.sz, which),
+            3 => standard_merged::<3>(self.e, &self.mp, &self.sz, which),
+            _ => standard_merged::<4>(self.e, &self.mp, &self.sz, which),
+        };
+        with_other_forms(self.e, self.n, standard, which)
+    }
+
     /// `query(hand - one tile of kind d, Kinds::Necessary)`, for a kind `d` the hand holds.
     pub fn necessary_without(&self, d: usize) -> Result<(u8, u64), InvalidHand> {
         if d >= crate::tile::KINDS || self.counts[d] == 0 {
@@ -598,6 +613,7 @@ mod tests {
             let tiles = [14, 14, 11, 8, 5, 2][round % 6];
             let c = random_hand(&mut seed, tiles, draw);
             let d = Discards::new(&c).unwrap();
+            assert_eq!(d.unnecessary(), oracle(&c, Kinds::Unnecessary), "{c:?}");
             for k in 0..KINDS {
                 let mut less = c;
                 if less[k] == 0 {

@@ -354,27 +354,50 @@ pub fn unnecessary_kinds_packed(counts: &Counts, packed: u128) -> (i8, u64) {
     cached_packed(counts, packed, Query::Unnecessary)
 }
 
-/// [`necessary_kinds`] of each hand one discard from the 3n+2 hand `counts`: `f(d, shanten,
-/// kinds)` for every kind d in `discards` that the hand holds, in kind order. The same answers
-/// through the same cache, but a miss changes one suit of the whole hand ([`Discards`]) instead of
-/// querying a new hand from scratch: second-order ukeire asks this for every draw of every
-/// option.
+/// The xiangting questions second-order ukeire asks of a 3n+2 hand: its [`unnecessary_kinds`],
+/// then the [`necessary_kinds`] of the hands one discard away. The same answers through the same
+/// cache, but the misses share one [`Discards`] of the hand, built at the first miss: the hand's
+/// own query merges the suits it keeps, and a hand one discard away changes one suit, so it looks
+/// up that suit and merges one pair instead of querying a new hand from scratch.
 ///
 /// [`Discards`]: super::replacement::Discards
-pub fn necessary_kinds_after_discards(counts: &Counts, discards: u64, mut f: impl FnMut(Kind, i8, u64)) {
-    let packed = super::memo::pack(counts);
-    let mut whole = None;
-    for d in kinds_of(discards) {
+pub struct DiscardQueries<'c> {
+    counts: &'c Counts,
+    packed: u128,
+    whole: Option<super::replacement::Discards>,
+}
+
+impl<'c> DiscardQueries<'c> {
+    /// `counts` must be a concealed hand of 3n+2 tiles (at most 14).
+    pub fn new(counts: &'c Counts) -> Self {
+        DiscardQueries { counts, packed: super::memo::pack(counts), whole: None }
+    }
+
+    /// The hand's [`Discards`](super::replacement::Discards), built at the first miss.
+    fn whole<'w>(
+        whole: &'w mut Option<super::replacement::Discards>,
+        counts: &Counts,
+    ) -> &'w super::replacement::Discards {
+        whole.get_or_insert_with(|| {
+            super::replacement::Discards::new(counts).unwrap_or_else(|_| invalid(counts))
+        })
+    }
+
+    /// [`unnecessary_kinds`] of the hand.
+    pub fn unnecessary(&mut self) -> (i8, u64) {
+        let (counts, whole) = (self.counts, &mut self.whole);
+        through_cache(self.packed, Query::Unnecessary, || Self::whole(whole, counts).unnecessary())
+    }
+
+    /// [`necessary_kinds`] of the hand less one tile of kind `d`, which it must hold.
+    pub fn necessary_without(&mut self, d: Kind) -> (i8, u64) {
+        let (counts, whole) = (self.counts, &mut self.whole);
         if counts[d] == 0 {
-            continue;
+            invalid(counts);
         }
-        let (s, kinds) = through_cache(packed - super::memo::unit(d), Query::Necessary, || {
-            let whole = whole.get_or_insert_with(|| {
-                super::replacement::Discards::new(counts).unwrap_or_else(|_| invalid(counts))
-            });
-            whole.necessary_without(d).unwrap_or_else(|_| invalid(counts))
-        });
-        f(d, s, kinds);
+        through_cache(self.packed - super::memo::unit(d), Query::Necessary, || {
+            Self::whole(whole, counts).necessary_without(d).unwrap_or_else(|_| invalid(counts))
+        })
     }
 }
 
@@ -494,7 +517,7 @@ mod tests {
     /// again warm (from the cache), are the `xiangting` crate's for the hand less that tile; kinds
     /// not held and kinds outside `discards` are not reported.
     #[test]
-    fn necessary_after_discards_equal_the_oracle() {
+    fn discard_queries_equal_the_oracle() {
         let mut next = crate::testdata::xorshift(0xD15C_A4D5_0000_0001u64);
         let mut checked = 0;
         for _ in 0..400 {
@@ -502,19 +525,23 @@ mod tests {
             let tiles = 14 - 3 * melds;
             let c = clumped_hand(&mut next, tiles);
             let discards = next() & crate::tile::ALL_KINDS;
+            // The hand's own question first or not at all (so a miss of either builds the suits).
+            let ask_whole = next() % 2 == 0;
             for pass in ["cold", "warm"] {
-                let mut seen = Vec::new();
-                necessary_kinds_after_discards(&c, discards, |d, s, kinds| {
+                let mut q = DiscardQueries::new(&c);
+                if ask_whole {
+                    let (r, want) =
+                        xiangting::calculate_unnecessary_tiles(&c, xiangting::PlayerCount::Four).unwrap();
+                    assert_eq!(q.unnecessary(), (r as i8 - 1, want), "{pass}: {c:?}");
+                }
+                for d in kinds_of(discards).filter(|&d| c[d] > 0) {
                     let mut less = c;
                     less[d] -= 1;
                     let (r, want) =
                         xiangting::calculate_necessary_tiles(&less, xiangting::PlayerCount::Four).unwrap();
-                    assert_eq!((s, kinds), (r as i8 - 1, want), "{pass}: {c:?} minus {d}");
-                    seen.push(d);
+                    assert_eq!(q.necessary_without(d), (r as i8 - 1, want), "{pass}: {c:?} minus {d}");
                     checked += 1;
-                });
-                let want: Vec<Kind> = kinds_of(discards).filter(|&d| c[d] > 0).collect();
-                assert_eq!(seen, want, "{pass}: {c:?}");
+                }
             }
         }
         assert!(checked > 2_000, "{checked}");
