@@ -125,8 +125,11 @@ thread_local! {
 /// Winning tiles whose points a leaf entry holds (more: the points are not cached there).
 const LEAF_WINS: usize = 5;
 
-/// Slots of the per-thread leaf cache (2^15 x 64 bytes = 2 MiB per thread).
-const LEAF_CACHE_BITS: u32 = 15;
+/// Slots of the per-thread leaf cache (2^14 x 64 bytes = 1 MiB per thread, half the core's L2).
+/// A lookup that misses the core's caches stalls the search, so fewer slots win until the lost
+/// hits cost more: against 2^15, median CPU of `scripts/compare_ingest.sh` (40 games, ABBA) was
+/// 1.021-1.028x with 2^14, 0.978x with 2^13 and 0.946x with 2^17.
+const LEAF_CACHE_BITS: u32 = 14;
 
 /// A leaf cache entry: `need` holds the necessary kinds (bits 0..34), "points valid" (bit 55)
 /// and shanten + 1 (bits 56..); `points` the tsumo points of the winning tiles.
