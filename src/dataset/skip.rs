@@ -1,8 +1,8 @@
 //! Column groups an ingest can leave out (`haifu ingest --skip ev,ukeire2`).
 //!
 //! Two option column groups cost most of ingest's time: the expected value (電脳麻将's search,
-//! about 63% of the CPU time) and second-order ukeire (about 20%). On the whole shared corpus at
-//! `--jobs 2`, a run without both took 110.8 s against 547.7 s for a full one (4.9 times faster;
+//! about two thirds of the CPU time) and second-order ukeire (about 16%). On the whole shared corpus
+//! at `--jobs 2`, a run without both took 117.0 s against 556.9 s for a full one (4.8 times faster;
 //! README, "Archives: speed"), which is what an archive of millions of games needs when those
 //! columns are not studied. A skipped group is
 //! absent from the options table (not zero: a zero would read as a value), every other column
