@@ -513,9 +513,10 @@ mod tests {
         c
     }
 
-    /// The answers after each discard, asked cold (a miss answered by changing one suit) and
-    /// again warm (from the cache), are the `xiangting` crate's for the hand less that tile; kinds
-    /// not held and kinds outside `discards` are not reported.
+    /// The hand's own unnecessary kinds and the necessary kinds after each of a random set of its
+    /// discards, asked cold (a miss answered from the hand's suits) and again warm (from the
+    /// cache), are the `xiangting` crate's. Half the hands ask their own question first, so either
+    /// kind of question can be the miss that builds the suits.
     #[test]
     fn discard_queries_equal_the_oracle() {
         let mut next = crate::testdata::xorshift(0xD15C_A4D5_0000_0001u64);
@@ -525,7 +526,6 @@ mod tests {
             let tiles = 14 - 3 * melds;
             let c = clumped_hand(&mut next, tiles);
             let discards = next() & crate::tile::ALL_KINDS;
-            // The hand's own question first or not at all (so a miss of either builds the suits).
             let ask_whole = next() % 2 == 0;
             for pass in ["cold", "warm"] {
                 let mut q = DiscardQueries::new(&c);
