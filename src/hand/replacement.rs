@@ -463,7 +463,8 @@ pub struct Discards {
     /// Slot numbers of suits m + p and of s + honours merged.
     mp: [u8; SLOTS],
     sz: [u8; SLOTS],
-    /// Melds' worth of tiles in the hand after a discard (`(tiles - 1) / 3`).
+    /// Melds' worth of tiles of the hand and of the hand after a discard: `tiles / 3` and
+    /// `(tiles - 1) / 3` are the same for 3n+2 tiles.
     n: usize,
 }
 
@@ -485,15 +486,7 @@ impl Discards {
     /// already built: second-order ukeire asks it of every hand it then asks `necessary_without`
     /// of, so a miss of both builds the suits once.
     pub fn unnecessary(&self) -> (u8, u64) {
-        let which = Kinds::Unnecessary;
-        let standard = match self.n {
-            0 => standard_merged::<0>(self.e, &self.mp, &self.sz, which),
-            1 => standard_merged::<1>(self.e, &self.mp, &self.sz, which),
-            2 => standard_merged::<2>(self.e, &self.mp, &self.sz, which),
-            3 => standard_merged::<3>(self.e, &self.mp, &self.sz, which),
-            _ => standard_merged::<4>(self.e, &self.mp, &self.sz, which),
-        };
-        with_other_forms(self.e, self.n, standard, which)
+        self.answer(self.e, None, Kinds::Unnecessary)
     }
 
     /// `query(hand - one tile of kind d, Kinds::Necessary)`, for a kind `d` the hand holds.
@@ -511,25 +504,39 @@ impl Discards {
         let (entry, _) = table.find(&h[..len]).ok_or(InvalidHand)?;
         let mut e = self.e;
         e[suit] = entry;
-        let which = Kinds::Necessary;
-        let standard = match self.n {
-            0 => self.standard_with::<0>(e, suit, which),
-            1 => self.standard_with::<1>(e, suit, which),
-            2 => self.standard_with::<2>(e, suit, which),
-            3 => self.standard_with::<3>(e, suit, which),
-            _ => self.standard_with::<4>(e, suit, which),
-        };
-        Ok(with_other_forms(e, self.n, standard, which))
+        Ok(self.answer(e, Some(suit), Kinds::Necessary))
     }
 
-    /// [`standard`] of entries `e`, whose suit `changed` differs from the hand's: only that
-    /// suit's pair is merged again.
+    /// The answer of entries `e` with [`Self::n`] melds' worth of tiles, all forms: the hand's own when
+    /// `changed` is `None`, else that of a hand whose suit `changed` differs from this one's.
     #[inline(always)]
-    fn standard_with<const N: usize>(&self, e: [&Entry; 4], changed: usize, which: Kinds) -> (u8, u64) {
-        if changed < 2 {
-            standard_merged::<N>(e, &merge_numbers::<N>(&e[0].number, &e[1].number), &self.sz, which)
-        } else {
-            standard_merged::<N>(e, &self.mp, &merge_numbers::<N>(&e[2].number, &e[3].number), which)
+    fn answer(&self, e: [&Entry; 4], changed: Option<usize>, which: Kinds) -> (u8, u64) {
+        let standard = match self.n {
+            0 => self.standard_with::<0>(e, changed, which),
+            1 => self.standard_with::<1>(e, changed, which),
+            2 => self.standard_with::<2>(e, changed, which),
+            3 => self.standard_with::<3>(e, changed, which),
+            _ => self.standard_with::<4>(e, changed, which),
+        };
+        with_other_forms(e, self.n, standard, which)
+    }
+
+    /// [`standard`] of entries `e`: only the pair of suit `changed` (if any) is merged again.
+    #[inline(always)]
+    fn standard_with<const N: usize>(
+        &self,
+        e: [&Entry; 4],
+        changed: Option<usize>,
+        which: Kinds,
+    ) -> (u8, u64) {
+        match changed {
+            None => standard_merged::<N>(e, &self.mp, &self.sz, which),
+            Some(0 | 1) => {
+                standard_merged::<N>(e, &merge_numbers::<N>(&e[0].number, &e[1].number), &self.sz, which)
+            }
+            Some(_) => {
+                standard_merged::<N>(e, &self.mp, &merge_numbers::<N>(&e[2].number, &e[3].number), which)
+            }
         }
     }
 }
