@@ -16,6 +16,7 @@ pub mod fit;
 pub mod hand;
 pub mod log;
 pub mod model;
+pub mod rank;
 pub mod replay;
 pub mod report;
 pub mod score;

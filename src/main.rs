@@ -6,8 +6,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
-use haifu::eval::{rank_discards, EvaluatorName, Position};
+use haifu::eval::rank_discards;
 use haifu::hand::Hand;
+use haifu::rank::position::Position;
+use haifu::rank::Evaluator;
 use haifu::tile::{parse_mpsz, Kind, EAST};
 
 #[derive(Parser)]
@@ -152,7 +154,7 @@ enum Command {
         /// Evaluators to compare (repeat); default: ukeire, ev and linear (yaku scores each
         /// decision's hand and is slower).
         #[arg(long = "evaluator", value_enum)]
-        evaluators: Vec<DatasetEvaluator>,
+        evaluators: Vec<Evaluator>,
         #[command(flatten)]
         select: Select,
         /// Which games: all, or one split of the seeded game split (`test` = held-out games).
@@ -341,7 +343,7 @@ enum Command {
         /// Which evaluator ranks the options (linear: the fitted weights, which agree with human
         /// houou discards far more often than ukeire; see reports/README.md).
         #[arg(long, value_enum, default_value = "linear")]
-        evaluator: EvaluatorName,
+        evaluator: Evaluator,
         /// Print JSON: {"discard":"7s","options":[{"tile","score","shanten","ukeire"},...]}.
         #[arg(long)]
         json: bool,
@@ -402,16 +404,6 @@ enum SplitArg {
     Test,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum DatasetEvaluator {
-    Ukeire,
-    /// The expected-value evaluator (needs the `ev` columns of ingest).
-    Ev,
-    /// The yaku evaluation function, scored from each decision's hand (discard decisions).
-    Yaku,
-    Linear,
-}
-
 impl Select {
     fn filter(&self) -> haifu::fit::load::Filter {
         haifu::fit::load::Filter {
@@ -431,7 +423,7 @@ impl Select {
         data: PathBuf,
         weights: PathBuf,
         split: Option<haifu::fit::split::Split>,
-        push_fold: Option<haifu::features::push_fold::Thresholds>,
+        push_fold: Option<haifu::rank::push_fold::Thresholds>,
         enabled: [bool; 4],
     ) -> haifu::eval::dataset::DatasetConfig {
         haifu::eval::dataset::DatasetConfig {
@@ -512,7 +504,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     data,
                     weights,
                     (!all_games).then_some(haifu::fit::split::Split::Test),
-                    Some(haifu::features::push_fold::Thresholds { good, excellent }),
+                    Some(haifu::rank::push_fold::Thresholds { good, excellent }),
                     [true; 4],
                 ),
                 out: out.clone(),
@@ -600,7 +592,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
         }
         Command::Eval { data, weights, evaluators, select, split, push_fold, good, excellent, json } => {
-            let pf = push_fold.then_some(haifu::features::push_fold::Thresholds { good, excellent });
+            let pf = push_fold.then_some(haifu::rank::push_fold::Thresholds { good, excellent });
             return eval_cmd(&data, &weights, &evaluators, &select, split, pf, json);
         }
         Command::Ingest { paths, out, jobs, json, part_games, resume, force, shard, skip } => {
@@ -740,18 +732,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     pos.visible[t.kind()] = pos.visible[t.kind()].saturating_add(1);
                 }
                 pos.opponents_riichi
-                    .push(haifu::eval::RiverInfo { discards, passed_after_riichi: Vec::new() });
+                    .push(haifu::rank::position::RiverInfo { discards, passed_after_riichi: Vec::new() });
             }
             let mut options = rank_discards(evaluator, &pos, weights.as_deref())?;
             if push_fold {
-                options = haifu::features::push_fold::push_fold(
+                options = haifu::rank::push_fold::push_fold(
                     &pos,
                     options,
-                    &haifu::features::push_fold::Thresholds::default(),
+                    &haifu::rank::push_fold::Thresholds::default(),
                 );
             }
             let explained = if explain {
-                if evaluator != EvaluatorName::Linear {
+                if evaluator != Evaluator::Linear {
                     return Err(usage("--explain needs --evaluator linear"));
                 }
                 Some(haifu::model::linear::Linear::load(weights.as_deref())?.explain(&pos, 5)?)
@@ -926,28 +918,21 @@ fn check(paths: &[PathBuf], json: bool, jobs: Option<usize>) -> Result<ExitCode>
 fn eval_cmd(
     data: &std::path::Path,
     weights: &std::path::Path,
-    evaluators: &[DatasetEvaluator],
+    evaluators: &[Evaluator],
     select: &Select,
     split: SplitArg,
-    push_fold: Option<haifu::features::push_fold::Thresholds>,
+    push_fold: Option<haifu::rank::push_fold::Thresholds>,
     json: bool,
 ) -> Result<ExitCode> {
-    use haifu::eval::dataset::{EV, LINEAR, UKEIRE, YAKU};
     use haifu::fit::split::Split;
     let evaluators = if evaluators.is_empty() {
-        vec![DatasetEvaluator::Ukeire, DatasetEvaluator::Ev, DatasetEvaluator::Linear]
+        vec![Evaluator::Ukeire, Evaluator::Ev, Evaluator::Linear]
     } else {
         evaluators.to_vec()
     };
-    let index = |e: &DatasetEvaluator| match e {
-        DatasetEvaluator::Ukeire => UKEIRE,
-        DatasetEvaluator::Ev => EV,
-        DatasetEvaluator::Yaku => YAKU,
-        DatasetEvaluator::Linear => LINEAR,
-    };
     let mut enabled = [false; 4];
     for e in &evaluators {
-        enabled[index(e)] = true;
+        enabled[e.index()] = true;
     }
     let which = match split {
         SplitArg::All => None,
@@ -964,10 +949,9 @@ fn eval_cmd(
     ))?;
     let mut results = serde_json::Map::new();
     for e in &evaluators {
-        let i = index(e);
+        let i = e.index();
         let tally = if push_fold.is_some() { &scored.with_pf[i] } else { &scored.plain[i] };
-        results
-            .insert(haifu::eval::dataset::EVALUATORS[i].to_string(), serde_json::to_value(tally.sliced())?);
+        results.insert(e.name().to_string(), serde_json::to_value(tally.sliced())?);
     }
     let subset_len = scored.decisions;
     if json {

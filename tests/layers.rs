@@ -6,7 +6,8 @@
 //!  fit / eval                ranking losses and L-BFGS; evaluators and agreement
 //!  model                     weights file, gates, the linear evaluator
 //!  dataset                   option rows, ingest, parquet
-//!  features                  feature families of a seat's View, expected value, push/fold
+//!  features                  feature families of a seat's View (the option row's catalog)
+//!  rank                      evaluators: position, ukeire, expected value, paijia, push/fold, yaku
 //!  replay                    table state machine, rules, View, decisions, re-scoring
 //!  log / batch               typed events, readers, sources; per-file batch runs
 //!  core: tile, hand, score   (testdata: where the tests find ../shared)
@@ -27,13 +28,14 @@ fn layer(top: &str) -> Option<u8> {
         "tile" | "hand" | "score" | "testdata" => 1,
         "log" | "batch" => 2,
         "replay" => 3,
-        "features" => 4,
-        "dataset" => 5,
-        "model" => 6,
-        "fit" | "eval" => 7,
-        "report" | "stats" => 8,
-        "sim" => 9,
-        "main" | "lib" => 10,
+        "rank" => 4,
+        "features" => 5,
+        "dataset" => 6,
+        "model" => 7,
+        "fit" | "eval" => 8,
+        "report" | "stats" => 9,
+        "sim" => 10,
+        "main" | "lib" => 11,
         _ => return None,
     })
 }

@@ -208,14 +208,14 @@ fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
 /// without a search, as `--skip ev` asks). Shared by ingest and the `linear` evaluator so
 /// training and use see the same values.
 pub fn discard_extras(
-    pos: &crate::features::position::Position,
+    pos: &crate::rank::position::Position,
     tile: Tile,
     row: &mut [f32],
     shanten_col: usize,
-    ev: Option<&mut crate::features::expected_value::EvSearch>,
-    paijia: &crate::features::paijia::Paijia,
+    ev: Option<&mut crate::rank::expected_value::EvSearch>,
+    paijia: &crate::rank::paijia::Paijia,
 ) {
-    set(row, "discard_class", crate::features::max_ukeire::discard_class(pos, tile) as f32);
+    set(row, "discard_class", crate::rank::max_ukeire::discard_class(pos, tile) as f32);
     set(row, "vis_paijia", paijia.value(tile) as f32);
     set(row, "vis_tsumogiri", f32::from(u8::from(pos.drawn == Some(tile))));
     set(row, "vis_unseen", f32::from(paijia.unseen(tile.kind())));
@@ -498,7 +498,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), Str
 /// A discard decision as the expected-value evaluator sees it.
 #[derive(Clone, Debug)]
 pub struct EvPosition {
-    pub pos: crate::features::position::Position,
+    pub pos: crate::rank::position::Position,
     /// The table plays with red fives, and which of them (m, p, s) are publicly visible.
     pub red_fives: bool,
     pub visible_reds: [bool; 3],
@@ -508,13 +508,13 @@ pub struct EvPosition {
 
 impl EvPosition {
     /// A fresh search over this position (empty memo).
-    pub fn search(&self) -> crate::features::expected_value::EvSearch<'_> {
-        crate::features::expected_value::EvSearch::new(&self.pos).with_reds(self.red_fives, self.visible_reds)
+    pub fn search(&self) -> crate::rank::expected_value::EvSearch<'_> {
+        crate::rank::expected_value::EvSearch::new(&self.pos).with_reds(self.red_fives, self.visible_reds)
     }
 }
 
 fn ev_position(t: &Table, view: &View, who: u8) -> EvPosition {
-    let mut pos = crate::features::position::Position::new(
+    let mut pos = crate::rank::position::Position::new(
         crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
         view.dora_indicators.clone(),
         view.round_wind,
@@ -639,8 +639,8 @@ mod value_tests {
 #[cfg(test)]
 mod extras_tests {
     use super::*;
-    use crate::features::position::Position;
     use crate::hand::Hand;
+    use crate::rank::position::Position;
     use crate::tile::{parse_mpsz, EAST};
 
     fn get(row: &[f32], name: &str) -> f32 {
@@ -656,7 +656,7 @@ mod extras_tests {
             Position::new(Hand::parse("123m456p789s1155z7z").unwrap(), vec![t("3z")], EAST, EAST + 1);
         pos.visible[t("7z").kind()] += 2;
         pos.drawn = Some(t("7z"));
-        let mut ev = crate::features::expected_value::EvSearch::new(&pos);
+        let mut ev = crate::rank::expected_value::EvSearch::new(&pos);
         let paijia = ev.paijia();
         let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").unwrap();
         let mut row = vec![0f32; option_width()];

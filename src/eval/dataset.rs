@@ -16,21 +16,17 @@ use anyhow::{bail, Context, Result};
 
 use crate::dataset::parts;
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
-use crate::features::max_ukeire::option_score;
-use crate::features::push_fold::{classify, policy_score, HandClass, Thresholds};
 use crate::fit::load::{feature_columns, Filter};
 use crate::fit::split::{split_of, Split};
 use crate::model::linear::Linear;
 use crate::model::metrics::{AgreementSum, TIE_EPS};
+use crate::rank::max_ukeire::option_score;
+use crate::rank::push_fold::{classify, policy_score, HandClass, Thresholds};
+use crate::rank::Evaluator as E;
 use crate::tile::Tile;
 use crate::util::Rate;
 
 /// The dataset evaluators, in the order of [`Scored`]'s arrays.
-pub const EVALUATORS: [&str; 4] = ["ukeire", "ev", "yaku", "linear"];
-pub const UKEIRE: usize = 0;
-pub const EV: usize = 1;
-pub const YAKU: usize = 2;
-pub const LINEAR: usize = 3;
 
 /// What to score.
 #[derive(Clone, Debug)]
@@ -48,7 +44,7 @@ pub struct DatasetConfig {
     /// The push/fold tallies are wanted (`with_pf`, `folded`): they class hands by `ev`, so the
     /// dataset must hold it ([`require_columns`]).
     pub push_fold: bool,
-    /// Which of [`EVALUATORS`] to score (the others keep score 0 and are not reported).
+    /// Which of [`Evaluator::ALL`] to score (the others keep score 0 and are not reported).
     pub enabled: [bool; 4],
 }
 
@@ -162,10 +158,10 @@ fn yaku_scores(opts: &mut [Opt], hand: &str, dora: &str, round_wind: u8, seat: u
     let indicators = crate::tile::parse_mpsz(dora).unwrap_or_default();
     let seat_wind = crate::tile::EAST + ((seat + 4 - dealer) % 4) as usize;
     let pos = crate::eval::Position::new(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
-    let ranked = crate::eval::yaku_eval::rank(&pos);
+    let ranked = crate::rank::yaku_eval::rank(&pos);
     for o in opts.iter_mut() {
         if let Some(r) = ranked.iter().find(|r| r.tile.to_string() == o.label) {
-            o.scores[YAKU] = r.score;
+            o.scores[E::Yaku.index()] = r.score;
         }
     }
 }
@@ -244,11 +240,13 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
         want.iter().filter(|w| !names.iter().any(|n| n == *w)).map(|w| w.to_string()).collect()
     };
     let hint = "an ingest with --skip leaves them out";
-    let ev_users: Vec<&str> =
-        [cfg.enabled[EV].then_some("the ev evaluator"), cfg.push_fold.then_some("push/fold (--push-fold)")]
-            .into_iter()
-            .flatten()
-            .collect();
+    let ev_users: Vec<&str> = [
+        cfg.enabled[E::Ev.index()].then_some("the ev evaluator"),
+        cfg.push_fold.then_some("push/fold (--push-fold)"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     if !ev_users.is_empty() {
         let m = missing(&["ev", "ev_defined"]);
         if !m.is_empty() {
@@ -289,7 +287,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
                 && cfg.split.is_none_or(|s| split_of(&d.game[i], cfg.seed, cfg.validation, cfg.test) == s)
         })
         .collect();
-    let linear = if cfg.enabled[LINEAR] {
+    let linear = if cfg.enabled[E::Linear.index()] {
         let path = cfg.weights.as_deref().context("the linear evaluator needs a weights file")?;
         Some(Linear::load(Some(path))?)
     } else {
@@ -306,7 +304,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
     let terms =
         |w: Vec<f64>| -> Vec<(usize, f64)> { w.into_iter().enumerate().filter(|(_, x)| *x != 0.0).collect() };
     let fixed: [(usize, Vec<(usize, f64)>); 2] =
-        [(UKEIRE, terms(ukeire_weights(&names))), (EV, terms(ev_weights(&names)))];
+        [(E::Ukeire.index(), terms(ukeire_weights(&names))), (E::Ev.index(), terms(ev_weights(&names)))];
     let mut columns = vec!["decision_id".to_string(), "option".to_string(), "chosen".to_string()];
     columns.extend(names.iter().cloned());
 
@@ -317,14 +315,14 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         let i = d.row_of.get(&id).copied().unwrap_or(0);
         if opts.len() >= 2 && opts.iter().filter(|o| o.chosen).count() == 1 {
             out.decisions += 1;
-            if cfg.enabled[YAKU] {
+            if cfg.enabled[E::Yaku.index()] {
                 yaku_scores(opts, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
             }
             if let Some(l) = &linear {
                 let rows: Vec<&[f32]> = opts.iter().map(|o| o.row.as_slice()).collect();
                 let s = l.score_rows(&rows, d.turn[i]);
                 for (o, s) in opts.iter_mut().zip(s) {
-                    o.scores[LINEAR] = s;
+                    o.scores[E::Linear.index()] = s;
                 }
             }
             let ctx = Ctx {
@@ -335,7 +333,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
                 ai: d.is_ai[i],
             };
             let class = hand_class(opts, d.shanten[i], &cfg.thresholds);
-            for e in (0..EVALUATORS.len()).filter(|&e| cfg.enabled[e]) {
+            for e in (0..E::ALL.len()).filter(|&e| cfg.enabled[e]) {
                 let plain: Vec<f64> = opts.iter().map(|o| o.scores[e]).collect();
                 let (b, t) = rank_of(opts, &plain);
                 out.plain[e].add(&ctx, b, t);
@@ -351,16 +349,16 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
                     out.folded.entry(class.name()).or_default().add(chosen_safe);
                 }
             }
-            if cfg.enabled[LINEAR] && cfg.enabled[EV] {
+            if cfg.enabled[E::Linear.index()] && cfg.enabled[E::Ev.index()] {
                 // Where linear and ev both disagree with the human: margin of linear's pick.
                 let pick = |e: usize| {
                     opts.iter().max_by(|a, b| a.scores[e].total_cmp(&b.scores[e])).expect("options")
                 };
-                let (lp, ep) = (pick(LINEAR), pick(EV));
+                let (lp, ep) = (pick(E::Linear.index()), pick(E::Ev.index()));
                 if !lp.chosen && !ep.chosen {
                     let c = opts.iter().find(|o| o.chosen).expect("chosen");
                     out.worst.push(Disagreement {
-                        margin: lp.scores[LINEAR] - c.scores[LINEAR],
+                        margin: lp.scores[E::Linear.index()] - c.scores[E::Linear.index()],
                         hand: d.hand[i].clone(),
                         dora_indicators: d.dora[i].clone(),
                         picks: [c.label.clone(), lp.label.clone(), ep.label.clone()],
@@ -408,12 +406,13 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
             if x(c_evd) > 0.5 {
                 // Among options with a value, 電脳麻将 breaks exact ties by the lower paijia, then
                 // the drawn tile (datasets written before these columns fall back to 0 for both).
-                scores[EV] = EV_DEFINED + x(c_ev) - 1e-7 * x(c_paijia) + 1e-8 * x(c_tsumogiri);
+                scores[E::Ev.index()] = EV_DEFINED + x(c_ev) - 1e-7 * x(c_paijia) + 1e-8 * x(c_tsumogiri);
             }
             // A discard option: the max-ukeire bot's own score, so the evaluator picks as it does
             // (the label is parsed only when the ukeire evaluator is scored).
-            if let Some(tile) = cfg.enabled[UKEIRE].then(|| discard_tile(&label[r])).flatten() {
-                scores[UKEIRE] = option_score(x(c_shanten) as i8, x(c_ukeire) as u32, x(c_class) as u8, tile);
+            if let Some(tile) = cfg.enabled[E::Ukeire.index()].then(|| discard_tile(&label[r])).flatten() {
+                scores[E::Ukeire.index()] =
+                    option_score(x(c_shanten) as i8, x(c_ukeire) as u32, x(c_class) as u8, tile);
             }
             opts.push(Opt {
                 label: label[r].clone(),

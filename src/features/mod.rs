@@ -27,12 +27,7 @@
 pub mod catalog;
 pub mod dora;
 pub mod energy;
-pub mod expected_value;
-pub mod max_ukeire;
 pub mod melds21;
-pub mod paijia;
-pub mod position;
-pub mod push_fold;
 pub mod river;
 pub mod safety;
 pub mod shape;
@@ -41,7 +36,6 @@ pub mod view;
 pub mod yaku_potential;
 
 pub use catalog::{catalog, catalog_width, index_of, Family, FeatureDef};
-pub use melds21::classify21;
 pub use view::{Opponent, SeenDiscard, View};
 
 use crate::tile::Tile;

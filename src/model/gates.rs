@@ -16,7 +16,7 @@
 
 use anyhow::{bail, Result};
 
-use crate::features::push_fold::{classify, HandClass, Thresholds};
+use crate::rank::push_fold::{classify, HandClass, Thresholds};
 
 /// A decision-level situation with a few levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,11 +9,11 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use crate::dataset::rows::{feature_names, option_width};
-use crate::features::position::{Position, RankedDiscard};
 use crate::features::{DecisionFeatures, View};
 use crate::hand::waits::ukeire;
 use crate::model::gates::Expansion;
 use crate::model::weights::WeightsFile;
+use crate::rank::position::{Position, RankedDiscard};
 
 /// The shipped default weights (regenerate with `make weights`).
 pub const DEFAULT_WEIGHTS: &str = "data/weights/default.json";
@@ -109,7 +109,7 @@ impl Linear {
         let shanten_col =
             self.expansion.base().iter().position(|n| n == "shanten_min").expect("shanten_min column");
         // Red fives: a bare position shows none outside the hand.
-        let mut ev = crate::features::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
+        let mut ev = crate::rank::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
         let paijia = ev.paijia();
         pos.hand
             .distinct_tiles()

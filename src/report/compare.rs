@@ -10,9 +10,10 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 
 use crate::eval::agreement::slice_order;
-use crate::eval::dataset::{score, DatasetConfig, Scored, Tally, EVALUATORS};
+use crate::eval::dataset::{score, DatasetConfig, Scored, Tally};
 use crate::fit::split::Split;
 use crate::fit::train::AgreementSum;
+use crate::rank::Evaluator;
 use crate::util::markdown::{pct, pct_ci, table};
 use crate::util::plots::{bars, Bar};
 use crate::util::write_atomic;
@@ -55,7 +56,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
         out.display()
     ));
     md.push_str("## Overall\n\n");
-    let rows: Vec<Vec<String>> = EVALUATORS
+    let rows: Vec<Vec<String>> = Evaluator::ALL
         .iter()
         .enumerate()
         .flat_map(|(e, name)| {
@@ -84,7 +85,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
         let mut keys: Vec<String> = get(&plain[0]).keys().cloned().collect();
         keys.sort_by_key(|k| slice_order(k));
         let mut header = vec!["slice".to_string(), "n".to_string()];
-        for name in EVALUATORS {
+        for name in Evaluator::ALL {
             header.push(format!("{name} top-1"));
             header.push(format!("{name}+pf top-1"));
         }
@@ -93,7 +94,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
             .map(|k| {
                 let mut r =
                     vec![k.clone(), get(&plain[0]).get(k).map_or(0, |a| a.finish().decisions).to_string()];
-                for e in 0..EVALUATORS.len() {
+                for e in 0..Evaluator::ALL.len() {
                     r.push(pct(get(&plain[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
                     r.push(pct(get(&with_pf[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
                 }
@@ -105,7 +106,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
         if pick == 0 {
             let mut bs = Vec::new();
             for k in &keys {
-                for (e, name) in EVALUATORS.iter().enumerate() {
+                for (e, name) in Evaluator::ALL.iter().enumerate() {
                     let a = plain[e].by_shanten.get(k).map(|a| a.finish());
                     if let Some(a) = a {
                         bs.push(Bar {

@@ -15,11 +15,11 @@ use serde::Serialize;
 
 use crate::dataset::rows::{game_rows, option_width, ACTION_COLUMNS};
 use crate::features::catalog::catalog;
-use crate::features::position::Position;
-use crate::features::push_fold::{self, Safety};
 use crate::features::safety::safety_against;
 use crate::log::{Event, Game};
 use crate::model::linear::Linear;
+use crate::rank::position::Position;
+use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
 use crate::replay::view::view_of;
 use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult, Table};

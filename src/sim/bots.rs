@@ -1,4 +1,4 @@
-//! Bots: a discard evaluator ([`EvaluatorName`]) plus simple rules for wins, calls, riichi and
+//! Bots: a discard evaluator ([`Evaluator`]) plus simple rules for wins, calls, riichi and
 //! kans. The engine offers each seat only legal options ([`TurnOptions`], [`CallOptions`]) and
 //! checks the answer, so a bot never needs to know the rules, only to choose.
 //!
@@ -14,15 +14,17 @@
 //!
 //! Every evaluator name is a bot (`ukeire`, `ev`, `yaku`, `linear`), resolved through clap's
 //! `ValueEnum`. The `ev` bot re-ranks its discards with the push/fold layer
-//! ([`crate::features::push_fold`]) when an opponent's riichi is accepted: weak hands fold, good hands
+//! ([`crate::rank::push_fold`]) when an opponent's riichi is accepted: weak hands fold, good hands
 //! push only safe tiles, excellent hands push anything. The `linear` bot loads the shipped weights
 //! once and scores with the seat's full table view (rivers, riichi), as ingest does, so its safety
 //! features let it fold on its own. Riichi, calls and kans follow the policy.
 
 use clap::ValueEnum;
 
-use crate::eval::{rank_discards, EvaluatorName, Position};
+use crate::eval::rank_discards;
 use crate::hand::shanten::min_shanten;
+use crate::rank::position::Position;
+use crate::rank::Evaluator;
 pub use crate::replay::rules::{CallOptions, TurnOptions};
 use crate::replay::view::{view_of, View};
 use crate::replay::{RiichiState, Table};
@@ -95,7 +97,7 @@ pub enum Policy {
 #[derive(Clone, Debug)]
 pub struct EvalBot {
     pub name: String,
-    pub evaluator: EvaluatorName,
+    pub evaluator: Evaluator,
     pub policy: Policy,
     /// The fitted weights, loaded once, for the `linear` evaluator.
     pub linear: Option<std::sync::Arc<crate::model::linear::Linear>>,
@@ -111,7 +113,7 @@ pub struct UnknownBot {
 
 /// Bot names: every evaluator name (standard policy), and `stress`.
 pub fn bot_names() -> Vec<String> {
-    let mut v: Vec<String> = EvaluatorName::value_variants()
+    let mut v: Vec<String> = Evaluator::value_variants()
         .iter()
         .filter_map(|e| e.to_possible_value().map(|p| p.get_name().to_string()))
         .collect();
@@ -125,20 +127,20 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     if name == "stress" {
         return Ok(EvalBot {
             name: name.into(),
-            evaluator: EvaluatorName::Ukeire,
+            evaluator: Evaluator::Ukeire,
             policy: Policy::Stress,
             linear: None,
         });
     }
-    match EvaluatorName::from_str(name, true) {
-        Ok(EvaluatorName::Linear) => {
+    match Evaluator::from_str(name, true) {
+        Ok(Evaluator::Linear) => {
             let linear = crate::model::linear::Linear::load(None).map_err(|e| UnknownBot {
                 name: name.into(),
                 known: format!("{} (linear: {e:#})", bot_names().join(", ")),
             })?;
             Ok(EvalBot {
                 name: name.into(),
-                evaluator: EvaluatorName::Linear,
+                evaluator: Evaluator::Linear,
                 policy: Policy::Standard,
                 linear: Some(std::sync::Arc::new(linear)),
             })
@@ -161,11 +163,11 @@ impl EvalBot {
         }
         .unwrap_or_default();
         // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.
-        if self.evaluator == EvaluatorName::Ev {
-            ranked = crate::features::push_fold::push_fold(
+        if self.evaluator == Evaluator::Ev {
+            ranked = crate::rank::push_fold::push_fold(
                 &pos,
                 ranked,
-                &crate::features::push_fold::Thresholds::default(),
+                &crate::rank::push_fold::Thresholds::default(),
             );
         }
         ranked
@@ -279,7 +281,7 @@ mod tests {
     #[test]
     fn evaluator_names_are_bot_names() {
         let b = parse_bot("ukeire").unwrap();
-        assert_eq!((b.evaluator, b.policy), (EvaluatorName::Ukeire, Policy::Standard));
+        assert_eq!((b.evaluator, b.policy), (Evaluator::Ukeire, Policy::Standard));
         assert_eq!(parse_bot("stress").unwrap().policy, Policy::Stress);
         let e = parse_bot("nobody").unwrap_err();
         assert!(e.to_string().contains("ukeire"), "{e}");

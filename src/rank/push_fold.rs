@@ -185,8 +185,8 @@ pub fn push_fold(pos: &Position, ranking: Vec<RankedDiscard>, th: &Thresholds) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::{expected_value, max_ukeire as ukeire};
     use crate::hand::Hand;
+    use crate::rank::{expected_value, max_ukeire as ukeire};
     use crate::tile::{parse_mpsz, EAST};
 
     fn tiles(s: &str) -> Vec<Tile> {

@@ -36,10 +36,10 @@
 //! Options with equal value are ordered as the ukeire evaluator orders them (lowest shanten,
 //! most ukeire, its fixed discard order), so the ranking is total.
 
-use super::{Position, RankedDiscard};
-use crate::features::max_ukeire as ukeire;
-use crate::features::melds21::classify21;
+use super::position::{Position, RankedDiscard};
 use crate::hand::Meld;
+use crate::rank::max_ukeire as ukeire;
+use crate::rank::melds21::classify21;
 use crate::tile::{is_yaochu, Counts, Kind, KINDS};
 
 /// The yaku families of the standard shape (chiitoitsu and kokushi are their own shapes).
@@ -548,7 +548,7 @@ mod tests {
     #[test]
     #[ignore]
     fn timing() {
-        let positions = crate::features::expected_value::kobalab_positions(0, 6, 4000);
+        let positions = crate::rank::expected_value::kobalab_positions(0, 6, 4000);
         assert!(!positions.is_empty(), "kobalab data missing");
         for p in positions.iter().take(200) {
             std::hint::black_box(rank(p)); // warm the memo tables

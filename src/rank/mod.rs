@@ -1,0 +1,77 @@
+//! Evaluators, one home: every function that ranks a decision's options lives here, below the
+//! feature families (the families' value and visibility columns call into it).
+//!
+//! - [`position`]: the position a ranker sees (hand, melds, dora, winds, unseen counts) and the
+//!   ranked discard every evaluator returns;
+//! - [`max_ukeire`]: the max-ukeire order (shanten, unseen effective tiles, a fixed discard order);
+//! - [`expected_value`]: 電脳麻将's expected hand value (the 12 / 72 / 216 search);
+//! - [`paijia`]: 電脳麻将's isolated-tile value, its tie-break;
+//! - [`push_fold`]: push or fold against a riichi, by the hand's value and each discard's safety;
+//! - [`melds21`] and [`yaku_eval`]: the 21-class cut of a hand and the yaku evaluation function.
+//!
+//! The fitted `linear` evaluator needs a weights file and the feature row, so its scoring sits
+//! above the features in `model::linear`; it is still one of the [`Evaluator`]s named here.
+
+pub mod expected_value;
+pub mod max_ukeire;
+pub mod melds21;
+pub mod paijia;
+pub mod position;
+pub mod push_fold;
+pub mod yaku_eval;
+
+/// The evaluators, by name: the command line (`--evaluator`), the dataset scorer (`haifu eval`,
+/// `haifu report`), the bots and the review page all take this one list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Evaluator {
+    /// Lowest shanten, then most unseen effective tiles, then a fixed discard order.
+    Ukeire,
+    /// 電脳麻将's expected hand value: points × unseen tiles over the 12/72/216 recursion.
+    Ev,
+    /// Yaku evaluation function: max over yaku families of han × (weights · 21-class vector).
+    Yaku,
+    /// w · features with weights fitted by `haifu fit` (default data/weights/default.json).
+    Linear,
+}
+
+impl Evaluator {
+    /// Every evaluator, in the order reports list them.
+    pub const ALL: [Evaluator; 4] = [Evaluator::Ukeire, Evaluator::Ev, Evaluator::Yaku, Evaluator::Linear];
+
+    /// The evaluator's name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Evaluator::Ukeire => "ukeire",
+            Evaluator::Ev => "ev",
+            Evaluator::Yaku => "yaku",
+            Evaluator::Linear => "linear",
+        }
+    }
+
+    /// Position in [`Evaluator::ALL`]: the index of per-evaluator arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl std::fmt::Display for Evaluator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Evaluator;
+    use clap::ValueEnum;
+
+    #[test]
+    fn names_match_the_command_line_and_the_index() {
+        for (i, e) in Evaluator::ALL.iter().enumerate() {
+            assert_eq!(e.index(), i);
+            let parsed = Evaluator::from_str(e.name(), false).expect("a known name");
+            assert_eq!(parsed, *e);
+        }
+        assert_eq!(Evaluator::value_variants().len(), Evaluator::ALL.len());
+    }
+}
