@@ -15,9 +15,6 @@ use crate::model::gates::Expansion;
 use crate::model::weights::WeightsFile;
 use crate::rank::position::{Position, RankedDiscard};
 
-/// The shipped default weights (regenerate with `make weights`).
-pub const DEFAULT_WEIGHTS: &str = "data/weights/default.json";
-
 /// A loaded linear evaluator: weights aligned to the option row layout of `ingest`, expanded by
 /// the interaction columns the weights file names (situation-dependent weights).
 #[derive(Debug)]
@@ -67,20 +64,9 @@ impl Linear {
         need
     }
 
-    /// Loads a weights file; `None` means the shipped default (looked up next to the executable's
-    /// working directory, then at the crate root this binary was built from).
+    /// Loads a weights file; `None` means the default one ([`crate::model::weights::default_path`]).
     pub fn load(path: Option<&Path>) -> Result<Linear> {
-        let p = match path {
-            Some(p) => p.to_path_buf(),
-            None => {
-                let local = Path::new(DEFAULT_WEIGHTS).to_path_buf();
-                if local.exists() {
-                    local
-                } else {
-                    Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_WEIGHTS)
-                }
-            }
-        };
+        let p = path.map_or_else(crate::model::weights::default_path, Path::to_path_buf);
         let file = WeightsFile::read(&p)
             .with_context(|| "the linear evaluator needs a weights file (make weights)")?;
         Linear::from_file(file).with_context(|| format!("weights file {}", p.display()))

@@ -120,3 +120,20 @@ impl WeightsFile {
         self.features.iter().find(|f| f.name == name).map_or(0.0, |f| f.weight)
     }
 }
+
+/// Where the linear evaluator's discard weights live unless a command is told otherwise, relative
+/// to the working directory: `haifu fit` writes there and `eval` / `report` read there (the clap
+/// defaults), `make weights` regenerates the file, and `riichi.json` / `call.json` sit beside it.
+pub const DEFAULT_PATH: &str = "data/weights/default.json";
+
+/// The default weights file to load when none is named: [`DEFAULT_PATH`] under the working
+/// directory when it exists (weights you refitted), else the one shipped in the source tree this
+/// binary was built from, so `nanikiru`, `review` and the `linear` bot work from any folder.
+pub fn default_path() -> std::path::PathBuf {
+    let local = Path::new(DEFAULT_PATH);
+    if local.exists() {
+        local.to_path_buf()
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_PATH)
+    }
+}

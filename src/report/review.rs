@@ -49,10 +49,9 @@ impl Models {
     /// `weights` is the discard weights file (default: the shipped one); the riichi and call
     /// weights are `riichi.json` and `call.json` in the same folder, or the shipped ones.
     pub fn load(weights: Option<&Path>) -> Result<Models> {
-        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/weights");
-        let local = Path::new("data/weights").to_path_buf();
-        let default_dir = if local.join("default.json").exists() { local } else { shipped };
-        let discard_path = weights.map(Path::to_path_buf).unwrap_or_else(|| default_dir.join("default.json"));
+        let default_path = crate::model::weights::default_path();
+        let default_dir = default_path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let discard_path = weights.map_or(default_path, Path::to_path_buf);
         let dir = discard_path.parent().map(Path::to_path_buf).unwrap_or_default();
         let beside = |name: &str| -> PathBuf {
             let p = dir.join(name);
