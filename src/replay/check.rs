@@ -169,6 +169,105 @@ impl WinChecker for Rescore {
     }
 }
 
+/// What `haifu check` found over a batch of records: the totals, every file that failed, every
+/// win whose re-scoring disagreed with the record, and the records the sources skipped. It
+/// serialises as the `--json` summary and displays as the text one, so the two cannot drift apart.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct CheckSummary {
+    /// Records found, including the failed ones.
+    pub files: usize,
+    pub games: usize,
+    pub rounds: usize,
+    pub discards: usize,
+    pub agari: usize,
+    /// `mismatches.len()`, kept as a field because the JSON summary names it.
+    pub agari_mismatches: usize,
+    pub errors: Vec<crate::batch::FileError>,
+    pub mismatches: Vec<Mismatch>,
+    pub skipped: Vec<SkippedFile>,
+}
+
+/// One win whose re-scoring disagreed with the record.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Mismatch {
+    pub file: String,
+    /// Where and how it disagreed (one line of [`super::GameSummary::mismatches`]).
+    pub detail: String,
+}
+
+/// A record the sources skipped without reading it (a failed download, a 3-player game, ...).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SkippedFile {
+    pub file: String,
+    /// The [`crate::log::source::SkipReason`] variant's name, e.g. `Sanma`.
+    pub reason: String,
+}
+
+/// How many errors and how many mismatches the text summary lists (the JSON lists all).
+const LISTED: usize = 20;
+
+/// Replays every record under `paths` with full validation and re-scores every win (`jobs`
+/// threads, default all cores). A record that fails is listed and the batch goes on.
+pub fn check_paths(paths: &[std::path::PathBuf], jobs: Option<usize>) -> CheckSummary {
+    let out = crate::batch::run(paths, jobs, "check", |game| {
+        super::replay_game(game, &mut (), &mut Rescore::default()).map_err(|e| format!("replay: {e}"))
+    });
+    CheckSummary::from_outcome(out)
+}
+
+impl CheckSummary {
+    /// Adds up the per-game summaries of a batch.
+    pub fn from_outcome(out: crate::batch::Outcome<super::GameSummary>) -> CheckSummary {
+        let games = &out.results;
+        let mismatches: Vec<Mismatch> = games
+            .iter()
+            .flat_map(|(f, s)| s.mismatches.iter().map(|m| Mismatch { file: f.clone(), detail: m.clone() }))
+            .collect();
+        CheckSummary {
+            files: out.files,
+            games: games.len(),
+            rounds: games.iter().map(|(_, s)| s.rounds).sum(),
+            discards: games.iter().map(|(_, s)| s.discards).sum(),
+            agari: games.iter().map(|(_, s)| s.agari).sum(),
+            agari_mismatches: mismatches.len(),
+            errors: out.errors,
+            mismatches,
+            skipped: (out.skipped.iter())
+                .map(|s| SkippedFile { file: s.name.clone(), reason: format!("{:?}", s.reason) })
+                .collect(),
+        }
+    }
+
+    /// Everything read, replayed and agreed with the record (exit status 0).
+    pub fn is_clean(&self) -> bool {
+        self.errors.is_empty() && self.mismatches.is_empty()
+    }
+}
+
+/// The text summary: one total per line, then the first [`LISTED`] errors and mismatches.
+impl std::fmt::Display for CheckSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "files      {}", self.files)?;
+        writeln!(f, "games      {}", self.games)?;
+        writeln!(f, "rounds     {}", self.rounds)?;
+        writeln!(f, "discards   {}", self.discards)?;
+        writeln!(f, "agari      {}", self.agari)?;
+        writeln!(f, "mismatches {}", self.mismatches.len())?;
+        writeln!(f, "errors     {}", self.errors.len())?;
+        writeln!(f, "skipped    {}", self.skipped.len())?;
+        for e in self.errors.iter().take(LISTED) {
+            writeln!(f, "  error {}: {}", e.file, e.error)?;
+        }
+        for m in self.mismatches.iter().take(LISTED) {
+            writeln!(f, "  mismatch {}: {}", m.file, m.detail)?;
+        }
+        if self.errors.len() + self.mismatches.len() > 2 * LISTED {
+            writeln!(f, "  ... (use --json for the full list)")?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,5 +320,86 @@ mod tests {
         let agari: usize = out.results.iter().map(|(_, s)| s.agari).sum();
         assert!(rounds > 51_000, "{rounds} rounds");
         assert!(agari > 44_000, "{agari} wins");
+    }
+
+    /// A batch of two games (one with a disagreeing win), one failed file and one skipped row.
+    fn outcome() -> crate::batch::Outcome<crate::replay::GameSummary> {
+        use crate::log::source::{SkipReason, Skipped};
+        let game = |rounds, mismatches: &[&str]| crate::replay::GameSummary {
+            rounds,
+            discards: 10 * rounds,
+            agari: rounds - 1,
+            mismatches: mismatches.iter().map(|m| m.to_string()).collect(),
+        };
+        crate::batch::Outcome {
+            files: 4,
+            results: vec![
+                ("a.mjlog".into(), game(8, &[])),
+                ("b.mjlog".into(), game(9, &["E2-0: fu 30 vs 40"])),
+            ],
+            errors: vec![crate::batch::FileError { file: "c.mjlog".into(), error: "cut short".into() }],
+            skipped: vec![Skipped { name: "logs.db#7".into(), reason: SkipReason::Sanma }],
+        }
+    }
+
+    /// The `--json` summary: totals first, then the three lists, each entry naming its file.
+    #[test]
+    fn the_summary_serialises_as_the_json_format() {
+        let got = serde_json::to_value(CheckSummary::from_outcome(outcome())).unwrap();
+        let want = serde_json::json!({
+            "files": 4, "games": 2, "rounds": 17, "discards": 170, "agari": 15, "agari_mismatches": 1,
+            "errors": [{"file": "c.mjlog", "error": "cut short"}],
+            "mismatches": [{"file": "b.mjlog", "detail": "E2-0: fu 30 vs 40"}],
+            "skipped": [{"file": "logs.db#7", "reason": "Sanma"}],
+        });
+        assert_eq!(got, want);
+        let keys: Vec<String> = got.as_object().unwrap().keys().cloned().collect();
+        assert_eq!(
+            keys,
+            [
+                "files",
+                "games",
+                "rounds",
+                "discards",
+                "agari",
+                "agari_mismatches",
+                "errors",
+                "mismatches",
+                "skipped"
+            ]
+        );
+    }
+
+    /// The text summary: aligned totals, then the listed errors and mismatches; a clean batch has
+    /// neither, and more than 40 listed entries point to `--json`.
+    #[test]
+    fn the_summary_displays_as_the_text_format() {
+        let s = CheckSummary::from_outcome(outcome());
+        assert!(!s.is_clean());
+        let text = s.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[..8],
+            [
+                "files      4",
+                "games      2",
+                "rounds     17",
+                "discards   170",
+                "agari      15",
+                "mismatches 1",
+                "errors     1",
+                "skipped    1"
+            ]
+        );
+        assert_eq!(lines[8..], ["  error c.mjlog: cut short", "  mismatch b.mjlog: E2-0: fu 30 vs 40"]);
+        let mut many = outcome();
+        many.errors = vec![many.errors[0].clone(); 41];
+        let text = CheckSummary::from_outcome(many).to_string();
+        assert_eq!(text.lines().filter(|l| l.starts_with("  error ")).count(), 20);
+        assert!(text.ends_with("  ... (use --json for the full list)\n"), "{text}");
+        let mut clean = outcome();
+        clean.errors.clear();
+        clean.results.pop();
+        assert!(CheckSummary::from_outcome(clean).is_clean());
     }
 }
