@@ -470,3 +470,52 @@ fn runtime_errors_exit_3() {
     assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/w.json"));
 }
+
+/// `check --json` has one format (totals, then every failed file, disagreeing win and skipped
+/// record, each naming its file) and the text summary shows the same totals: a folder with a
+/// good record, a cut copy and a link back to itself (walked once, the link skipped).
+#[test]
+#[cfg(unix)]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn check_summary_json_and_text_agree_with_the_format() {
+    let Some(src) = haifu::testdata::shared_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(&src, dir.path().join("good.mjlog")).unwrap();
+    let bytes = std::fs::read(&src).unwrap();
+    std::fs::write(dir.path().join("cut.mjlog"), &bytes[..bytes.len() / 3]).unwrap();
+    std::os::unix::fs::symlink(dir.path(), dir.path().join("again")).unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let out = haifu(&["check", folder, "--json"]);
+    assert_eq!(out.status.code(), Some(1), "a cut file fails the batch");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let totals = ["files", "games", "rounds", "discards", "agari", "agari_mismatches"];
+    assert_eq!(keys, [&totals[..], &["errors", "mismatches", "skipped"]].concat());
+    assert_eq!((v["files"].as_u64(), v["games"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(v["agari_mismatches"].as_u64(), Some(v["mismatches"].as_array().unwrap().len() as u64));
+    let error = &v["errors"].as_array().unwrap()[..];
+    assert_eq!(error.len(), 1);
+    assert!(error[0]["file"].as_str().unwrap().ends_with("cut.mjlog") && error[0]["error"].is_string());
+    let skipped = v["skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    assert!(skipped[0]["file"].as_str().unwrap().ends_with("again"), "{skipped:?}");
+    assert_eq!(skipped[0]["reason"], "Revisited");
+
+    let text = haifu(&["check", folder]);
+    assert_eq!(text.status.code(), Some(1));
+    let text = String::from_utf8(text.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let label = ["files", "games", "rounds", "discards", "agari", "mismatches", "errors", "skipped"];
+    let value = |k: &str| match k {
+        "mismatches" => v["agari_mismatches"].to_string(),
+        "errors" | "skipped" => v[k].as_array().unwrap().len().to_string(),
+        _ => v[k].to_string(),
+    };
+    for (line, k) in lines.iter().zip(label) {
+        assert_eq!(*line, format!("{k:<10} {}", value(k)));
+    }
+    assert!(lines[8].starts_with("  error ") && lines[8].contains("cut.mjlog: "), "{text}");
+    assert_eq!(lines.len(), 9, "{text}");
+}

@@ -14,6 +14,8 @@
 //!  util                      atomic writes, rates, placements, markdown, plots
 //! ```
 //!
+//! The binary (`main.rs` and its `cli/` modules, one per command) ranks above them all.
+//!
 //! The test reads every source file under `src/`, collects each `crate::…` path it names (in `use`
 //! trees, braces expanded, and inline), and fails on any path into a higher layer. There is no
 //! exception list: a back-edge is fixed by moving the code, not by listing it here.
@@ -35,7 +37,8 @@ fn layer(top: &str) -> Option<u8> {
         "fit" | "eval" => 8,
         "report" | "stats" => 9,
         "sim" => 10,
-        "main" | "lib" => 11,
+        // `cli/` is the binary's own modules (declared by main.rs), one file per command.
+        "main" | "cli" | "lib" => 11,
         _ => return None,
     })
 }

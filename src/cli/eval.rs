@@ -1,0 +1,133 @@
+//! `haifu eval`: agreement of evaluators with the recorded choices over an ingested dataset.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use haifu::fit::split::Split;
+use haifu::model::weights::DEFAULT_PATH;
+use haifu::rank::push_fold::Thresholds;
+use haifu::rank::Evaluator;
+
+use super::select::Select;
+
+/// Agreement of evaluators with the recorded choices over an ingested dataset.
+///
+/// Top-1, top-3 and mean rank of the chosen option (ties broken at random in expectation),
+/// overall and by shanten before the decision, turn (1-6, 7-12, 13+), riichi situation,
+/// table level and human vs AI seat.
+#[derive(clap::Args)]
+pub struct EvalArgs {
+    /// Folder written by `haifu ingest`.
+    #[arg(long)]
+    data: PathBuf,
+    /// Weights of the `linear` evaluator.
+    #[arg(long, default_value = DEFAULT_PATH)]
+    weights: PathBuf,
+    /// Evaluators to compare (repeat); default: ukeire, ev and linear (yaku scores each
+    /// decision's hand and is slower).
+    #[arg(long = "evaluator", value_enum)]
+    evaluators: Vec<Evaluator>,
+    #[command(flatten)]
+    select: Select,
+    /// Which games: all, or one split of the seeded game split (`test` = held-out games).
+    #[arg(long, value_enum, default_value = "all")]
+    split: SplitArg,
+    /// Apply the push/fold layer over every evaluator: with an opponent in riichi, weak hands
+    /// (best expected value below --good, or 3+ shanten) play the safest tile, good hands
+    /// only genbutsu / suji / honors, excellent hands (from --excellent) anything.
+    #[arg(long)]
+    push_fold: bool,
+    /// Expected value at which a hand is good rather than weak (with --push-fold).
+    #[arg(long, default_value_t = 400.0)]
+    good: f64,
+    /// Expected value at which a hand is excellent (with --push-fold).
+    #[arg(long, default_value_t = 1200.0)]
+    excellent: f64,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Which games of the seeded split `eval` scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SplitArg {
+    All,
+    Train,
+    Validation,
+    Test,
+}
+
+impl SplitArg {
+    /// The split to keep (`None`: every game).
+    fn split(self) -> Option<Split> {
+        match self {
+            SplitArg::All => None,
+            SplitArg::Train => Some(Split::Train),
+            SplitArg::Validation => Some(Split::Validation),
+            SplitArg::Test => Some(Split::Test),
+        }
+    }
+}
+
+/// Scores the selected decisions with each evaluator (default ukeire, ev and linear), under the
+/// push/fold layer when asked, and prints the agreement overall and by slice, as text or JSON.
+pub fn run(args: EvalArgs) -> Result<ExitCode> {
+    let evaluators = if args.evaluators.is_empty() {
+        vec![Evaluator::Ukeire, Evaluator::Ev, Evaluator::Linear]
+    } else {
+        args.evaluators.clone()
+    };
+    let mut enabled = [false; 4];
+    for e in &evaluators {
+        enabled[e.index()] = true;
+    }
+    let push_fold = args.push_fold.then_some(Thresholds { good: args.good, excellent: args.excellent });
+    let config =
+        args.select.dataset(args.data.clone(), args.weights.clone(), args.split.split(), push_fold, enabled);
+    let scored = haifu::eval::dataset::score(&config)?;
+    let mut results = serde_json::Map::new();
+    for e in &evaluators {
+        let i = e.index();
+        let tally = if push_fold.is_some() { &scored.with_pf[i] } else { &scored.plain[i] };
+        results.insert(e.name().to_string(), serde_json::to_value(tally.sliced())?);
+    }
+    if args.json {
+        let out =
+            serde_json::json!({"decisions": scored.decisions, "push_fold": push_fold, "evaluators": results});
+        println!("{out}");
+    } else {
+        let pf = match push_fold {
+            Some(t) => format!(", push/fold at {} / {}", t.good, t.excellent),
+            None => String::new(),
+        };
+        println!("{} {} decisions ({:?} split{pf})", scored.decisions, args.select.kind, args.split);
+        print_text(&results);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line per evaluator (top-1, top-3, mean rank), then one per slice (shanten, turn, riichi,
+/// table, seat) with each level's top-1 and count.
+fn print_text(results: &serde_json::Map<String, serde_json::Value>) {
+    let percent = |x: &serde_json::Value| x.as_f64().unwrap_or(f64::NAN) * 100.0;
+    for (name, v) in results {
+        println!(
+            "{name:8} top-1 {:5.1}%  top-3 {:5.1}%  mean rank {:.2}",
+            percent(&v["top1"]),
+            percent(&v["top3"]),
+            v["mean_rank"].as_f64().unwrap_or(f64::NAN)
+        );
+        for slice in ["by_shanten", "by_turn", "by_riichi", "by_table", "by_seat"] {
+            if let Some(m) = v[slice].as_object() {
+                let mut keys: Vec<&String> = m.keys().collect();
+                keys.sort_by_key(|k| haifu::eval::agreement::slice_order(k));
+                let parts: Vec<String> = keys
+                    .into_iter()
+                    .map(|k| format!("{k} {:.1}% (n={})", percent(&m[k]["top1"]), m[k]["decisions"]))
+                    .collect();
+                println!("  {slice:11} {}", parts.join("  "));
+            }
+        }
+    }
+}
