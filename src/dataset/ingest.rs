@@ -444,7 +444,7 @@ fn write_part(
         bar,
         32,
         |game| {
-            let mut rows = game_rows_with(game, skip)?;
+            let mut rows = game_rows_with(game, skip).map_err(|e| e.to_string())?;
             if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
                 return Err(format!("{} decisions: more than a game's id range", rows.decisions.len()));
             }

@@ -118,7 +118,7 @@ mod tests {
     /// out).
     #[test]
     fn groups_name_option_columns() {
-        let names = crate::dataset::rows::feature_names();
+        let names = crate::features::catalog::names();
         for g in Group::ALL {
             for c in g.columns() {
                 assert!(names.contains(c), "group {} names {c}, not an option column", g.name());

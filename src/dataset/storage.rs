@@ -99,7 +99,7 @@ const DECLARED: &[(&str, Storage)] = &[
     ("river_kamicha_last", Storage::Bool),
     ("river_*", Storage::U8),
     ("threat_*", Storage::U8),
-    // action columns (dataset::rows::ACTION_COLUMNS)
+    // value, visibility, action, riichi trade and call trade (features/value.rs ... call_trade.rs)
     ("ev", Storage::F32),
     ("log_ev", Storage::F32),
     ("ev_defined", Storage::Bool),

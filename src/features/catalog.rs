@@ -1,168 +1,111 @@
-//! The feature catalog: every column's stable name, family and one-line meaning, in column order.
+//! The feature catalog: every column of an option row, with its stable name, family and one-line
+//! meaning, in column order. The families' own modules declare their columns; this module puts
+//! them in row order and answers "where is column X" (an index) and "what is column X" (its
+//! definition).
 //!
 //! The parquet columns, the weights file and the reports all use these names, so a name never
 //! changes meaning once published: add a column, do not repurpose one. The list is built once
 //! (the energy family's 168 pattern names are generated, not typed) and then lives for the
 //! whole program.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::{dora, energy, melds21, river, safety, shape, threat, yaku_potential};
+use super::column::{Cols, Column, Family, FeatureDef};
+use super::{
+    action, call_trade, dora, energy, melds21, riichi_trade, river, safety, shape, threat, value, visibility,
+    yaku_potential,
+};
 
-/// The feature family a column belongs to (one module each).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    Shape,
-    Energy,
-    Dora,
-    YakuPotential,
-    Melds21,
-    Safety,
-    River,
-    Threat,
-}
-
-impl Family {
-    pub const ALL: [Family; 8] = [
-        Family::Shape,
-        Family::Energy,
-        Family::Dora,
-        Family::YakuPotential,
-        Family::Melds21,
-        Family::Safety,
-        Family::River,
-        Family::Threat,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Shape => "shape",
-            Family::Energy => "energy",
-            Family::Dora => "dora",
-            Family::YakuPotential => "yaku_potential",
-            Family::Melds21 => "melds21",
-            Family::Safety => "safety",
-            Family::River => "river",
-            Family::Threat => "threat",
-        }
-    }
-
-    /// The family's columns, in order.
-    fn defs(self) -> Vec<(&'static str, &'static str)> {
-        match self {
-            Family::Shape => shape::COLUMNS.to_vec(),
-            Family::Energy => energy::columns(),
-            Family::Dora => dora::COLUMNS.to_vec(),
-            Family::YakuPotential => yaku_potential::COLUMNS.to_vec(),
-            Family::Melds21 => melds21::columns(),
-            Family::Safety => safety::columns(),
-            Family::River => river::COLUMNS.to_vec(),
-            Family::Threat => threat::COLUMNS.to_vec(),
-        }
+/// A family's columns, in order: (name, meaning).
+fn family_columns(family: Family) -> Vec<(&'static str, &'static str)> {
+    match family {
+        Family::Shape => shape::COLUMNS.to_vec(),
+        Family::Energy => energy::columns(),
+        Family::Dora => dora::COLUMNS.to_vec(),
+        Family::YakuPotential => yaku_potential::COLUMNS.to_vec(),
+        Family::Melds21 => melds21::columns(),
+        Family::Safety => safety::columns(),
+        Family::River => river::COLUMNS.to_vec(),
+        Family::Threat => threat::COLUMNS.to_vec(),
+        Family::Value => value::COLUMNS.to_vec(),
+        Family::Visibility => visibility::COLUMNS.to_vec(),
+        Family::Action => action::COLUMNS.to_vec(),
+        Family::RiichiTrade => riichi_trade::COLUMNS.to_vec(),
+        Family::CallTrade => call_trade::COLUMNS.to_vec(),
     }
 }
 
-/// One column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FeatureDef {
-    /// Stable snake_case name.
-    pub name: &'static str,
-    pub family: Family,
-    /// One line: what the value counts or flags.
-    pub meaning: &'static str,
-}
+const FAMILIES: usize = Family::ALL.len();
 
 struct Catalog {
     defs: Vec<FeatureDef>,
     /// Start column of each family, in [`Family::ALL`] order, plus the total at the end.
-    starts: [usize; 9],
+    starts: [usize; FAMILIES + 1],
+    /// Column index by name, for names that come from outside the code (a weights file).
+    by_name: HashMap<&'static str, usize>,
 }
 
 fn build() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {
         let mut defs = Vec::new();
-        let mut starts = [0; 9];
+        let mut starts = [0; FAMILIES + 1];
         for (i, family) in Family::ALL.into_iter().enumerate() {
             starts[i] = defs.len();
-            defs.extend(family.defs().into_iter().map(|(name, meaning)| FeatureDef {
+            defs.extend(family_columns(family).into_iter().map(|(name, meaning)| FeatureDef {
                 name,
                 family,
                 meaning,
             }));
         }
-        starts[8] = defs.len();
-        Catalog { defs, starts }
+        starts[FAMILIES] = defs.len();
+        let by_name = defs.iter().enumerate().map(|(i, d)| (d.name, i)).collect();
+        Catalog { defs, starts, by_name }
     })
 }
 
-/// Every column, in order.
+/// Every column of an option row, in order.
 pub fn catalog() -> &'static [FeatureDef] {
     &build().defs
 }
 
-/// Number of columns (the length of a feature row).
+/// Number of columns (the length of an option row).
 pub fn catalog_width() -> usize {
     build().defs.len()
 }
 
-/// Column index of a name.
+/// Every column's name, in order.
+pub fn names() -> Vec<&'static str> {
+    catalog().iter().map(|d| d.name).collect()
+}
+
+/// Column index of a name (a name read from a file; code holds a [`Column`] instead).
 pub fn index_of(name: &str) -> Option<usize> {
-    catalog().iter().position(|d| d.name == name)
+    build().by_name.get(name).copied()
+}
+
+/// The definition of a named column (its family and meaning).
+pub fn def_of(name: &str) -> Option<&'static FeatureDef> {
+    index_of(name).map(|i| &catalog()[i])
+}
+
+/// Row index of a column.
+pub fn index(column: Column) -> usize {
+    build().starts[column.family.index()] + column.offset
 }
 
 /// The column range of a family.
 pub fn family_range(family: Family) -> std::ops::Range<usize> {
-    let i = Family::ALL.iter().position(|f| *f == family).unwrap_or(0);
     let s = &build().starts;
-    s[i]..s[i + 1]
+    s[family.index()]..s[family.index() + 1]
 }
 
-/// Sequential writer over one family's slice of a row. In debug builds every write names its
-/// column and is checked against the catalog, so the fill order cannot drift from the names.
-pub(crate) struct Cols<'a> {
-    out: &'a mut [f32],
-    #[cfg(debug_assertions)]
-    names: &'static [FeatureDef],
-    i: usize,
-}
-
-impl<'a> Cols<'a> {
-    pub(crate) fn new(row: &'a mut [f32], family: Family) -> Cols<'a> {
-        let r = family_range(family);
-        #[cfg(debug_assertions)]
-        let names = &catalog()[r.clone()];
-        Cols {
-            out: &mut row[r],
-            #[cfg(debug_assertions)]
-            names,
-            i: 0,
-        }
-    }
-
-    #[inline]
-    pub(crate) fn put(&mut self, _name: &str, v: f32) {
-        #[cfg(debug_assertions)]
-        debug_assert_eq!(self.names[self.i].name, _name, "column order drifted from the catalog");
-        self.out[self.i] = v;
-        self.i += 1;
-    }
-
-    #[inline]
-    pub(crate) fn flag(&mut self, name: &str, b: bool) {
-        self.put(name, f32::from(u8::from(b)));
-    }
-
-    /// The whole slice, for families that index columns directly (energy, melds21).
-    pub(crate) fn slice(&mut self) -> &mut [f32] {
-        self.i = self.out.len();
-        self.out
-    }
-
-    /// Checks every column was written (debug builds).
-    pub(crate) fn done(self) {
-        debug_assert_eq!(self.i, self.out.len(), "family wrote {} of {} columns", self.i, self.out.len());
-    }
+/// A writer over `family`'s slice of the option row `row` (full width).
+pub(crate) fn cols(row: &mut [f32], family: Family) -> Cols<'_> {
+    let r = family_range(family);
+    let names = &catalog()[r.clone()];
+    Cols::new(&mut row[r], names)
 }
 
 #[cfg(test)]
@@ -184,12 +127,13 @@ mod tests {
             assert!(!d.meaning.is_empty() && !d.meaning.contains('\n'), "{}", d.name);
         }
         assert_eq!(index_of(defs[7].name), Some(7));
+        assert_eq!(def_of("ev").map(|d| d.family), Some(Family::Value));
         assert_eq!(index_of("no_such_feature"), None);
     }
 
     /// Guards the published width: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
-    /// melds21 21, safety 3 + 4 blocks x 17 = 71, river 8, threat 5. Changing a family must change
-    /// this on purpose.
+    /// melds21 21, safety 3 + 4 blocks x 17 = 71, river 8, threat 5, value 3, visibility 4,
+    /// action 4, riichi trade 14, call trade 1. Changing a family must change this on purpose.
     #[test]
     fn column_counts() {
         let n = |f| family_range(f).len();
@@ -201,7 +145,24 @@ mod tests {
             [n(Family::Melds21), n(Family::Safety), n(Family::River), n(Family::Threat)],
             [21, 71, 8, 5]
         );
-        assert_eq!(catalog_width(), 317);
+        assert_eq!(
+            [n(Family::Value), n(Family::Visibility), n(Family::Action), n(Family::RiichiTrade)],
+            [3, 4, 4, 14]
+        );
+        assert_eq!(n(Family::CallTrade), 1);
+        assert_eq!(catalog_width(), 343);
+    }
+
+    /// Every typed column address names the column it says it does.
+    #[test]
+    fn column_constants_address_their_names() {
+        use crate::features::{shape, value};
+        let name = |c: Column| catalog()[index(c)].name;
+        assert_eq!(name(shape::SHANTEN_MIN), "shanten_min");
+        assert_eq!(name(shape::UKEIRE_COUNT), "ukeire_count");
+        assert_eq!(name(value::EV), "ev");
+        assert_eq!(name(value::EV_DEFINED), "ev_defined");
+        assert_eq!(index(Column::new(Family::Shape, 0)), 0);
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! Within one decision the melds are fixed, so only the concealed part separates the options;
 //! `dora_value` still counts melds so the value is the hand's real dora count.
 
-use super::catalog::Cols;
-use super::view::{After, Context};
-use crate::tile::KINDS;
+use super::column::Cols;
+use super::facts::{After, Facts};
+use crate::tile::{Tile, KINDS};
 
 pub(crate) const COLUMNS: &[(&str, &str)] = &[
     (
@@ -45,7 +45,14 @@ fn adjacency(dora: &[u8; KINDS], k: usize) -> u8 {
     }
 }
 
-pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
+/// The dora count of `tiles`: one per indicator pointing at each tile's kind (`dora`, see
+/// [`crate::features::facts::dora_table`]) plus one per red five. The one definition of "dora
+/// held": `dora_value` and the riichi trade's `riichi_x_dora` both count with it.
+pub fn held_dora(dora: &[u8; KINDS], tiles: &[Tile]) -> u32 {
+    tiles.iter().map(|t| u32::from(dora[t.kind()]) + u32::from(t.is_red())).sum()
+}
+
+pub(crate) fn fill(ctx: &Facts, a: &After, cols: &mut Cols) {
     let (mut x1, mut x2, mut adj1, mut adj2, mut value) = (0u32, 0u32, 0u32, 0u32, 0u32);
     for k in 0..KINDS {
         let n = a.counts[k] as u32;
@@ -64,15 +71,12 @@ pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
             _ => x2 += n,
         }
     }
-    let mut meld_reds = 0u32;
-    for m in &ctx.melds {
-        for t in m.tiles() {
-            value += ctx.dora[t.kind()] as u32;
-            meld_reds += u32::from(t.is_red());
-        }
-    }
+    let melds = &ctx.view.melds;
+    let meld_reds = melds.iter().flat_map(|m| m.tiles()).filter(|t| t.is_red()).count() as u32;
     let reds = a.reds as u32 + meld_reds;
-    cols.put("dora_value", (value + reds) as f32);
+    // the melds' dora (by indicator and red), then the concealed reds
+    value += melds.iter().map(|m| held_dora(&ctx.dora, m.tiles())).sum::<u32>() + a.reds as u32;
+    cols.put("dora_value", value as f32);
     cols.put("dora_tiles_x1", x1 as f32);
     cols.put("dora_tiles_x2", x2 as f32);
     cols.put("red_fives", reds as f32);
@@ -82,8 +86,9 @@ pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::view::tests_support::{tile, view};
-    use crate::features::{catalog::index_of, DecisionFeatures};
+    use crate::features::catalog::index_of;
+    use crate::features::facts::tests_support::{tile, view};
+    use crate::features::DecisionFeatures;
 
     fn get(row: &[f32], name: &str) -> f32 {
         row[index_of(name).unwrap()]

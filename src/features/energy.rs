@@ -19,8 +19,8 @@
 
 use std::sync::OnceLock;
 
-use super::catalog::Cols;
-use super::view::{After, Context};
+use super::column::Cols;
+use super::facts::{After, Facts};
 use crate::tile::{Counts, KINDS};
 
 const CLASS_NAMES: [&str; 5] = ["19", "28", "37", "46", "5"];
@@ -123,7 +123,7 @@ fn pattern_column(t: &Table, counts: &Counts, k: usize, guest: bool) -> usize {
 }
 
 /// Adds each held tile to its pattern column.
-pub fn energy_counts(counts: &Counts, ctx: &Context, out: &mut [f32]) {
+pub fn energy_counts(counts: &Counts, ctx: &Facts, out: &mut [f32]) {
     let t = table();
     out.fill(0.0);
     for k in 0..KINDS {
@@ -133,7 +133,7 @@ pub fn energy_counts(counts: &Counts, ctx: &Context, out: &mut [f32]) {
     }
 }
 
-pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
+pub(crate) fn fill(ctx: &Facts, a: &After, cols: &mut Cols) {
     energy_counts(&a.counts, ctx, cols.slice());
 }
 
@@ -160,10 +160,8 @@ mod tests {
     fn patterns_by_hand() {
         // Hand 1135m 7p 88s 9s 1z 55z, East round, South seat: 1z East is yakuhai (round wind),
         // 5z white is yakuhai.
-        let view_ctx = {
-            let view = crate::features::view::tests_support::view("1112345678999m1z", "", 27, 28);
-            Context::new(&view)
-        };
+        let view = crate::features::facts::tests_support::view("1112345678999m1z", "", 27, 28);
+        let view_ctx = Facts::new(&view);
         let counts = counts_of(&parse_mpsz("1135m7p889s155z").unwrap());
         let mut out = vec![0.0; 168];
         energy_counts(&counts, &view_ctx, &mut out);

@@ -2,8 +2,8 @@
 //! column per class. The classification itself is [`crate::rank::melds21`], which the yaku
 //! evaluation function shares.
 
-use super::catalog::Cols;
-use super::view::{After, Context};
+use super::column::Cols;
+use super::facts::{After, Facts};
 use crate::rank::melds21::{classify21, CLASS_NAMES, MEANINGS};
 
 pub(crate) fn columns() -> Vec<(&'static str, &'static str)> {
@@ -21,8 +21,8 @@ pub(crate) fn columns() -> Vec<(&'static str, &'static str)> {
         .clone()
 }
 
-pub(crate) fn fill(ctx: &Context, a: &After, cols: &mut Cols) {
-    let v = classify21(&a.counts, &ctx.melds, ctx.round_wind, ctx.seat_wind);
+pub(crate) fn fill(ctx: &Facts, a: &After, cols: &mut Cols) {
+    let v = classify21(&a.counts, &ctx.view.melds, ctx.view.round_wind, ctx.view.seat_wind);
     for (o, c) in cols.slice().iter_mut().zip(v) {
         *o = c as f32;
     }

@@ -1,8 +1,13 @@
-//! Features: one vector per option of a decision, for a linear evaluation function.
+//! Features: one row per option of a decision, for a linear evaluation function.
 //!
-//! Pure functions over plain data: a [`View`] (what the deciding player sees) and an option
-//! ("discard this tile"). Seven families, one module each, fill consecutive column ranges of one
-//! row; [`catalog()`] names every column in order.
+//! Pure functions over plain data: the deciding seat's [`View`] and an option ("discard this
+//! tile", "riichi", "pon"). Thirteen families, one module each, fill consecutive column ranges
+//! of one row; the [`catalog`] names every column in order, with its family and meaning. The
+//! eight hand families (shape to threat) describe the hand after a discard
+//! ([`DecisionFeatures::fill`]); value and visibility add what the evaluators of
+//! [`crate::rank`] say about the discard ([`fill_discard_extras`]); action, riichi trade and
+//! call trade mark the kind of option and cross it with the situation ([`fill_action`],
+//! [`fill_riichi_trade`]).
 //!
 //! Cost: per-decision work (hand counts, dora and yakuhai tables, the safety context of each
 //! riichi opponent, the meld facts) is done once in [`DecisionFeatures::new`]; per option only
@@ -14,33 +19,45 @@
 //! (`--skip ev` against `--skip ev,ukeire2`).
 //!
 //! ```
-//! use haifu::features::{catalog, DecisionFeatures, View};
+//! use haifu::features::catalog::catalog_width;
+//! use haifu::features::DecisionFeatures;
+//! use haifu::replay::view::View;
 //! # fn demo(view: &View) {
 //! let dec = DecisionFeatures::new(view).expect("a discard decision");
-//! let mut row = vec![0f32; catalog().len()];
+//! let mut row = vec![0f32; catalog_width()];
 //! for &t in &view.hand {
 //!     dec.fill(t, &mut row).expect("held tile"); // one row per option
 //! }
 //! # }
 //! ```
 
+pub mod action;
+pub mod call_trade;
 pub mod catalog;
+pub mod column;
 pub mod dora;
 pub mod energy;
+pub mod facts;
 pub mod melds21;
+pub mod riichi_trade;
 pub mod river;
 pub mod safety;
 pub mod shape;
 pub mod threat;
-pub mod view;
+pub mod value;
+pub mod visibility;
 pub mod yaku_potential;
 
-pub use catalog::{catalog, catalog_width, index_of, Family, FeatureDef};
-pub use view::{Opponent, SeenDiscard, View};
-
+use crate::rank::expected_value::EvSearch;
+use crate::rank::paijia::Paijia;
+use crate::rank::position::Position;
+use crate::replay::decision::Action;
+use crate::replay::view::View;
 use crate::tile::Tile;
-use catalog::Cols;
-use view::{After, Context};
+use catalog::{catalog_width, cols};
+use column::Family;
+use facts::{After, Facts};
+use riichi_trade::Standing;
 
 /// A view or option the features cannot be computed for (bad input, never a panic).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -55,10 +72,11 @@ pub enum FeatureError {
     RowWidth { want: usize, got: usize },
 }
 
-/// Everything about a decision that does not depend on the option, computed once.
+/// Everything about a decision that does not depend on the option, computed once: the seat's
+/// view with its derived [`Facts`], and each family's own preparation.
 #[derive(Clone, Debug)]
-pub struct DecisionFeatures {
-    ctx: Context,
+pub struct DecisionFeatures<'v> {
+    ctx: Facts<'v>,
     melds: yaku_potential::MeldFacts,
     shapes: yaku_potential::Shapes,
     safety: safety::SafetyPrep,
@@ -68,16 +86,16 @@ pub struct DecisionFeatures {
     second_order: bool,
 }
 
-impl DecisionFeatures {
+impl<'v> DecisionFeatures<'v> {
     /// Checks the view is a discard decision (14 - 3 * melds concealed tiles, at most 4 of a
     /// kind) and precomputes the per-decision facts.
-    pub fn new(view: &View) -> Result<DecisionFeatures, FeatureError> {
+    pub fn new(view: &'v View) -> Result<DecisionFeatures<'v>, FeatureError> {
         let melds = view.melds.len();
         let want = 14usize.saturating_sub(3 * melds);
         if melds > 4 || view.hand.len() != want {
             return Err(FeatureError::HandSize { melds, want, got: view.hand.len() });
         }
-        let ctx = Context::new(view);
+        let ctx = Facts::new(view);
         if let Some(k) = (0..crate::tile::KINDS).find(|&k| ctx.hand[k] > 4) {
             return Err(FeatureError::TooManyCopies { tile: Tile::from_kind(k), count: ctx.hand[k] });
         }
@@ -103,13 +121,13 @@ impl DecisionFeatures {
         self
     }
 
-    /// Fills `row` (length [`catalog_width()`]) for the option "discard `discard`". A red five and a
-    /// plain five are distinct options (they differ in dora value); asking for a red five when
-    /// only plain ones are held is an error.
+    /// Fills the hand families (shape to threat) of `row` (a whole option row, length
+    /// [`catalog_width()`]) for the option "discard `discard`"; the other families are left as
+    /// they are ([`fill_discard_extras`], [`fill_action`], [`fill_riichi_trade`] write them). A
+    /// red five and a plain five are distinct options (they differ in dora value); asking for a
+    /// red five when only plain ones are held is an error.
     pub fn fill(&self, discard: Tile, row: &mut [f32]) -> Result<(), FeatureError> {
-        if row.len() != catalog_width() {
-            return Err(FeatureError::RowWidth { want: catalog_width(), got: row.len() });
-        }
+        check_width(row)?;
         // a red five needs the red copy; a plain five needs a copy besides the red one
         let n = self.ctx.hand[discard.kind()];
         let red = self.ctx.hand_reds_of(discard) && crate::tile::is_five(discard.kind());
@@ -118,32 +136,90 @@ impl DecisionFeatures {
             return Err(FeatureError::NotInHand(discard));
         }
         let a = After::new(&self.ctx, discard);
-        let mut c = Cols::new(row, Family::Shape);
+        let mut c = cols(row, Family::Shape);
         shape::fill(&self.ctx, &a, self.second_order, &mut c);
         c.done();
-        let mut c = Cols::new(row, Family::Energy);
+        let mut c = cols(row, Family::Energy);
         energy::fill(&self.ctx, &a, &mut c);
         c.done();
-        let mut c = Cols::new(row, Family::Dora);
+        let mut c = cols(row, Family::Dora);
         dora::fill(&self.ctx, &a, &mut c);
         c.done();
-        let mut c = Cols::new(row, Family::YakuPotential);
+        let mut c = cols(row, Family::YakuPotential);
         yaku_potential::fill(&self.ctx, &self.melds, &self.shapes, &a, &mut c);
         c.done();
-        let mut c = Cols::new(row, Family::Melds21);
+        let mut c = cols(row, Family::Melds21);
         melds21::fill(&self.ctx, &a, &mut c);
         c.done();
-        let mut c = Cols::new(row, Family::Safety);
+        let mut c = cols(row, Family::Safety);
         safety::fill(&self.ctx, &self.safety, &a, &mut c);
         c.done();
-        let mut c = Cols::new(row, Family::River);
+        let mut c = cols(row, Family::River);
         river::fill(&self.ctx, &self.river, &a, &mut c);
         c.done();
-        let mut c = Cols::new(row, Family::Threat);
+        let mut c = cols(row, Family::Threat);
         threat::fill(&self.ctx, &self.threat, &a, &mut c);
         c.done();
         Ok(())
     }
+}
+
+fn check_width(row: &[f32]) -> Result<(), FeatureError> {
+    match row.len() == catalog_width() {
+        true => Ok(()),
+        false => Err(FeatureError::RowWidth { want: catalog_width(), got: row.len() }),
+    }
+}
+
+/// Fills the value and visibility families of "discard `tile`" from `pos` into `row` (whose hand
+/// families are filled already: the value family reads the option's `shanten_min`). `ev` is the
+/// decision's search (`None` leaves the value family at 0, as `--skip ev` asks) and `paijia` its
+/// table. Shared by ingest and the `linear` evaluator so training and use see the same values.
+pub fn fill_discard_extras(
+    pos: &Position,
+    tile: Tile,
+    row: &mut [f32],
+    ev: Option<&mut EvSearch>,
+    paijia: &Paijia,
+) -> Result<(), FeatureError> {
+    check_width(row)?;
+    let shanten = row[catalog::index(shape::SHANTEN_MIN)];
+    let mut c = cols(row, Family::Value);
+    value::fill(ev, tile, shanten, &mut c);
+    c.done();
+    let mut c = cols(row, Family::Visibility);
+    visibility::fill(pos, paijia, tile, &mut c);
+    c.done();
+    Ok(())
+}
+
+/// Fills the action and call-trade families of the option `action`, taken on the player's
+/// `turn`.
+pub fn fill_action(action: &Action, turn: u8, row: &mut [f32]) -> Result<(), FeatureError> {
+    check_width(row)?;
+    let mut c = cols(row, Family::Action);
+    action::fill(action, &mut c);
+    c.done();
+    let mut c = cols(row, Family::CallTrade);
+    call_trade::fill(action, turn, &mut c);
+    c.done();
+    Ok(())
+}
+
+/// Fills the riichi-trade family: for the riichi option (`riichi`) of `view` whose tenpai
+/// discard is `tile`, the trade's columns; for any other option, zeros.
+pub fn fill_riichi_trade(
+    view: &View,
+    tile: Tile,
+    standing: &Standing,
+    riichi: bool,
+    row: &mut [f32],
+) -> Result<(), FeatureError> {
+    check_width(row)?;
+    let mut c = cols(row, Family::RiichiTrade);
+    riichi_trade::fill(view, tile, standing, riichi, &mut c);
+    c.done();
+    Ok(())
 }
 
 /// The features of one option. Convenience for single calls: it redoes the per-decision work
@@ -155,7 +231,9 @@ pub fn discard_features(view: &View, discard: Tile, out: &mut [f32]) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::catalog::{catalog, index_of};
     use crate::hand::{Meld, MeldKind};
+    use crate::replay::view::{Opponent, SeenDiscard};
     use crate::tile::{parse_mpsz, KINDS};
 
     fn tiles(s: &str) -> Vec<Tile> {
@@ -213,14 +291,16 @@ mod tests {
         let view = full_view();
         assert_eq!(view.hand.len(), 11);
         let dec = DecisionFeatures::new(&view).unwrap();
+        // the hand families, shape to threat, come first; `fill` leaves the rest as it was
+        let hand = 0..catalog::family_range(Family::Threat).end;
         for &t in &view.hand {
             let mut row = vec![f32::NAN; catalog().len()];
             dec.fill(t, &mut row).unwrap();
-            assert_eq!(row.len(), catalog().len());
-            assert!(row.iter().all(|x| x.is_finite()), "{t}: {row:?}");
-            let mut again = vec![0.0; catalog_width()];
+            assert!(row[hand.clone()].iter().all(|x| x.is_finite()), "{t}: {row:?}");
+            assert!(row[hand.end..].iter().all(|x| x.is_nan()), "{t}: {row:?}");
+            let mut again = vec![f32::NAN; catalog_width()];
             discard_features(&view, t, &mut again).unwrap();
-            assert_eq!(row, again);
+            assert_eq!(row[hand.clone()], again[hand.clone()]);
         }
         // Discard 1z: 0m6m7m 456p 789s + the pon = 4 melds, 2p left: tenpai, tanki on 2p.
         // 2p unseen: 4 - 1 held - 1 in the next player's river = 2. Own river 9p: no furiten.

@@ -9,8 +9,9 @@
 //! let the fit weigh that in calm play; per opponent in riichi the safety family stays the
 //! detailed picture.
 
-use super::catalog::Cols;
-use super::view::{After, Context, View};
+use super::column::Cols;
+use super::facts::{After, Facts};
+use crate::replay::view::View;
 use crate::tile::{Kind, KINDS};
 
 pub(crate) const COLUMNS: [(&str, &str); 8] = [
@@ -66,10 +67,10 @@ pub(crate) fn suji(river: u64, k: Kind) -> bool {
     }
 }
 
-pub(crate) fn fill(ctx: &Context, prep: &RiverPrep, a: &After, cols: &mut Cols) {
+pub(crate) fn fill(ctx: &Facts, prep: &RiverPrep, a: &After, cols: &mut Cols) {
     let k = a.discard.kind();
     debug_assert!(k < KINDS);
-    let seen = f32::from(ctx.visible[k]);
+    let seen = f32::from(ctx.view.visible[k]);
     let honor = k >= 27;
     let terminal = !honor && matches!(k % 9, 0 | 8);
     cols.put("river_seen", seen);
@@ -86,8 +87,9 @@ pub(crate) fn fill(ctx: &Context, prep: &RiverPrep, a: &After, cols: &mut Cols) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::view::tests_support::{get, river, tile, view};
-    use crate::features::{catalog_width, DecisionFeatures};
+    use crate::features::catalog::catalog_width;
+    use crate::features::facts::tests_support::{get, river, tile, view};
+    use crate::features::DecisionFeatures;
     use crate::tile::parse_mpsz;
 
     #[test]

@@ -37,8 +37,9 @@
 
 use std::sync::OnceLock;
 
-use super::catalog::Cols;
-use super::view::{After, Context, View};
+use super::column::Cols;
+use super::facts::{After, Facts};
+use crate::replay::view::View;
 use crate::tile::{Kind, KINDS};
 
 const BLOCK_NAMES: [(&str, &str); 17] = [
@@ -153,7 +154,7 @@ fn early_outside(early: u64, k: Kind) -> bool {
 }
 
 /// One opponent block; `out` has [`BLOCK`] values. Returns the danger estimate.
-fn block(ctx: &Context, o: &Opp, k: Kind, dora_value: f32, out: &mut [f32]) -> f32 {
+fn block(ctx: &Facts, o: &Opp, k: Kind, dora_value: f32, out: &mut [f32]) -> f32 {
     out.fill(0.0);
     let safe = |x: Kind| o.safe >> x & 1 == 1;
     let genbutsu = safe(k);
@@ -239,7 +240,7 @@ pub fn safety_against(view: &View, k: Kind) -> [Option<OpponentSafety>; 3] {
     if prep.riichi_count == 0 {
         return [None; 3];
     }
-    let ctx = Context::new(view);
+    let ctx = Facts::new(view);
     let mut buf = [0f32; BLOCK];
     prep.opps.map(|o| {
         if !o.riichi {
@@ -258,7 +259,7 @@ pub fn safety_against(view: &View, k: Kind) -> [Option<OpponentSafety>; 3] {
     })
 }
 
-pub(crate) fn fill(ctx: &Context, prep: &SafetyPrep, a: &After, cols: &mut Cols) {
+pub(crate) fn fill(ctx: &Facts, prep: &SafetyPrep, a: &After, cols: &mut Cols) {
     let out = cols.slice();
     out.fill(0.0);
     if prep.riichi_count == 0 {
@@ -290,12 +291,13 @@ pub(crate) fn fill(ctx: &Context, prep: &SafetyPrep, a: &After, cols: &mut Cols)
 #[cfg(test)]
 mod tests {
     use crate::features::catalog::catalog_width;
-    use crate::features::view::tests_support::{get, river, tile, view};
+    use crate::features::facts::tests_support::{get, river, tile, view};
     use crate::features::DecisionFeatures;
+    use crate::replay::view::View;
 
     /// Hand 123456m 789p 159s 1z 7z; opponent across (opp2) in riichi. Their river in order:
     /// 9m 2p 1z 8s 4s 3z 5p (riichi on 5p, index 6), then 6m. After the riichi somebody passed 7p.
-    fn setup() -> (crate::features::View, DecisionFeatures) {
+    fn setup() -> View {
         let mut v = view("123456m789p159s17z", "", 27, 28);
         v.opponents[1].river = river("9m2p1z8s4s3z5p6m");
         v.opponents[1].riichi_at = Some(6);
@@ -305,8 +307,7 @@ mod tests {
         for t in &v.opponents[1].river {
             v.visible[t.tile.kind()] += 1;
         }
-        let d = DecisionFeatures::new(&v).unwrap();
-        (v, d)
+        v
     }
 
     fn row(d: &DecisionFeatures, t: &str) -> Vec<f32> {
@@ -320,13 +321,14 @@ mod tests {
         let v = view("123456m789p159s17z", "", 27, 28);
         let d = DecisionFeatures::new(&v).unwrap();
         let r = row(&d, "9s");
-        let range = crate::features::catalog::family_range(crate::features::catalog::Family::Safety);
+        let range = crate::features::catalog::family_range(crate::features::column::Family::Safety);
         assert!(r[range].iter().all(|&x| x == 0.0));
     }
 
     #[test]
     fn genbutsu_suji_and_blocks() {
-        let (_, d) = setup();
+        let v = setup();
+        let d = DecisionFeatures::new(&v).unwrap();
         // 1z is in their river: genbutsu, danger 0.
         let r = row(&d, "1z");
         assert_eq!(get(&r, "safety_any_riichi"), 1.0);

@@ -19,8 +19,8 @@
 //!   (or multi for a 13-sided kokushi).
 //! - furiten: a winning kind among own discards, the discard of this option included.
 
-use super::catalog::Cols;
-use super::view::{After, Context};
+use super::column::{Cols, Column, Family};
+use super::facts::{After, Facts};
 use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, standard, DiscardQueries};
 use crate::hand::waits::{ukeire, unseen};
 use crate::tile::{Counts, KINDS};
@@ -49,6 +49,11 @@ pub(crate) const COLUMNS: &[(&str, &str)] = &[
     ("wait_tanki", "tenpai on at most 2 kinds, best role a single-tile pair wait (incl. chiitoitsu)"),
     ("furiten", "tenpai and a winning kind is among own discards (this discard included)"),
 ];
+
+/// `shanten_min`: what the value family, the gates and the review read.
+pub const SHANTEN_MIN: Column = Column::new(Family::Shape, 0);
+/// `ukeire_count`.
+pub const UKEIRE_COUNT: Column = Column::new(Family::Shape, 7);
 
 /// Role of a winning tile, best first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -204,8 +209,8 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
 }
 
 /// The shape columns of option `a`; second-order ukeire only when `second_order` (else 0).
-pub(crate) fn fill(ctx: &Context, a: &After, second_order: bool, cols: &mut Cols) {
-    let melds = ctx.melds.len();
+pub(crate) fn fill(ctx: &Facts, a: &After, second_order: bool, cols: &mut Cols) {
+    let melds = ctx.view.melds.len();
     // ukeire counts the discard as gone: it is in `a.visible`.
     let u = ukeire(&a.counts, &a.visible);
     let (s, kinds, count) = (u.shanten, u.kinds, u.count);

@@ -16,10 +16,11 @@
 //! "Safe" is genbutsu (the kind is in that opponent's river, called-away tiles included) or suji
 //! of their river, as `river_suji_count` reads it.
 
-use super::catalog::Cols;
+use super::column::Cols;
+use super::facts::{After, Facts};
 use super::river::suji;
-use super::view::{After, Context, View};
 use crate::hand::MeldKind;
+use crate::replay::view::View;
 
 pub(crate) const COLUMNS: [(&str, &str); 5] = [
     ("threat_open2_unsafe", "opponents not in riichi with 2+ calls against whom the discard is neither genbutsu nor suji (0-3)"),
@@ -48,7 +49,7 @@ pub(crate) struct ThreatPrep {
 }
 
 impl ThreatPrep {
-    pub(crate) fn new(view: &View, ctx: &Context) -> ThreatPrep {
+    pub(crate) fn new(view: &View, ctx: &Facts) -> ThreatPrep {
         let opponents = view
             .opponents
             .iter()
@@ -70,7 +71,7 @@ impl ThreatPrep {
     }
 }
 
-pub(crate) fn fill(ctx: &Context, prep: &ThreatPrep, a: &After, cols: &mut Cols) {
+pub(crate) fn fill(ctx: &Facts, prep: &ThreatPrep, a: &After, cols: &mut Cols) {
     let k = a.discard.kind();
     let genbutsu = |o: &Signs| o.river >> k & 1 == 1;
     let safe = |o: &Signs| genbutsu(o) || suji(o.river, k);
@@ -86,8 +87,9 @@ pub(crate) fn fill(ctx: &Context, prep: &ThreatPrep, a: &After, cols: &mut Cols)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::view::tests_support::{get, river, tile, view};
-    use crate::features::{catalog_width, DecisionFeatures};
+    use crate::features::catalog::catalog_width;
+    use crate::features::facts::tests_support::{get, river, tile, view};
+    use crate::features::DecisionFeatures;
     use crate::hand::Meld;
     use crate::tile::parse_mpsz;
 

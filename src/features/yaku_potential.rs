@@ -14,8 +14,8 @@
 //! pair held with at least one copy unseen; tanyao, honitsu, toitoi or chanta alive with gap
 //! <= 1; 7 or more of the 9 tiles of a sanshoku or ittsu pattern held.
 
-use super::catalog::Cols;
-use super::view::{After, Context};
+use super::column::Cols;
+use super::facts::{After, Facts};
 use crate::hand::shanten::{chiitoitsu, Shape, ShapeBase};
 use crate::hand::MeldKind;
 use crate::tile::{is_yaochu, Counts, KINDS};
@@ -79,9 +79,9 @@ pub(crate) struct MeldFacts {
 }
 
 impl MeldFacts {
-    pub(crate) fn new(ctx: &Context) -> MeldFacts {
+    pub(crate) fn new(ctx: &Facts) -> MeldFacts {
         let mut f = MeldFacts::default();
-        for m in &ctx.melds {
+        for m in &ctx.view.melds {
             let k = m.first_kind();
             let has_yaochu = m.tiles().iter().any(|t| is_yaochu(t.kind()));
             f.tanyao_dead |= has_yaochu;
@@ -142,7 +142,7 @@ pub(crate) struct Shapes {
 }
 
 impl Shapes {
-    pub(crate) fn new(ctx: &Context) -> Shapes {
+    pub(crate) fn new(ctx: &Facts) -> Shapes {
         let base = |shape| ShapeBase::new(&ctx.hand, shape);
         Shapes {
             standard: base(Shape::Standard),
@@ -155,9 +155,9 @@ impl Shapes {
     }
 }
 
-pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, shapes: &Shapes, a: &After, cols: &mut Cols) {
+pub(crate) fn fill(ctx: &Facts, mf: &MeldFacts, shapes: &Shapes, a: &After, cols: &mut Cols) {
     let c = &a.counts;
-    let melds = ctx.melds.len();
+    let melds = ctx.view.melds.len();
     let with = |base: &ShapeBase| base.with_suit_changed(c, a.discard.kind(), melds);
     let std_s = with(&shapes.standard).unwrap_or(GAP_DEAD);
     let (mut y_pairs, mut y_sets, mut pair_reachable) = (0u8, mf.yakuhai_sets, false);
@@ -227,7 +227,7 @@ pub(crate) fn fill(ctx: &Context, mf: &MeldFacts, shapes: &Shapes, a: &After, co
 #[cfg(test)]
 mod tests {
     use crate::features::catalog::catalog_width;
-    use crate::features::view::tests_support::{get, tile, view};
+    use crate::features::facts::tests_support::{get, tile, view};
     use crate::features::DecisionFeatures;
 
     fn row(hand: &str, discard: &str, round: usize, seat: usize) -> Vec<f32> {

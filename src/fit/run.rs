@@ -206,7 +206,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
     md.push_str("## Weights by feature family (original units)\n\n");
     let mut by_family: std::collections::BTreeMap<String, Vec<&NamedWeight>> = Default::default();
     for f in w.features.iter().filter(|f| !f.name.contains('*')) {
-        let family = crate::features::catalog()
+        let family = crate::features::catalog::catalog()
             .iter()
             .find(|d| d.name == f.name)
             .map_or("action".to_string(), |d| d.family.name().to_string());

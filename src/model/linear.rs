@@ -4,16 +4,33 @@
 //! indicators is known, so the feature view has empty rivers and nobody in riichi; the safety
 //! columns are then zero, as they are in the training data for such decisions.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
-
-use crate::dataset::rows::{feature_names, option_width};
-use crate::features::{DecisionFeatures, View};
+use crate::features::catalog::{catalog_width, names};
+use crate::features::{fill_discard_extras, DecisionFeatures, FeatureError};
 use crate::hand::waits::ukeire;
 use crate::model::gates::Expansion;
 use crate::model::weights::WeightsFile;
 use crate::rank::position::{Position, RankedDiscard};
+use crate::replay::view::View;
+
+/// Why the linear evaluator cannot be loaded or cannot score a position. Each message is whole
+/// (it carries its cause), so a caller prints it as it is.
+#[derive(Debug, thiserror::Error)]
+pub enum LinearError {
+    /// The weights file is missing or is not a weights file.
+    #[error("the linear evaluator needs a weights file (make weights): {reason}")]
+    Read { reason: String },
+    /// The file names interaction columns this build does not know (a file from another version).
+    #[error("weights file {path}: {reason}")]
+    Layout { path: PathBuf, reason: String },
+    #[error("{0}")]
+    Expansion(String),
+    #[error(transparent)]
+    Features(#[from] FeatureError),
+}
+
+type Result<T, E = LinearError> = std::result::Result<T, E>;
 
 /// A loaded linear evaluator: weights aligned to the option row layout of `ingest`, expanded by
 /// the interaction columns the weights file names (situation-dependent weights).
@@ -36,9 +53,10 @@ impl Linear {
     /// Aligns a weights file to the row layout; fails on interaction columns this build does not
     /// know (a file from another version).
     pub fn from_file(file: WeightsFile) -> Result<Linear> {
-        let base: Vec<String> = feature_names().iter().map(|n| n.to_string()).collect();
+        let base: Vec<String> = names().iter().map(|n| n.to_string()).collect();
         let names: Vec<String> = file.features.iter().map(|f| f.name.clone()).collect();
-        let expansion = Expansion::from_names(&base, &names)?;
+        let expansion =
+            Expansion::from_names(&base, &names).map_err(|e| LinearError::Expansion(format!("{e:#}")))?;
         let w = expansion.names().iter().map(|n| file.weight(n)).collect();
         Ok(Linear { file, expansion, w })
     }
@@ -67,9 +85,8 @@ impl Linear {
     /// Loads a weights file; `None` means the default one ([`crate::model::weights::default_path`]).
     pub fn load(path: Option<&Path>) -> Result<Linear> {
         let p = path.map_or_else(crate::model::weights::default_path, Path::to_path_buf);
-        let file = WeightsFile::read(&p)
-            .with_context(|| "the linear evaluator needs a weights file (make weights)")?;
-        Linear::from_file(file).with_context(|| format!("weights file {}", p.display()))
+        let file = WeightsFile::read(&p).map_err(|e| LinearError::Read { reason: format!("{e:#}") })?;
+        Linear::from_file(file).map_err(|e| LinearError::Layout { path: p, reason: e.to_string() })
     }
 
     fn view(pos: &Position) -> View {
@@ -90,10 +107,7 @@ impl Linear {
 
     /// Feature rows from a full table view (rivers, riichi), as ingest computes them.
     fn rows_with(&self, view: &View, pos: &Position) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
-        let f = DecisionFeatures::new(view).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let width = crate::features::catalog_width();
-        let shanten_col =
-            self.expansion.base().iter().position(|n| n == "shanten_min").expect("shanten_min column");
+        let f = DecisionFeatures::new(view)?;
         // Red fives: a bare position shows none outside the hand.
         let mut ev = crate::rank::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
         let paijia = ev.paijia();
@@ -101,9 +115,9 @@ impl Linear {
             .distinct_tiles()
             .into_iter()
             .map(|t| {
-                let mut row = vec![0.0f32; option_width()];
-                f.fill(t, &mut row[..width]).map_err(|e| anyhow::anyhow!("{e}"))?;
-                crate::dataset::rows::discard_extras(pos, t, &mut row, shanten_col, Some(&mut ev), &paijia);
+                let mut row = vec![0.0f32; catalog_width()];
+                f.fill(t, &mut row)?;
+                fill_discard_extras(pos, t, &mut row, Some(&mut ev), &paijia)?;
                 Ok((t, row))
             })
             .collect()

@@ -13,9 +13,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 
-use crate::dataset::rows::{game_rows, option_width, ACTION_COLUMNS};
-use crate::features::catalog::catalog;
+use crate::dataset::rows::game_rows;
+use crate::features::catalog::{catalog_width, def_of, index};
+use crate::features::column::Family;
 use crate::features::safety::safety_against;
+use crate::features::{shape, value};
 use crate::log::{Event, Game};
 use crate::model::linear::Linear;
 use crate::rank::position::Position;
@@ -335,10 +337,6 @@ impl Observer for Collector {
 const WINDS: [&str; 4] = ["East", "South", "West", "North"];
 const RELATIVE: [&str; 4] = ["self", "shimocha", "toimen", "kamicha"];
 
-fn col(name: &str) -> usize {
-    crate::dataset::rows::feature_names().iter().position(|n| *n == name).expect("known column")
-}
-
 fn safety_name(s: Safety) -> &'static str {
     match s {
         Safety::Genbutsu => "genbutsu",
@@ -356,12 +354,9 @@ pub fn describe(feature: &str) -> (String, String) {
         Some((l, b)) => (Some(l), b),
         None => (None, feature),
     };
-    let (family, meaning) = if let Some(d) = catalog().iter().find(|d| d.name == base) {
-        (d.family.name().to_string(), d.meaning.to_string())
-    } else if let Some((_, m)) = ACTION_COLUMNS.iter().find(|(n, _)| *n == base) {
-        ("action".to_string(), m.to_string())
-    } else {
-        ("?".to_string(), String::new())
+    let (family, meaning) = match def_of(base) {
+        Some(d) => (d.family.name().to_string(), d.meaning.to_string()),
+        None => ("?".to_string(), String::new()),
     };
     match level {
         Some(l) => (family, format!("{meaning} (weight for situation `{l}`)")),
@@ -369,34 +364,27 @@ pub fn describe(feature: &str) -> (String, String) {
     }
 }
 
-/// What a feature is about, for the plain-language line.
+/// What a feature is about, for the plain-language line: the catalog's family says it, and
+/// the shape and visibility families name the few columns a reader knows by name.
 fn theme(feature: &str) -> &'static str {
     let base = feature.split_once('*').map_or(feature, |(_, b)| b);
-    let family = describe(base).0;
-    if base == "ev" || base == "log_ev" || base == "ev_defined" {
-        "the hand value (ev)"
-    } else if base.starts_with("ukeire")
-        || base.starts_with("shanten")
-        || base == "tenpai"
-        || base == "iishanten"
-    {
-        "the ukeire"
-    } else if base.starts_with("wait") {
-        "the wait shape"
-    } else if base == "discard_class" {
-        "the usual discard order (honors and terminals first)"
-    } else if base.starts_with("act_") || base.contains("_x_") {
-        "its baseline for this kind of action"
-    } else {
-        match family.as_str() {
-            "safety" => "safety against the riichi",
-            "dora" => "the dora",
-            "yaku_potential" => "the yaku chances",
-            "energy" => "the tile-efficiency patterns",
-            "melds21" => "the meld structure",
-            "river" => "the river",
-            _ => "the shape",
+    let Some(family) = def_of(base).map(|d| d.family) else { return "the shape" };
+    match family {
+        Family::Value => "the hand value (ev)",
+        Family::Action | Family::RiichiTrade | Family::CallTrade => "its baseline for this kind of action",
+        Family::Shape if base.starts_with("ukeire") || base.starts_with("shanten") => "the ukeire",
+        Family::Shape if base == "tenpai" || base == "iishanten" => "the ukeire",
+        Family::Shape if base.starts_with("wait") => "the wait shape",
+        Family::Visibility if base == "discard_class" => {
+            "the usual discard order (honors and terminals first)"
         }
+        Family::Safety => "safety against the riichi",
+        Family::Dora => "the dora",
+        Family::YakuPotential => "the yaku chances",
+        Family::Energy => "the tile-efficiency patterns",
+        Family::Melds21 => "the meld structure",
+        Family::River => "the river",
+        Family::Shape | Family::Visibility | Family::Threat => "the shape",
     }
 }
 
@@ -415,9 +403,9 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     if c.done.len() != rows.decisions.len() {
         bail!("{} decisions replayed, {} rows", c.done.len(), rows.decisions.len());
     }
-    let w = option_width();
-    let (ev_col, uke_col, sh_col) = (col("ev"), col("ukeire_count"), col("shanten_min"));
-    let ev_def = col("ev_defined");
+    let w = catalog_width();
+    let (ev_col, uke_col, sh_col) = (index(value::EV), index(shape::UKEIRE_COUNT), index(shape::SHANTEN_MIN));
+    let ev_def = index(value::EV_DEFINED);
     let red = game.rules.red_fives;
     let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
 
@@ -1038,5 +1026,8 @@ mod tests {
         assert!(!meaning.is_empty());
         assert!(describe("sh1*ev").1.contains("sh1"));
         assert_eq!(describe("act_pass").0, "action");
+        assert_eq!(describe("ev").0, "value");
+        assert_eq!(describe("riichi_x_turn").0, "riichi_trade");
+        assert_eq!(describe("no_such_column").0, "?");
     }
 }

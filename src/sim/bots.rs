@@ -158,7 +158,7 @@ impl EvalBot {
         let view = seat.view();
         let pos = Position::from_view(&view);
         let mut ranked = match &self.linear {
-            Some(l) => l.rank_view(&view, &pos),
+            Some(l) => l.rank_view(&view, &pos).map_err(anyhow::Error::from),
             None => rank_discards(self.evaluator, &pos, None),
         }
         .unwrap_or_default();

@@ -1,13 +1,15 @@
-//! The per-decision facts every feature family shares ([`Context`]), computed once from the
-//! deciding seat's [`View`] (built in one place: [`crate::replay::view`]).
+//! The per-decision facts every feature family shares ([`Facts`]): the deciding seat's
+//! [`View`] (built in one place: [`crate::replay::view`]) and what is derived from it once per
+//! decision (hand counts, dora and yakuhai tables, ...). The families read the view's own fields
+//! through `facts.view`; nothing here copies them.
 
-use crate::hand::Meld;
-pub use crate::replay::view::{Opponent, SeenDiscard, View};
+use crate::replay::view::View;
 use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
 
-/// Per-decision facts shared by the families, computed once per [`View`].
+/// The seat's view and the facts derived from it, computed once per decision.
 #[derive(Clone, Debug)]
-pub struct Context {
+pub struct Facts<'v> {
+    pub view: &'v View,
     /// Concealed counts before the option.
     pub hand: Counts,
     /// Red fives in the concealed hand before the option.
@@ -16,8 +18,6 @@ pub struct Context {
     pub red_held: [bool; 3],
     /// `visible` + concealed hand: every copy the player has seen (kabe, honor counts).
     pub seen: Counts,
-    pub visible: Counts,
-    pub melds: Vec<Meld>,
     /// Some meld is open (a closed kan keeps the hand closed).
     pub open: bool,
     /// Dora count each kind is worth (one per indicator pointing at it; reds not included).
@@ -26,12 +26,10 @@ pub struct Context {
     pub yakuhai: [u8; KINDS],
     /// Own discarded kinds as a bit set (furiten).
     pub own_river_kinds: u64,
-    pub round_wind: Kind,
-    pub seat_wind: Kind,
 }
 
-impl Context {
-    pub fn new(view: &View) -> Context {
+impl<'v> Facts<'v> {
+    pub fn new(view: &'v View) -> Facts<'v> {
         let mut hand = [0u8; KINDS];
         for t in &view.hand {
             hand[t.kind()] += 1;
@@ -45,10 +43,6 @@ impl Context {
         for k in 0..KINDS {
             seen[k] = (seen[k] + hand[k]).min(4);
         }
-        let mut dora = [0u8; KINDS];
-        for i in &view.dora_indicators {
-            dora[dora_from_indicator(i.kind())] += 1;
-        }
         let mut yakuhai = [0u8; KINDS];
         for k in 31..KINDS {
             yakuhai[k] = 1;
@@ -56,19 +50,16 @@ impl Context {
         yakuhai[view.round_wind] += 1;
         yakuhai[view.seat_wind] += 1;
         let own_river_kinds = view.own_river.iter().fold(0u64, |acc, t| acc | 1 << t.kind());
-        Context {
+        Facts {
+            view,
             hand,
             hand_reds,
             red_held,
             seen,
-            visible: view.visible,
-            melds: view.melds.clone(),
             open: view.melds.iter().any(|m| m.is_open()),
-            dora,
+            dora: dora_table(&view.dora_indicators),
             yakuhai,
             own_river_kinds,
-            round_wind: view.round_wind,
-            seat_wind: view.seat_wind,
         }
     }
 
@@ -81,6 +72,15 @@ impl Context {
     pub fn is_guest_wind(&self, k: Kind) -> bool {
         (EAST..EAST + 4).contains(&k) && self.yakuhai[k] == 0
     }
+}
+
+/// Dora count each kind is worth by the indicators (reds not included).
+pub fn dora_table(indicators: &[Tile]) -> [u8; KINDS] {
+    let mut dora = [0u8; KINDS];
+    for i in indicators {
+        dora[dora_from_indicator(i.kind())] += 1;
+    }
+    dora
 }
 
 /// The hand after one discard option: what the option-level features look at.
@@ -98,11 +98,11 @@ pub struct After {
 impl After {
     /// The option "discard `discard`" (the caller checked the tile is held; counts saturate
     /// anyway).
-    pub fn new(ctx: &Context, discard: Tile) -> After {
+    pub fn new(ctx: &Facts, discard: Tile) -> After {
         let k = discard.kind();
         let mut counts = ctx.hand;
         counts[k] = counts[k].saturating_sub(1);
-        let mut visible = ctx.visible;
+        let mut visible = ctx.view.visible;
         visible[k] = (visible[k] + 1).min(4);
         let reds = ctx.hand_reds.saturating_sub(u8::from(discard.is_red()));
         After { discard, counts, reds, visible }
@@ -114,6 +114,7 @@ impl After {
 pub(crate) mod tests_support {
     use super::*;
     use crate::hand::Hand;
+    use crate::replay::view::SeenDiscard;
     use crate::tile::parse_mpsz;
 
     /// A view with the hand text (mpsz + melds as in [`Hand::parse`]), dora indicators, winds,
