@@ -548,7 +548,7 @@ mod tests {
     #[test]
     #[ignore]
     fn timing() {
-        let positions = crate::rank::expected_value::kobalab_positions(0, 6, 4000);
+        let positions = crate::rank::expected_value::tests::kobalab_positions(0, 6, 4000);
         assert!(!positions.is_empty(), "kobalab data missing");
         for p in positions.iter().take(200) {
             std::hint::black_box(rank(p)); // warm the memo tables
