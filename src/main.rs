@@ -8,8 +8,8 @@ use clap::{Parser, Subcommand};
 
 use haifu::eval::rank_discards;
 use haifu::hand::Hand;
-use haifu::rank::position::Position;
 use haifu::rank::Evaluator;
+use haifu::replay::view::{Opponent, SeenDiscard, View};
 use haifu::tile::{parse_mpsz, Kind, EAST};
 
 #[derive(Parser)]
@@ -723,16 +723,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 indicators.push(t[0]);
             }
-            let mut pos = Position::new(hand, indicators, round_wind, seat_wind);
+            let mut pos = View::bare(hand, indicators, round_wind, seat_wind);
             pos.drawn = drawn;
-            for r in &riichi {
+            if riichi.len() > 3 {
+                return Err(usage("--riichi can be given at most three times (three opponents)"));
+            }
+            // Each --riichi river goes to the next opponent seat, its last tile the declaration.
+            for (r, opp) in riichi.iter().zip(pos.opponents.iter_mut()) {
                 let discards =
                     parse_mpsz(r).map_err(|e| usage(format!("bad --riichi discards {r:?}: {e}")))?;
                 for t in &discards {
                     pos.visible[t.kind()] = pos.visible[t.kind()].saturating_add(1);
                 }
-                pos.opponents_riichi
-                    .push(haifu::rank::position::RiverInfo { discards, passed_after_riichi: Vec::new() });
+                let river: Vec<SeenDiscard> = discards
+                    .into_iter()
+                    .map(|tile| SeenDiscard { tile, tsumogiri: false, called: false })
+                    .collect();
+                *opp =
+                    Opponent { riichi_at: Some(river.len().saturating_sub(1)), river, ..Opponent::default() };
             }
             let mut options = rank_discards(evaluator, &pos, weights.as_deref())?;
             if push_fold {
@@ -760,7 +768,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 println!("{out}");
             } else {
-                println!("hand {}  (evaluator: {:?})", pos.hand, evaluator);
+                println!("hand {}  (evaluator: {:?})", pos.full_hand(), evaluator);
                 println!("{:>6} {:>8} {:>8} {:>10}", "tile", "shanten", "ukeire", "score");
                 for o in &options {
                     println!("{:>6} {:>8} {:>8} {:>10.2}", o.tile.to_string(), o.shanten, o.ukeire, o.score);

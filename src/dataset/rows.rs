@@ -208,7 +208,7 @@ fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
 /// without a search, as `--skip ev` asks). Shared by ingest and the `linear` evaluator so
 /// training and use see the same values.
 pub fn discard_extras(
-    pos: &crate::rank::position::Position,
+    pos: &View,
     tile: Tile,
     row: &mut [f32],
     shanten_col: usize,
@@ -293,24 +293,6 @@ fn riichi_value(view: &View, tile: Tile) -> RiichiValue {
     }
 }
 
-/// Which red fives (m, p, s) are publicly visible: in a river, a meld or among the indicators.
-fn visible_reds(t: &Table) -> [bool; 3] {
-    let red = t.rules.red_fives;
-    let mut out = [false; 3];
-    let mut mark = |id: crate::tile::TileId| {
-        let tile = id.tile(red);
-        if tile.is_red() {
-            out[tile.suit()] = true;
-        }
-    };
-    for p in 0..4 {
-        t.rivers[p].iter().filter(|r| !r.called).for_each(|r| mark(r.tile));
-        t.melds[p].iter().flat_map(|m| m.tiles.iter()).for_each(|&id| mark(id));
-    }
-    t.dora_indicators.iter().for_each(|&id| mark(id));
-    out
-}
-
 fn remove_tiles(hand: &[Tile], take: &[Tile]) -> Option<Vec<Tile>> {
     let mut h = hand.to_vec();
     for t in take {
@@ -361,17 +343,15 @@ fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), Str
         DecisionKind::Discard => {
             let view = view_of(t, who, hand);
             let f = features(&view, skip)?;
-            let ep = ev_position(t, &view, who);
-            let pos = &ep.pos;
             let shanten_col = catalog().iter().position(|c| c.name == "shanten_min").expect("shanten_min");
-            let mut ev = ep.search();
+            let mut ev = crate::rank::expected_value::EvSearch::new(&view).with_view_reds();
             let paijia = ev.paijia();
             for (i, o) in d.options.iter().enumerate() {
                 let Action::Discard(tile) = o else { return Err(format!("discard decision with {o:?}")) };
                 let r = &mut out.values[base + i * w..base + (i + 1) * w];
                 f.fill(*tile, &mut r[..catalog_width()]).map_err(|e| e.to_string())?;
                 let search = (!skip.has(Group::Ev)).then_some(&mut ev);
-                discard_extras(pos, *tile, r, shanten_col, search, &paijia);
+                discard_extras(&view, *tile, r, shanten_col, search, &paijia);
             }
         }
         DecisionKind::Riichi => {
@@ -495,46 +475,16 @@ fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), Str
     Ok(())
 }
 
-/// A discard decision as the expected-value evaluator sees it.
-#[derive(Clone, Debug)]
-pub struct EvPosition {
-    pub pos: crate::rank::position::Position,
-    /// The table plays with red fives, and which of them (m, p, s) are publicly visible.
-    pub red_fives: bool,
-    pub visible_reds: [bool; 3],
-    /// Some seat (the player included) has declared riichi.
-    pub riichi_on_table: bool,
-}
-
-impl EvPosition {
-    /// A fresh search over this position (empty memo).
-    pub fn search(&self) -> crate::rank::expected_value::EvSearch<'_> {
-        crate::rank::expected_value::EvSearch::new(&self.pos).with_reds(self.red_fives, self.visible_reds)
-    }
-}
-
-fn ev_position(t: &Table, view: &View, who: u8) -> EvPosition {
-    let mut pos = crate::rank::position::Position::new(
-        crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
-        view.dora_indicators.clone(),
-        view.round_wind,
-        view.seat_wind,
-    );
-    pos.visible = view.visible;
-    pos.drawn = t.last_draw[who as usize].map(|id| id.tile(t.rules.red_fives));
-    let riichi_on_table = t.riichi.iter().any(|r| *r != RiichiState::None);
-    EvPosition { pos, red_fives: t.rules.red_fives, visible_reds: visible_reds(t), riichi_on_table }
-}
-
-/// The discard decisions of a game as expected-value positions (what ingest evaluates), in
-/// game order; for benchmarks and studies on real positions.
-pub fn discard_positions(game: &Game) -> Result<Vec<EvPosition>, String> {
+/// The seat's view of every discard decision of a game (what ingest evaluates), in game order;
+/// for benchmarks and studies on real positions (search one with
+/// `EvSearch::new(&view).with_view_reds()`, as ingest does).
+pub fn discard_positions(game: &Game) -> Result<Vec<View>, String> {
     let mut c = RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
     replay_game(game, &mut c, &mut NoWinCheck).map_err(|e| format!("replay: {e}"))?;
     Ok(c.done
         .iter()
         .filter(|d| d.kind == DecisionKind::Discard)
-        .map(|d| ev_position(&d.table, &view_of(&d.table, d.seat, d.table.hand_tiles(d.seat)), d.seat))
+        .map(|d| view_of(&d.table, d.seat, d.table.hand_tiles(d.seat)))
         .collect())
 }
 
@@ -640,7 +590,6 @@ mod value_tests {
 mod extras_tests {
     use super::*;
     use crate::hand::Hand;
-    use crate::rank::position::Position;
     use crate::tile::{parse_mpsz, EAST};
 
     fn get(row: &[f32], name: &str) -> f32 {
@@ -652,8 +601,7 @@ mod extras_tests {
     #[test]
     fn visibility_columns_of_a_discard() {
         let t = |s: &str| parse_mpsz(s).unwrap()[0];
-        let mut pos =
-            Position::new(Hand::parse("123m456p789s1155z7z").unwrap(), vec![t("3z")], EAST, EAST + 1);
+        let mut pos = View::bare(Hand::parse("123m456p789s1155z7z").unwrap(), vec![t("3z")], EAST, EAST + 1);
         pos.visible[t("7z").kind()] += 2;
         pos.drawn = Some(t("7z"));
         let mut ev = crate::rank::expected_value::EvSearch::new(&pos);

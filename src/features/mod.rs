@@ -205,6 +205,10 @@ mod tests {
             turn: 5,
             wall_left: 52,
             opponents,
+            drawn: None,
+            red_fives: true,
+            visible_reds: [false; 3],
+            riichi: false,
         }
     }
 
@@ -377,6 +381,10 @@ mod tests {
             turn: turns as u8 + 1,
             wall_left: 70 - 4 * turns as u8,
             opponents,
+            drawn: None,
+            red_fives: true,
+            visible_reds: [false; 3],
+            riichi: false,
         }
     }
 

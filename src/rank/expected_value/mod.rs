@@ -65,9 +65,10 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::paijia::Paijia;
-use super::position::{Position, RankedDiscard};
+use super::RankedDiscard;
 use crate::hand::shanten::{kinds_of, min_shanten};
 use crate::hand::Hand;
+use crate::replay::view::View;
 use crate::score::{ScoreRules, WinInput};
 use crate::tile::{Counts, Tile};
 use crate::util::IntHasher;
@@ -86,18 +87,20 @@ pub const BACK_UKEIRE_RATIO: u32 = 6;
 /// hand counts as seen (each of its tiles is either still held or in the river).
 /// At 3+ shanten the result is the negative ranking score of the module doc, so take logs only
 /// where shanten ≤ 2.
-pub fn hand_value(pos: &Position, hand: &Hand) -> f64 {
+pub fn hand_value(pos: &View, hand: &Hand) -> f64 {
     EvSearch::new(pos).value(hand)
 }
 
 /// Ranks every distinct discard of the position's 14-tile hand, best first.
-pub fn rank(pos: &Position) -> Vec<RankedDiscard> {
+pub fn rank(pos: &View) -> Vec<RankedDiscard> {
     EvSearch::new(pos).rank()
 }
 
 /// The search state of one position: its fixed context and the memo.
 pub struct EvSearch<'p> {
-    pos: &'p Position,
+    pos: &'p View,
+    /// The seat's hand (concealed tiles and melds), built once from the view.
+    hand: Hand,
     /// Kinds visible outside the hand (the position's `visible`).
     vis: Counts,
     /// Bit s: the red five of suit s is known to be visible.
@@ -139,18 +142,21 @@ impl Drop for EvSearch<'_> {
 
 impl<'p> EvSearch<'p> {
     /// A search over `pos`, assuming red fives are in play and none is visible outside the hand
-    /// ([`Position`] does not say; see [`EvSearch::with_reds`]).
-    pub fn new(pos: &'p Position) -> Self {
-        let st = St::from_hand(&pos.hand);
+    /// whatever the view says ([`EvSearch::with_reds`] and [`EvSearch::with_view_reds`] change
+    /// that): the bots and the `linear` evaluator have always searched so.
+    pub fn new(pos: &'p View) -> Self {
+        let hand = pos.full_hand();
+        let st = St::from_hand(&hand);
         let (root, root_red) = st.all();
         // `visible` counts the hand's own melds, which `root` (every tile the hand holds) counts
         // too: keep them once.
         let mut vis = pos.visible;
-        for t in pos.hand.melds.iter().flat_map(|m| m.tiles()) {
+        for t in pos.melds.iter().flat_map(|m| m.tiles()) {
             vis[t.kind()] = vis[t.kind()].saturating_sub(1);
         }
         EvSearch {
             pos,
+            hand,
             vis,
             vis_red: 0,
             root,
@@ -169,6 +175,13 @@ impl<'p> EvSearch<'p> {
         self.vis_red = visible.iter().enumerate().map(|(s, &v)| u8::from(v) << s).sum();
         self.memo.clear();
         self
+    }
+
+    /// The view's own red-five rule and visible reds ([`View::red_fives`],
+    /// [`View::visible_reds`]): how ingest searches a recorded decision.
+    pub fn with_view_reds(self) -> Self {
+        let (in_play, visible) = (self.pos.red_fives, self.pos.visible_reds);
+        self.with_reds(in_play, visible)
     }
 
     /// Scores wins under other rules than Tenhou's (for example without open tanyao).
@@ -215,14 +228,14 @@ impl<'p> EvSearch<'p> {
     /// when the hand does not hold it. This is the per-option feature: call it for every option
     /// on one `EvSearch` so the options share the memo.
     pub fn discard_value(&mut self, tile: Tile) -> Option<f64> {
-        let after = self.pos.hand.without(tile)?;
+        let after = self.hand.without(tile)?;
         Some(self.value(&after))
     }
 }
 
 /// The scoring input of a win in `pos`: its winds and dora; tiles, melds and riichi are filled
 /// per win by [`EvSearch::win_points`].
-fn win_input(pos: &Position) -> WinInput {
+fn win_input(pos: &View) -> WinInput {
     let mut input = WinInput::new(Vec::with_capacity(14), Vec::with_capacity(4), Tile::from_kind(0));
     input.round_wind = pos.round_wind;
     input.seat_wind = pos.seat_wind;

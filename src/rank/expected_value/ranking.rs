@@ -6,7 +6,7 @@ use super::yaku_forms::NO_YAKU;
 use super::{EvSearch, BACK_UKEIRE_RATIO};
 use crate::hand::shanten::{kinds_of, min_shanten};
 use crate::rank::paijia::Paijia;
-use crate::rank::position::RankedDiscard;
+use crate::rank::RankedDiscard;
 use crate::tile::{Tile, KINDS};
 
 /// Two scores closer than this (in points) are a tie, broken by [`tie_key`].
@@ -15,7 +15,7 @@ pub(super) const TIE_EPS: f64 = 1e-6;
 impl EvSearch<'_> {
     /// See [`rank`].
     pub fn rank(&mut self) -> Vec<RankedDiscard> {
-        let h = St::from_hand(&self.pos.hand);
+        let h = St::from_hand(&self.hand);
         let s = min_shanten(&h.c);
         let paijia = self.paijia();
         struct Opt {
@@ -27,7 +27,6 @@ impl EvSearch<'_> {
             tie: f64,
         }
         let mut opts: Vec<Opt> = self
-            .pos
             .hand
             .distinct_tiles()
             .into_iter()

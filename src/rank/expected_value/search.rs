@@ -5,7 +5,7 @@
 use super::state::{five_bit, St};
 use super::{EvSearch, WIDTH};
 use crate::hand::shanten::kinds_of;
-use crate::rank::position::Position;
+use crate::replay::view::View;
 use crate::score::{base_points_with, ScoreRules};
 use crate::tile::{is_honor, Counts, Kind, Tile, KINDS};
 
@@ -35,7 +35,7 @@ pub(super) struct Leaf {
 
 /// The context word of the leaf cache (see [`EvSearch::win_ctx`]); bit 63 is always set so no key
 /// is the empty slot's.
-pub(super) fn win_context(pos: &Position, rules: &ScoreRules) -> Option<u64> {
+pub(super) fn win_context(pos: &View, rules: &ScoreRules) -> Option<u64> {
     if pos.dora_indicators.len() > 5 || pos.round_wind >= 64 || pos.seat_wind >= 64 {
         return None;
     }
@@ -181,7 +181,7 @@ impl EvSearch<'_> {
     }
 
     /// A complete root hand: the tsumo score, the best over which of its tiles was drawn
-    /// ([`Position`] does not record the drawn tile).
+    /// (a hand's value: which tile the view says was drawn plays no part).
     pub(super) fn complete_value(&self, h: &St) -> f64 {
         let mut best = 0.0f64;
         for k in (0..KINDS).filter(|&k| h.c[k] > 0) {

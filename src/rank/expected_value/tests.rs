@@ -5,6 +5,7 @@ use super::ranking::TIE_EPS;
 use super::state::*;
 use super::yaku_forms::*;
 use super::*;
+use crate::replay::view::View;
 use crate::score::score;
 use crate::tile::{parse_mpsz, Counts, Kind, EAST, KINDS};
 
@@ -12,16 +13,16 @@ const SOUTH: Kind = EAST + 1;
 
 /// A position for `hand` (13 or 14 tiles) in East round, South seat (not the dealer), no dora,
 /// with `visible` as (tile, copies) pairs.
-fn pos(hand: &str, visible: &[(&str, u8)]) -> Position {
-    let mut p = Position::new(Hand::parse(hand).unwrap(), vec![], EAST, SOUTH);
+fn pos(hand: &str, visible: &[(&str, u8)]) -> View {
+    let mut p = View::bare(Hand::parse(hand).unwrap(), vec![], EAST, SOUTH);
     for &(t, n) in visible {
         p.visible[parse_mpsz(t).unwrap()[0].kind()] += n;
     }
     p
 }
 
-fn value(p: &Position) -> f64 {
-    hand_value(p, &p.hand)
+fn value(p: &View) -> f64 {
+    hand_value(p, &p.full_hand())
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -68,11 +69,11 @@ fn red_five_is_its_own_tile() {
     assert!(close(value(&p), (3.0 * 2000.0 + 4000.0) / 12.0), "{}", value(&p));
     // The red 5m is in a river: only the three plain ones are left.
     let mut p = pos("23446m678p789s55s", &[("5m", 1)]);
-    let v = EvSearch::new(&p).with_reds(true, [true, false, false]).value(&p.hand.clone());
+    let v = EvSearch::new(&p).with_reds(true, [true, false, false]).value(&p.full_hand());
     assert!(close(v, 3.0 * 2000.0 / 12.0), "{v}");
     // Without red fives all four 5m are plain.
     p.visible = [0; KINDS];
-    let v = EvSearch::new(&p).with_reds(false, [false; 3]).value(&p.hand.clone());
+    let v = EvSearch::new(&p).with_reds(false, [false; 3]).value(&p.full_hand());
     assert!(close(v, 4.0 * 2000.0 / 12.0), "{v}");
 }
 
@@ -194,7 +195,7 @@ fn unnecessary_tiles_keep_shanten() {
 
 /// Real hands: kobalab's 14-tile shanten vectors, as positions in East round, South seat,
 /// nothing visible. Only hands at minimum shanten `lo..=hi`.
-pub(crate) fn kobalab_positions(lo: i8, hi: i8, limit: usize) -> Vec<Position> {
+pub(crate) fn kobalab_positions(lo: i8, hi: i8, limit: usize) -> Vec<View> {
     let Some(dir) = crate::testdata::shared_file("kobalab") else { return Vec::new() };
     #[derive(serde::Deserialize)]
     struct Case {
@@ -211,12 +212,7 @@ pub(crate) fn kobalab_positions(lo: i8, hi: i8, limit: usize) -> Vec<Position> {
                 continue;
             }
             let tiles = c.q.iter().map(|t| crate::tile::parse_majiang(t).unwrap()[0]).collect();
-            out.push(Position::new(
-                Hand::new(tiles, vec![]),
-                vec![],
-                crate::tile::EAST,
-                crate::tile::EAST + 1,
-            ));
+            out.push(View::bare(Hand::new(tiles, vec![]), vec![], crate::tile::EAST, crate::tile::EAST + 1));
             if out.len() == limit {
                 return out;
             }
@@ -240,21 +236,21 @@ mod real_data {
             return;
         }
         for p in &positions {
-            let s = min_shanten(&p.hand.counts());
+            let s = min_shanten(&p.hand_counts());
             let r = rank(p);
-            assert_eq!(r.len(), p.hand.distinct_tiles().len());
+            assert_eq!(r.len(), p.full_hand().distinct_tiles().len());
             for w in r.windows(2) {
-                assert!(w[0].score >= w[1].score - TIE_EPS, "{}: {r:?}", p.hand);
+                assert!(w[0].score >= w[1].score - TIE_EPS, "{}: {r:?}", p.full_hand());
             }
             for o in &r {
                 if o.shanten >= 3 {
                     let sh = o.shanten as f64;
-                    assert!(o.score > -sh && o.score <= -sh + 0.544, "{}: {o:?}", p.hand);
+                    assert!(o.score > -sh && o.score <= -sh + 0.544, "{}: {o:?}", p.full_hand());
                 } else if o.shanten == s {
-                    assert!(o.score >= 0.0, "{}: {o:?}", p.hand);
+                    assert!(o.score >= 0.0, "{}: {o:?}", p.full_hand());
                 }
             }
-            assert!(r[0].shanten == s || (s <= 1 && r[0].score >= 0.0), "{}: {r:?}", p.hand);
+            assert!(r[0].shanten == s || (s <= 1 && r[0].score >= 0.0), "{}: {r:?}", p.full_hand());
         }
     }
 
@@ -316,12 +312,12 @@ mod majiang_ai {
     /// Variant 0: East round, South seat, no dora, nothing visible. Variant 1: South round,
     /// East seat (dealer), dora indicator 4s, visible 5z 5z 7p and the red 5m. Variant 2: as 0,
     /// the hand holding red fives.
-    fn position(q: &str, variant: u8) -> (Position, [bool; 3]) {
+    fn position(q: &str, variant: u8) -> (View, [bool; 3]) {
         let hand = Hand::new(parse_majiang(q).unwrap(), vec![]);
         if variant != 1 {
-            return (Position::new(hand, vec![], EAST, EAST + 1), [false; 3]);
+            return (View::bare(hand, vec![], EAST, EAST + 1), [false; 3]);
         }
-        let mut p = Position::new(hand, parse_majiang("s4").unwrap(), EAST + 1, EAST);
+        let mut p = View::bare(hand, parse_majiang("s4").unwrap(), EAST + 1, EAST);
         for t in parse_majiang("z55p7m0").unwrap() {
             p.visible[t.kind()] += 1;
         }
@@ -345,15 +341,27 @@ mod majiang_ai {
             let mut search = EvSearch::new(&p).with_reds(true, reds).with_rules(ScoreRules::MAJIANG);
             for o in &c.options {
                 let t = parse_majiang(&o.discard).unwrap()[0];
-                let v = search.value(&p.hand.without(t).unwrap());
+                let v = search.value(&p.full_hand().without(t).unwrap());
                 options += 1;
                 if !close(v, o.ev) {
-                    bad.push(format!("{} v{} -{}: ours {v} theirs {}", p.hand, c.variant, o.discard, o.ev));
+                    bad.push(format!(
+                        "{} v{} -{}: ours {v} theirs {}",
+                        p.full_hand(),
+                        c.variant,
+                        o.discard,
+                        o.ev
+                    ));
                 }
             }
             let r = search.rank();
             if !close(r[0].score, c.pick_ev) {
-                bad.push(format!("{} v{} pick: ours {:?} theirs {}", p.hand, c.variant, r[0], c.pick_ev));
+                bad.push(format!(
+                    "{} v{} pick: ours {:?} theirs {}",
+                    p.full_hand(),
+                    c.variant,
+                    r[0],
+                    c.pick_ev
+                ));
             }
         }
         assert_eq!(options, 728);
@@ -394,7 +402,7 @@ mod majiang_picks {
     }
 
     struct Case {
-        pos: Position,
+        pos: View,
         red: bool,
         visible_reds: [bool; 3],
         g: Golden,
@@ -407,11 +415,11 @@ mod majiang_picks {
                 let g: Golden = serde_json::from_str(line).unwrap();
                 let (hand, drawn) = majiang::parse(&g.shoupai).unwrap();
                 let dora: Vec<Tile> = g.baopai.iter().map(|p| parse_majiang(p).unwrap()[0]).collect();
-                let mut pos = Position::new(hand, dora, EAST + g.zhuangfeng, EAST + g.menfeng);
+                let mut pos = View::bare(hand, dora, EAST + g.zhuangfeng, EAST + g.menfeng);
                 pos.drawn = drawn;
                 // Everything the player does not hold and majiang-ai does not count as unseen is
                 // visible (own melds included, as in ingest).
-                let concealed = pos.hand.counts();
+                let concealed = pos.hand_counts();
                 for (s, suit) in ["m", "p", "s", "z"].iter().enumerate() {
                     let u = &g.paishu[*suit];
                     for n in 1..u.len() {
@@ -419,7 +427,7 @@ mod majiang_picks {
                         pos.visible[k] = 4 - u[n] - concealed[k];
                     }
                 }
-                let held_red = |s: usize| pos.hand.tiles.iter().any(|t| t.is_red() && t.suit() == s);
+                let held_red = |s: usize| pos.hand.iter().any(|t| t.is_red() && t.suit() == s);
                 let visible_reds =
                     [0, 1, 2].map(|s| g.red && g.paishu[["m", "p", "s"][s]][0] == 0 && !held_red(s));
                 Case { pos, red: g.red, visible_reds, g }
@@ -615,11 +623,11 @@ mod far_oracle {
                 .map(|p| parse_majiang(p.as_str().unwrap()).unwrap()[0])
                 .collect();
             let wind = |f: &str| EAST + g[f].as_u64().unwrap() as usize;
-            let pos = Position::new(hand, dora, wind("zhuangfeng"), wind("menfeng"));
-            let rules: &[bool] = if pos.hand.melds.is_empty() { &[true] } else { &[true, false] };
+            let pos = View::bare(hand, dora, wind("zhuangfeng"), wind("menfeng"));
+            let rules: &[bool] = if pos.melds.is_empty() { &[true] } else { &[true, false] };
             for &kuitan in rules {
                 let ev = EvSearch::new(&pos).with_rules(ScoreRules { kuitan, ..ScoreRules::TENHOU });
-                let h14 = St::from_hand(&pos.hand);
+                let h14 = St::from_hand(&pos.full_hand());
                 for d in (0..KINDS).filter(|&d| h14.c[d] > 0) {
                     let h = h14.without(h14.discard_tile(d));
                     let mut hands = vec![h];
