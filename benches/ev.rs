@@ -10,21 +10,23 @@
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use haifu::dataset::rows::{discard_positions, EvPosition};
+use haifu::dataset::rows::discard_positions;
 use haifu::hand::shanten::min_shanten;
+use haifu::rank::expected_value::EvSearch;
+use haifu::replay::view::View;
 
 const PER_SHANTEN: usize = 500;
 
 /// Real positions at 14-tile shanten 1 and 2 (empty without the shared data).
-fn positions() -> [Vec<EvPosition>; 2] {
-    let mut out: [Vec<EvPosition>; 2] = Default::default();
+fn positions() -> [Vec<View>; 2] {
+    let mut out: [Vec<View>; 2] = Default::default();
     let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return out };
     let mut k = 0usize;
     for f in files {
         let Ok(game) = haifu::log::source::Source::file(&f).load() else { continue };
         let Ok(ps) = discard_positions(&game) else { continue };
         for p in ps {
-            let s = min_shanten(&p.pos.hand.counts());
+            let s = min_shanten(&p.hand_counts());
             if !(1..=2).contains(&s) {
                 continue;
             }
@@ -41,11 +43,11 @@ fn positions() -> [Vec<EvPosition>; 2] {
     out
 }
 
-fn distribution(label: &str, positions: &[EvPosition]) {
+fn distribution(label: &str, positions: &[View]) {
     // One warm-up pass (tables, allocator), then each position's time is the best of three runs,
     // each with a fresh memo: the figure is the search's cost, not the shared machine's noise.
     for p in positions {
-        std::hint::black_box(p.search().rank());
+        std::hint::black_box(EvSearch::new(p).with_view_reds().rank());
     }
     let mut ms: Vec<f64> = positions
         .iter()
@@ -53,7 +55,7 @@ fn distribution(label: &str, positions: &[EvPosition]) {
             (0..3)
                 .map(|_| {
                     let t = Instant::now();
-                    std::hint::black_box(p.search().rank());
+                    std::hint::black_box(EvSearch::new(p).with_view_reds().rank());
                     t.elapsed().as_secs_f64() * 1e3
                 })
                 .fold(f64::INFINITY, f64::min)
@@ -83,7 +85,7 @@ fn bench(c: &mut Criterion) {
         g.sample_size(10);
         g.throughput(Throughput::Elements(ps.len() as u64));
         g.bench_function("all_positions", |b| {
-            b.iter(|| ps.iter().map(|p| p.search().rank()[0].score).sum::<f64>())
+            b.iter(|| ps.iter().map(|p| EvSearch::new(p).with_view_reds().rank()[0].score).sum::<f64>())
         });
         g.finish();
     }

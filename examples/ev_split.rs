@@ -6,6 +6,7 @@
 //!     cargo run --release --example ev_split -- [GAMES]
 use haifu::dataset::rows::discard_positions;
 use haifu::hand::shanten::min_shanten;
+use haifu::rank::expected_value::EvSearch;
 use std::time::Instant;
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
@@ -17,14 +18,15 @@ fn main() {
     for f in all.iter().step_by(step).take(n) {
         let game = haifu::log::source::Source::file(f).load().unwrap();
         for p in discard_positions(&game).unwrap() {
-            let s = (min_shanten(&p.pos.hand.counts()) + 1).clamp(0, 7) as usize;
+            let s = (min_shanten(&p.hand_counts()) + 1).clamp(0, 7) as usize;
             let st = Instant::now();
-            let mut ev = p.search();
+            let mut ev = EvSearch::new(&p).with_view_reds();
             let kept = std::env::var("KEPT").is_ok();
-            let root = min_shanten(&p.pos.hand.counts());
-            for tile in p.pos.hand.distinct_tiles() {
+            let root = min_shanten(&p.hand_counts());
+            let hand = p.full_hand();
+            for tile in hand.distinct_tiles() {
                 if kept {
-                    let h = p.pos.hand.without(tile).unwrap();
+                    let h = hand.without(tile).unwrap();
                     if min_shanten(&h.counts()) != root {
                         continue;
                     }

@@ -12,9 +12,10 @@
 //!
 //!     cargo run --release --example majiang_positions -- [PER] > positions.jsonl
 
-use haifu::dataset::rows::{discard_positions, EvPosition};
+use haifu::dataset::rows::discard_positions;
 use haifu::hand::shanten::min_shanten;
 use haifu::hand::{Meld, MeldKind};
+use haifu::replay::view::View;
 use haifu::tile::{Tile, KINDS};
 
 fn digit(t: &Tile) -> char {
@@ -61,25 +62,24 @@ fn meld(m: &Meld) -> String {
     out
 }
 
-fn position_json(id: &str, e: &EvPosition) -> Option<serde_json::Value> {
-    let p = &e.pos;
+fn position_json(id: &str, p: &View) -> Option<serde_json::Value> {
     let drawn = p.drawn?;
-    let mut rest = p.hand.tiles.clone();
+    let mut rest = p.hand.clone();
     let at = rest.iter().position(|t| *t == drawn)?;
     rest.remove(at);
     let mut hand = haifu::tile::format_majiang(&rest);
     hand.push(['m', 'p', 's', 'z'][drawn.suit()]);
     hand.push(digit(&drawn));
-    for m in &p.hand.melds {
+    for m in &p.melds {
         hand.push(',');
         hand.push_str(&meld(m));
     }
-    let concealed = p.hand.counts();
+    let concealed = p.hand_counts();
     let unseen = |k: usize| 4u8.saturating_sub(p.visible[k] + concealed[k]);
-    let held_red = |s: usize| p.hand.tiles.iter().any(|t| t.is_red() && t.suit() == s);
+    let held_red = |s: usize| p.hand.iter().any(|t| t.is_red() && t.suit() == s);
     let mut paishu = serde_json::Map::new();
     for (s, letter) in ["m", "p", "s"].iter().enumerate() {
-        let red = u8::from(e.red_fives && !e.visible_reds[s] && !held_red(s));
+        let red = u8::from(p.red_fives && !p.visible_reds[s] && !held_red(s));
         let mut v = vec![red];
         v.extend((0..9).map(|n| unseen(s * 9 + n)));
         paishu.insert(letter.to_string(), serde_json::json!(v));
@@ -95,7 +95,7 @@ fn position_json(id: &str, e: &EvPosition) -> Option<serde_json::Value> {
         "zhuangfeng": p.round_wind - 27,
         "menfeng": p.seat_wind - 27,
         "baopai": baopai,
-        "red": e.red_fives,
+        "red": p.red_fives,
         "paishu": paishu,
         "shanten": min_shanten(&concealed),
     }))
@@ -112,10 +112,10 @@ fn main() {
     for game in haifu::log::load_all(&picked).games {
         let Ok(ps) = discard_positions(&game) else { continue };
         for (i, e) in ps.iter().enumerate() {
-            if e.riichi_on_table || e.pos.drawn.is_none() {
+            if e.riichi || e.riichi_opponents().next().is_some() || e.drawn.is_none() {
                 continue;
             }
-            let s = min_shanten(&e.pos.hand.counts());
+            let s = min_shanten(&e.hand_counts());
             if s < 0 {
                 continue;
             }

@@ -12,9 +12,10 @@ use haifu::eval::rank_discards;
 use haifu::hand::majiang::is_majiang;
 use haifu::hand::Hand;
 use haifu::model::linear::{Contribution, Linear};
-use haifu::rank::position::{Position, RankedDiscard, RiverInfo};
 use haifu::rank::push_fold::{push_fold, Thresholds};
 use haifu::rank::Evaluator;
+use haifu::rank::RankedDiscard;
+use haifu::replay::view::{Opponent, SeenDiscard, View};
 use haifu::tile::{parse_majiang, parse_mpsz, Kind, Tile, EAST};
 
 use super::usage;
@@ -100,7 +101,7 @@ pub fn run(args: NanikiruArgs) -> Result<ExitCode> {
 }
 
 /// The position the arguments describe.
-fn position(args: &NanikiruArgs) -> Result<Position> {
+fn position(args: &NanikiruArgs) -> Result<View> {
     // Majiang notation names the drawn tile (its last concealed tile): 電脳麻将's ties go to it.
     let drawn = if is_majiang(&args.hand) {
         haifu::hand::majiang::parse(&args.hand).ok().and_then(|(_, d)| d)
@@ -115,14 +116,20 @@ fn position(args: &NanikiruArgs) -> Result<Position> {
         )));
     }
     let indicators = args.dora.iter().map(|d| dora_indicator(d)).collect::<Result<Vec<_>>>()?;
-    let mut pos = Position::new(hand, indicators, args.round_wind, args.seat_wind);
+    let mut pos = View::bare(hand, indicators, args.round_wind, args.seat_wind);
     pos.drawn = drawn;
-    for r in &args.riichi {
+    if args.riichi.len() > 3 {
+        return Err(usage("--riichi can be given at most three times (three opponents)"));
+    }
+    // Each --riichi river goes to the next opponent seat, its last tile the declaration.
+    for (r, opp) in args.riichi.iter().zip(pos.opponents.iter_mut()) {
         let discards = parse_mpsz(r).map_err(|e| usage(format!("bad --riichi discards {r:?}: {e}")))?;
         for t in &discards {
             pos.visible[t.kind()] = pos.visible[t.kind()].saturating_add(1);
         }
-        pos.opponents_riichi.push(RiverInfo { discards, passed_after_riichi: Vec::new() });
+        let river: Vec<SeenDiscard> =
+            discards.into_iter().map(|tile| SeenDiscard { tile, tsumogiri: false, called: false }).collect();
+        *opp = Opponent { riichi_at: Some(river.len().saturating_sub(1)), river, ..Opponent::default() };
     }
     Ok(pos)
 }
@@ -150,13 +157,8 @@ fn parse_wind(s: &str) -> Result<Kind, String> {
 
 /// The text form: a table of the options, the discard, and with `--explain` each option's terms
 /// (the best option's largest, the others' relative to it).
-fn print_text(
-    pos: &Position,
-    evaluator: Evaluator,
-    options: &[RankedDiscard],
-    explained: Option<&Explained>,
-) {
-    println!("hand {}  (evaluator: {:?})", pos.hand, evaluator);
+fn print_text(pos: &View, evaluator: Evaluator, options: &[RankedDiscard], explained: Option<&Explained>) {
+    println!("hand {}  (evaluator: {:?})", pos.full_hand(), evaluator);
     println!("{:>6} {:>8} {:>8} {:>10}", "tile", "shanten", "ukeire", "score");
     for o in options {
         println!("{:>6} {:>8} {:>8} {:>10.2}", o.tile.to_string(), o.shanten, o.ukeire, o.score);

@@ -183,24 +183,6 @@ fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
     best.map(|(_, _, t)| t)
 }
 
-/// Which red fives (m, p, s) are publicly visible: in a river, a meld or among the indicators.
-fn visible_reds(t: &Table) -> [bool; 3] {
-    let red = t.rules.red_fives;
-    let mut out = [false; 3];
-    let mut mark = |id: crate::tile::TileId| {
-        let tile = id.tile(red);
-        if tile.is_red() {
-            out[tile.suit()] = true;
-        }
-    };
-    for p in 0..4 {
-        t.rivers[p].iter().filter(|r| !r.called).for_each(|r| mark(r.tile));
-        t.melds[p].iter().flat_map(|m| m.tiles.iter()).for_each(|&id| mark(id));
-    }
-    t.dora_indicators.iter().for_each(|&id| mark(id));
-    out
-}
-
 fn remove_tiles(hand: &[Tile], take: &[Tile]) -> Option<Vec<Tile>> {
     let mut h = hand.to_vec();
     for t in take {
@@ -246,14 +228,13 @@ fn discard_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsEr
     let (t, who) = (&d.table, d.seat);
     let view = view_of(t, who, t.hand_tiles(who));
     let f = features(&view, skip)?;
-    let ep = ev_position(t, &view, who);
-    let mut ev = ep.search();
+    let mut ev = crate::rank::expected_value::EvSearch::new(&view).with_view_reds();
     let paijia = ev.paijia();
     for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(option_width())) {
         let Action::Discard(tile) = o else { return Err(unexpected(d.kind, o)) };
         f.fill(*tile, r)?;
         let search = (!skip.has(Group::Ev)).then_some(&mut ev);
-        fill_discard_extras(&ep.pos, *tile, r, search, &paijia)?;
+        fill_discard_extras(&view, *tile, r, search, &paijia)?;
     }
     Ok(())
 }
@@ -348,46 +329,15 @@ fn decision_row(d: &Decision) -> DecisionRow {
     }
 }
 
-/// A discard decision as the expected-value evaluator sees it.
-#[derive(Clone, Debug)]
-pub struct EvPosition {
-    pub pos: crate::rank::position::Position,
-    /// The table plays with red fives, and which of them (m, p, s) are publicly visible.
-    pub red_fives: bool,
-    pub visible_reds: [bool; 3],
-    /// Some seat (the player included) has declared riichi.
-    pub riichi_on_table: bool,
-}
-
-impl EvPosition {
-    /// A fresh search over this position (empty memo).
-    pub fn search(&self) -> crate::rank::expected_value::EvSearch<'_> {
-        crate::rank::expected_value::EvSearch::new(&self.pos).with_reds(self.red_fives, self.visible_reds)
-    }
-}
-
-fn ev_position(t: &Table, view: &View, who: u8) -> EvPosition {
-    let mut pos = crate::rank::position::Position::new(
-        crate::hand::Hand::new(view.hand.clone(), view.melds.clone()),
-        view.dora_indicators.clone(),
-        view.round_wind,
-        view.seat_wind,
-    );
-    pos.visible = view.visible;
-    pos.drawn = t.last_draw[who as usize].map(|id| id.tile(t.rules.red_fives));
-    let riichi_on_table = t.riichi.iter().any(|r| *r != RiichiState::None);
-    EvPosition { pos, red_fives: t.rules.red_fives, visible_reds: visible_reds(t), riichi_on_table }
-}
-
-/// The discard decisions of a game as expected-value positions (what ingest evaluates), in
-/// game order; for benchmarks and studies on real positions.
-pub fn discard_positions(game: &Game) -> Result<Vec<EvPosition>, RowsError> {
+/// The seat's view at each discard decision of a game (what ingest evaluates), in game order;
+/// for benchmarks and studies on real positions.
+pub fn discard_positions(game: &Game) -> Result<Vec<View>, RowsError> {
     let mut c = RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
     replay_game(game, &mut c, &mut NoWinCheck)?;
     Ok(c.done
         .iter()
         .filter(|d| d.kind == DecisionKind::Discard)
-        .map(|d| ev_position(&d.table, &view_of(&d.table, d.seat, d.table.hand_tiles(d.seat)), d.seat))
+        .map(|d| view_of(&d.table, d.seat, d.table.hand_tiles(d.seat)))
         .collect())
 }
 

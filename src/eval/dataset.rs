@@ -155,7 +155,8 @@ fn yaku_scores(opts: &mut [Opt], hand: &str, dora: &str, round_wind: u8, seat: u
     let Ok(h) = crate::hand::Hand::parse(hand) else { return };
     let indicators = crate::tile::parse_mpsz(dora).unwrap_or_default();
     let seat_wind = crate::tile::EAST + ((seat + 4 - dealer) % 4) as usize;
-    let pos = crate::eval::Position::new(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
+    let pos =
+        crate::replay::view::View::bare(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
     let ranked = crate::rank::yaku_eval::rank(&pos);
     for o in opts.iter_mut() {
         if let Some(r) = ranked.iter().find(|r| r.tile.to_string() == o.label) {

@@ -6,14 +6,14 @@ pub mod agreement;
 pub mod dataset;
 
 use crate::model::linear;
-use crate::rank::position::{Position, RankedDiscard};
-use crate::rank::{expected_value, max_ukeire, yaku_eval, Evaluator};
+use crate::rank::{expected_value, max_ukeire, yaku_eval, Evaluator, RankedDiscard};
+use crate::replay::view::View;
 
-/// Ranks every distinct discard of a 14-tile position, best first. `weights` is the weights
+/// Ranks every distinct discard of the seat's 14-tile hand, best first. `weights` is the weights
 /// file of the `linear` evaluator (default: the shipped one).
 pub fn rank_discards(
     evaluator: Evaluator,
-    pos: &Position,
+    pos: &View,
     weights: Option<&std::path::Path>,
 ) -> anyhow::Result<Vec<RankedDiscard>> {
     Ok(match evaluator {

@@ -137,6 +137,10 @@ pub(crate) mod tests_support {
             turn: 8,
             wall_left: 50,
             opponents: Default::default(),
+            drawn: None,
+            red_fives: true,
+            visible_reds: [false; 3],
+            riichi: false,
         }
     }
 

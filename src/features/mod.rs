@@ -50,7 +50,6 @@ pub mod yaku_potential;
 
 use crate::rank::expected_value::EvSearch;
 use crate::rank::paijia::Paijia;
-use crate::rank::position::Position;
 use crate::replay::decision::Action;
 use crate::replay::view::View;
 use crate::tile::Tile;
@@ -171,12 +170,12 @@ fn check_width(row: &[f32]) -> Result<(), FeatureError> {
     }
 }
 
-/// Fills the value and visibility families of "discard `tile`" from `pos` into `row` (whose hand
+/// Fills the value and visibility families of "discard `tile`" from `view` into `row` (whose hand
 /// families are filled already: the value family reads the option's `shanten_min`). `ev` is the
 /// decision's search (`None` leaves the value family at 0, as `--skip ev` asks) and `paijia` its
 /// table. Shared by ingest and the `linear` evaluator so training and use see the same values.
 pub fn fill_discard_extras(
-    pos: &Position,
+    view: &View,
     tile: Tile,
     row: &mut [f32],
     ev: Option<&mut EvSearch>,
@@ -188,7 +187,7 @@ pub fn fill_discard_extras(
     value::fill(ev, tile, shanten, &mut c);
     c.done();
     let mut c = cols(row, Family::Visibility);
-    visibility::fill(pos, paijia, tile, &mut c);
+    visibility::fill(view, paijia, tile, &mut c);
     c.done();
     Ok(())
 }
@@ -283,6 +282,10 @@ mod tests {
             turn: 5,
             wall_left: 52,
             opponents,
+            drawn: None,
+            red_fives: true,
+            visible_reds: [false; 3],
+            riichi: false,
         }
     }
 
@@ -457,6 +460,10 @@ mod tests {
             turn: turns as u8 + 1,
             wall_left: 70 - 4 * turns as u8,
             opponents,
+            drawn: None,
+            red_fives: true,
+            visible_reds: [false; 3],
+            riichi: false,
         }
     }
 

@@ -5,7 +5,7 @@
 use super::column::Cols;
 use crate::rank::max_ukeire::discard_class;
 use crate::rank::paijia::Paijia;
-use crate::rank::position::Position;
+use crate::replay::view::View;
 use crate::tile::Tile;
 
 pub(crate) const COLUMNS: &[(&str, &str)] = &[
@@ -21,8 +21,8 @@ pub(crate) const COLUMNS: &[(&str, &str)] = &[
     ("vis_unseen", "copies of the discarded kind the player has not seen (not held, not visible), 0-3"),
 ];
 
-/// Fills the family for "discard `tile`" from `pos`, with the decision's `paijia` table.
-pub(crate) fn fill(pos: &Position, paijia: &Paijia, tile: Tile, cols: &mut Cols) {
+/// Fills the family for "discard `tile`" from `view`, with the decision's `paijia` table.
+pub(crate) fn fill(pos: &View, paijia: &Paijia, tile: Tile, cols: &mut Cols) {
     cols.put("discard_class", discard_class(pos, tile) as f32);
     cols.put("vis_paijia", paijia.value(tile) as f32);
     cols.flag("vis_tsumogiri", pos.drawn == Some(tile));
@@ -35,7 +35,7 @@ mod tests {
     use crate::features::fill_discard_extras;
     use crate::hand::Hand;
     use crate::rank::expected_value::EvSearch;
-    use crate::rank::position::Position;
+    use crate::replay::view::View;
     use crate::tile::{parse_mpsz, EAST};
 
     fn get(row: &[f32], name: &str) -> f32 {
@@ -47,8 +47,7 @@ mod tests {
     #[test]
     fn visibility_columns_of_a_discard() {
         let t = |s: &str| parse_mpsz(s).unwrap()[0];
-        let mut pos =
-            Position::new(Hand::parse("123m456p789s1155z7z").unwrap(), vec![t("3z")], EAST, EAST + 1);
+        let mut pos = View::bare(Hand::parse("123m456p789s1155z7z").unwrap(), vec![t("3z")], EAST, EAST + 1);
         pos.visible[t("7z").kind()] += 2;
         pos.drawn = Some(t("7z"));
         let mut ev = EvSearch::new(&pos);

@@ -11,7 +11,7 @@ use crate::features::{fill_discard_extras, DecisionFeatures, FeatureError};
 use crate::hand::waits::ukeire;
 use crate::model::gates::Expansion;
 use crate::model::weights::WeightsFile;
-use crate::rank::position::{Position, RankedDiscard};
+use crate::rank::RankedDiscard;
 use crate::replay::view::View;
 
 /// Why the linear evaluator cannot be loaded or cannot score a position. Each message is whole
@@ -89,35 +89,21 @@ impl Linear {
         Linear::from_file(file).map_err(|e| LinearError::Layout { path: p, reason: e.to_string() })
     }
 
-    fn view(pos: &Position) -> View {
-        View::bare(
-            pos.hand.tiles.clone(),
-            pos.hand.melds.clone(),
-            pos.round_wind,
-            pos.seat_wind,
-            pos.dora_indicators.clone(),
-            pos.visible,
-        )
-    }
-
     /// Feature rows of every distinct discard, in `distinct_tiles` order.
-    pub fn rows(&self, pos: &Position) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
-        self.rows_with(&Self::view(pos), pos)
-    }
-
-    /// Feature rows from a full table view (rivers, riichi), as ingest computes them.
-    fn rows_with(&self, view: &View, pos: &Position) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
+    /// From the seat's view (rivers, riichi, the drawn tile), as ingest computes them.
+    pub fn rows(&self, view: &View) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
         let f = DecisionFeatures::new(view)?;
-        // Red fives: a bare position shows none outside the hand.
-        let mut ev = crate::rank::expected_value::EvSearch::new(pos).with_reds(true, [false; 3]);
+        // Red fives: in play and none visible outside the hand, whatever the view says (as the
+        // evaluator has always searched; ingest uses the view's own).
+        let mut ev = crate::rank::expected_value::EvSearch::new(view).with_reds(true, [false; 3]);
         let paijia = ev.paijia();
-        pos.hand
+        view.full_hand()
             .distinct_tiles()
             .into_iter()
             .map(|t| {
                 let mut row = vec![0.0f32; catalog_width()];
                 f.fill(t, &mut row)?;
-                fill_discard_extras(pos, t, &mut row, Some(&mut ev), &paijia)?;
+                fill_discard_extras(view, t, &mut row, Some(&mut ev), &paijia)?;
                 Ok((t, row))
             })
             .collect()
@@ -153,21 +139,15 @@ impl Linear {
     }
 
     /// Ranks every distinct discard, best first.
-    pub fn rank(&self, pos: &Position) -> Result<Vec<RankedDiscard>> {
-        self.rank_view(&Self::view(pos), pos)
-    }
-
-    /// Ranks with the seat's full view of the table (rivers, melds, riichi), so the safety
-    /// features are as in training; `pos` carries the same hand, winds and dora.
-    pub fn rank_view(&self, view: &View, pos: &Position) -> Result<Vec<RankedDiscard>> {
-        let full = pos.hand.counts();
+    pub fn rank(&self, view: &View) -> Result<Vec<RankedDiscard>> {
+        let full = view.hand_counts();
         let mut out: Vec<RankedDiscard> = self
-            .expanded(self.rows_with(view, pos)?, view.turn)
+            .expanded(self.rows(view)?, view.turn)
             .into_iter()
             .map(|(tile, row)| {
                 let mut after = full;
                 after[tile.kind()] -= 1;
-                let mut seen = pos.visible;
+                let mut seen = view.visible;
                 seen[tile.kind()] += 1;
                 let u = ukeire(&after, &seen);
                 RankedDiscard { tile, score: self.score(&row), shanten: u.shanten, ukeire: u.count }
@@ -179,8 +159,8 @@ impl Linear {
 
     /// For each option, the `k` features that move its score most relative to the best option
     /// (for the best option itself: its largest contributions).
-    pub fn explain(&self, pos: &Position, k: usize) -> Result<Vec<(crate::tile::Tile, Vec<Contribution>)>> {
-        let rows = self.expanded(self.rows(pos)?, 0);
+    pub fn explain(&self, view: &View, k: usize) -> Result<Vec<(crate::tile::Tile, Vec<Contribution>)>> {
+        let rows = self.expanded(self.rows(view)?, 0);
         let best = rows
             .iter()
             .max_by(|a, b| self.score(&a.1).total_cmp(&self.score(&b.1)))

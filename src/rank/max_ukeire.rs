@@ -2,12 +2,13 @@
 //! are broken by a fixed discard order (guest winds first, then yakuhai, 1/9, 2/8, 3/7, 4/6, 5,
 //! and dora last), the order of the classic "max ukeire" bot.
 
-use super::position::{Position, RankedDiscard};
+use super::RankedDiscard;
 use crate::hand::waits::ukeire;
+use crate::replay::view::View;
 use crate::tile::{is_honor, Tile};
 
 /// Discard priority class: lower is discarded first.
-pub fn discard_class(pos: &Position, tile: Tile) -> u8 {
+pub fn discard_class(pos: &View, tile: Tile) -> u8 {
     let k = tile.kind();
     if pos.dora_value(tile) > 0 {
         return 7;
@@ -38,11 +39,11 @@ pub fn option_score(shanten: i8, ukeire: u32, class: u8, tile: Tile) -> f64 {
 }
 
 /// Ranks every distinct discard, best first, by [`option_score`].
-pub fn rank(pos: &Position) -> Vec<RankedDiscard> {
-    let full = pos.hand.counts();
+pub fn rank(pos: &View) -> Vec<RankedDiscard> {
+    let full = pos.hand_counts();
     // The discarded tile lands in the river, so the 14-tile hand is what the player cannot draw.
     let mut out: Vec<RankedDiscard> = pos
-        .hand
+        .full_hand()
         .distinct_tiles()
         .into_iter()
         .map(|tile| {
@@ -69,9 +70,9 @@ mod tests {
     use crate::hand::Hand;
     use crate::tile::{parse_mpsz, EAST};
 
-    fn pos(h: &str, dora: &str) -> Position {
+    fn pos(h: &str, dora: &str) -> View {
         let ind = if dora.is_empty() { vec![] } else { parse_mpsz(dora).unwrap() };
-        Position::new(Hand::parse(h).unwrap(), ind, EAST, EAST + 1)
+        View::bare(Hand::parse(h).unwrap(), ind, EAST, EAST + 1)
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Evaluators, one home: every function that ranks a decision's options lives here, below the
 //! feature families (the families' value and visibility columns call into it).
 //!
-//! - [`position`]: the position a ranker sees (hand, melds, dora, winds, unseen counts) and the
-//!   ranked discard every evaluator returns;
+//! Every ranker takes the seat's [`View`](crate::replay::view::View) (built by `view_of` for a
+//! recorded or simulated table, [`View::bare`](crate::replay::view::View::bare) for a bare hand)
+//! and returns [`RankedDiscard`]s:
 //! - [`max_ukeire`]: the max-ukeire order (shanten, unseen effective tiles, a fixed discard order);
 //! - [`expected_value`]: 電脳麻将's expected hand value (the 12 / 72 / 216 search);
 //! - [`paijia`]: 電脳麻将's isolated-tile value, its tie-break;
@@ -16,9 +17,10 @@ pub mod expected_value;
 pub mod max_ukeire;
 pub mod melds21;
 pub mod paijia;
-pub mod position;
 pub mod push_fold;
 pub mod yaku_eval;
+
+use crate::tile::Tile;
 
 /// The evaluators, by name: the command line (`--evaluator`), the dataset scorer (`haifu eval`,
 /// `haifu report`), the bots and the review page all take this one list.
@@ -58,6 +60,22 @@ impl std::fmt::Display for Evaluator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// One discard option with the evaluator's score and the shape facts every evaluator reports.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RankedDiscard {
+    #[serde(serialize_with = "ser_tile")]
+    pub tile: Tile,
+    pub score: f64,
+    /// Minimum shanten after the discard.
+    pub shanten: i8,
+    /// Unseen effective tiles after the discard.
+    pub ukeire: u32,
+}
+
+fn ser_tile<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&t.to_string())
 }
 
 #[cfg(test)]

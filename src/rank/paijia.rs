@@ -17,7 +17,7 @@
 //!   plus the honours reach 10, 2 for any tile whose suit plus the honours reach 10, else 1.
 //!   The factor keeps the tiles of a flush or honour hand in the making.
 
-use super::position::Position;
+use crate::replay::view::View;
 use crate::tile::{dora_from_indicator, Kind, Tile, KINDS};
 
 /// The paijia of every tile of one position (the factors depend on the whole 14-tile hand).
@@ -40,14 +40,14 @@ pub struct Paijia {
 impl Paijia {
     /// `visible_reds`: the red five of each suit is seen outside the concealed hand (a river, a
     /// meld, an indicator); `reds_in_play`: the game has red fives.
-    pub fn new(pos: &Position, reds_in_play: bool, visible_reds: [bool; 3]) -> Paijia {
-        let concealed = pos.hand.counts();
+    pub fn new(pos: &View, reds_in_play: bool, visible_reds: [bool; 3]) -> Paijia {
+        let concealed = pos.hand_counts();
         let mut unseen = [0u8; KINDS];
         for k in 0..KINDS {
             unseen[k] = 4u8.saturating_sub(pos.visible[k] + concealed[k]);
         }
         let mut held_red = [false; 3];
-        for t in pos.hand.tiles.iter().filter(|t| t.is_red()) {
+        for t in pos.hand.iter().filter(|t| t.is_red()) {
             held_red[t.suit()] = true;
         }
         let red_unseen = [0, 1, 2].map(|s| reds_in_play && !visible_reds[s] && !held_red[s]);
@@ -68,7 +68,7 @@ impl Paijia {
         for (k, &c) in concealed.iter().enumerate() {
             add(k, c as u32);
         }
-        for m in &pos.hand.melds {
+        for m in &pos.melds {
             add(m.tiles()[0].kind(), 3);
         }
         Paijia {
@@ -157,10 +157,10 @@ mod tests {
     use crate::hand::Hand;
     use crate::tile::{parse_mpsz, EAST};
 
-    fn pos(hand: &str, dora: &str) -> Position {
+    fn pos(hand: &str, dora: &str) -> View {
         let tiles = parse_mpsz(hand).unwrap();
         let dora = if dora.is_empty() { vec![] } else { parse_mpsz(dora).unwrap() };
-        Position::new(Hand::new(tiles, vec![]), dora, EAST, EAST + 1)
+        View::bare(Hand::new(tiles, vec![]), dora, EAST, EAST + 1)
     }
 
     /// Values worked out by hand from the definition.

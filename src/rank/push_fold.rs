@@ -9,16 +9,16 @@
 //!   and come first; the other tiles follow, safest first (so with no such tile it folds);
 //! - excellent: push anything, the ranking is unchanged.
 //!
-//! Safety is deliberately simple and self-contained, from the riichi players' rivers
-//! ([`RiverInfo`]) and the tiles visible to us; with several riichi players a tile gets its worst
+//! Safety is deliberately simple and self-contained, from the riichi players' rivers (each an
+//! [`Opponent`] of the seat's [`View`]) and the tiles visible to us; with several riichi players a tile gets its worst
 //! class. The policy returns the re-ranked list with scores rewritten to `n, n-1, …, 1` down the
 //! list, so "highest score = the pick" still holds; the evaluator's own scores stay in the
 //! ranking it was given.
 
 use super::expected_value;
-use super::position::RiverInfo;
-use super::position::{Position, RankedDiscard};
-use crate::tile::{is_honor, Counts, Tile};
+use super::RankedDiscard;
+use crate::replay::view::{Opponent, View};
+use crate::tile::{is_honor, Counts, Tile, KINDS};
 
 /// How safe a discard is against one riichi player, safest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -89,11 +89,16 @@ pub fn classify(ev: f64, shanten: i8, th: &Thresholds) -> HandClass {
 }
 
 /// Safety of `tile` against one riichi player. `seen` counts the copies we can see: our hand,
-/// our melds and everything visible.
-pub fn safety_against(river: &RiverInfo, seen: &Counts, tile: Tile) -> Safety {
-    let mut gen = [false; 34];
-    for t in river.discards.iter().chain(&river.passed_after_riichi) {
-        gen[t.kind()] = true;
+/// our melds and everything visible. Genbutsu: every tile of their river (called-away ones
+/// too: their furiten rule forbids a ron on them) and every kind that passed them since the
+/// declaration ([`Opponent::riichi_passed`]).
+pub fn safety_against(riichi: &Opponent, seen: &Counts, tile: Tile) -> Safety {
+    let mut gen = [false; KINDS];
+    for r in &riichi.river {
+        gen[r.tile.kind()] = true;
+    }
+    for (k, &n) in riichi.riichi_passed.iter().enumerate() {
+        gen[k] |= n > 0;
     }
     let k = tile.kind();
     if gen[k] {
@@ -114,15 +119,15 @@ pub fn safety_against(river: &RiverInfo, seen: &Counts, tile: Tile) -> Safety {
 
 /// Safety of `tile` in the position: its worst class over the riichi players; `None` when
 /// nobody is in riichi.
-pub fn safety(pos: &Position, tile: Tile) -> Option<Safety> {
+pub fn safety(pos: &View, tile: Tile) -> Option<Safety> {
     let seen = seen_counts(pos);
-    pos.opponents_riichi.iter().map(|r| safety_against(r, &seen, tile)).max()
+    pos.riichi_opponents().map(|r| safety_against(r, &seen, tile)).max()
 }
 
 /// Every tile the player knows of: the visible ones (own melds included) and the concealed hand.
-fn seen_counts(pos: &Position) -> Counts {
+fn seen_counts(pos: &View) -> Counts {
     let mut seen = pos.visible;
-    for t in &pos.hand.tiles {
+    for t in &pos.hand {
         seen[t.kind()] += 1;
     }
     seen
@@ -169,15 +174,15 @@ pub fn apply(
 /// The policy over a position: unchanged ranking when nobody is in riichi; otherwise the
 /// hand is classed by the expected value of its best discard (14-tile [`expected_value::hand_value`])
 /// and its shanten, and [`apply`] re-ranks.
-pub fn push_fold(pos: &Position, ranking: Vec<RankedDiscard>, th: &Thresholds) -> Vec<RankedDiscard> {
-    if pos.opponents_riichi.is_empty() {
+pub fn push_fold(pos: &View, ranking: Vec<RankedDiscard>, th: &Thresholds) -> Vec<RankedDiscard> {
+    if pos.riichi_opponents().next().is_none() {
         return ranking;
     }
-    let shanten = crate::hand::shanten::min_shanten(&pos.hand.counts());
-    let ev = if shanten <= 2 { expected_value::hand_value(pos, &pos.hand) } else { 0.0 };
+    let shanten = crate::hand::shanten::min_shanten(&pos.hand_counts());
+    let ev = if shanten <= 2 { expected_value::hand_value(pos, &pos.full_hand()) } else { 0.0 };
     let seen = seen_counts(pos);
     let worst = |t: Tile| -> Safety {
-        pos.opponents_riichi.iter().map(|r| safety_against(r, &seen, t)).max().unwrap_or(Safety::Genbutsu)
+        pos.riichi_opponents().map(|r| safety_against(r, &seen, t)).max().unwrap_or(Safety::Genbutsu)
     };
     apply(&ranking, worst, classify(ev, shanten.max(0), th))
 }
@@ -187,6 +192,7 @@ mod tests {
     use super::*;
     use crate::hand::Hand;
     use crate::rank::{expected_value, max_ukeire as ukeire};
+    use crate::replay::view::SeenDiscard;
     use crate::tile::{parse_mpsz, EAST};
 
     fn tiles(s: &str) -> Vec<Tile> {
@@ -197,8 +203,13 @@ mod tests {
         tiles(s)[0]
     }
 
-    fn river(discards: &str) -> RiverInfo {
-        RiverInfo { discards: tiles(discards), passed_after_riichi: vec![] }
+    /// A riichi opponent whose river is `discards`, the last one declaring.
+    fn river(discards: &str) -> Opponent {
+        let river: Vec<SeenDiscard> = tiles(discards)
+            .into_iter()
+            .map(|tile| SeenDiscard { tile, tsumogiri: false, called: false })
+            .collect();
+        Opponent { riichi_at: Some(river.len() - 1), river, ..Opponent::default() }
     }
 
     fn names(r: &[RankedDiscard]) -> Vec<String> {
@@ -209,7 +220,7 @@ mod tests {
     fn safety_classes() {
         // River 4m 2p 8p 5s 1z; passed after riichi: 9s.
         let mut r = river("4m28p5s1z");
-        r.passed_after_riichi = tiles("9s");
+        r.riichi_passed[t("9s").kind()] = 1;
         let mut seen = [0u8; 34];
         seen[t("7z").kind()] = 3;
         let s = |x: &str| safety_against(&r, &seen, t(x));
@@ -274,13 +285,13 @@ mod tests {
         assert_eq!(classify(5000.0, 3, &th), HandClass::Weak);
     }
 
-    fn position(hand: &str, riichi_river: Option<&str>) -> Position {
-        let mut p = Position::new(Hand::parse(hand).unwrap(), vec![], EAST, EAST + 1);
+    fn position(hand: &str, riichi_river: Option<&str>) -> View {
+        let mut p = View::bare(Hand::parse(hand).unwrap(), vec![], EAST, EAST + 1);
         if let Some(r) = riichi_river {
             for x in tiles(r) {
                 p.visible[x.kind()] += 1;
             }
-            p.opponents_riichi.push(river(r));
+            p.opponents[1] = river(r);
         }
         p
     }
@@ -293,7 +304,7 @@ mod tests {
         // best normal discard.) Against the river 2p 9s: 9s genbutsu, 5p half suji (2p out, 8p
         // not), everything else unsafe (no suji out). 9s is the only pushable tile.
         let p = position("234m456p789s13p55s5m", Some("2p9s"));
-        assert!((expected_value::hand_value(&p, &p.hand) - 500.0).abs() < 1e-9);
+        assert!((expected_value::hand_value(&p, &p.full_hand()) - 500.0).abs() < 1e-9);
         let ev = expected_value::rank(&p);
         // Good: the first pushable tile in the evaluator's order, 9s.
         let good = push_fold(&p, ev.clone(), &Thresholds::default());

@@ -36,10 +36,11 @@
 //! Options with equal value are ordered as the ukeire evaluator orders them (lowest shanten,
 //! most ukeire, its fixed discard order), so the ranking is total.
 
-use super::position::{Position, RankedDiscard};
+use super::RankedDiscard;
 use crate::hand::Meld;
 use crate::rank::max_ukeire as ukeire;
 use crate::rank::melds21::classify21;
+use crate::replay::view::View;
 use crate::tile::{is_yaochu, Counts, Kind, KINDS};
 
 /// The yaku families of the standard shape (chiitoitsu and kokushi are their own shapes).
@@ -388,13 +389,14 @@ pub fn hand_score(counts: &Counts, melds: &[Meld], round_wind: Kind, seat_wind: 
 /// Ranks every distinct discard, best first, by [`hand_score`] of the hand after it; ties in the
 /// ukeire evaluator's order. `score` is the yaku value; shanten and ukeire are the ukeire
 /// evaluator's.
-pub fn rank(pos: &Position) -> Vec<RankedDiscard> {
+pub fn rank(pos: &View) -> Vec<RankedDiscard> {
     let base = ukeire::rank(pos);
+    let hand = pos.full_hand();
     let mut scored: Vec<(usize, RankedDiscard)> = base
         .into_iter()
         .enumerate()
         .map(|(order, mut o)| {
-            if let Some(after) = pos.hand.without(o.tile) {
+            if let Some(after) = hand.without(o.tile) {
                 let dora: u32 = after
                     .tiles
                     .iter()
@@ -417,9 +419,9 @@ mod tests {
     use crate::tile::{parse_mpsz, EAST};
 
     /// East round, South seat: East and the dragons are yakuhai, West and North are guests.
-    fn pos(h: &str, dora: &str) -> Position {
+    fn pos(h: &str, dora: &str) -> View {
         let ind = if dora.is_empty() { vec![] } else { parse_mpsz(dora).unwrap() };
-        Position::new(Hand::parse(h).unwrap(), ind, EAST, EAST + 1)
+        View::bare(Hand::parse(h).unwrap(), ind, EAST, EAST + 1)
     }
 
     fn show(r: &[RankedDiscard]) -> String {
@@ -527,7 +529,7 @@ mod tests {
             let p = pos(h, "");
             let r = rank(&p);
             let u = ukeire::rank(&p);
-            assert_eq!(r.len(), p.hand.distinct_tiles().len());
+            assert_eq!(r.len(), p.full_hand().distinct_tiles().len());
             for w in r.windows(2) {
                 if w[0].score == w[1].score {
                     let (a, b) =
@@ -548,7 +550,7 @@ mod tests {
     #[test]
     #[ignore]
     fn timing() {
-        let positions = crate::rank::expected_value::kobalab_positions(0, 6, 4000);
+        let positions = crate::rank::expected_value::tests::kobalab_positions(0, 6, 4000);
         assert!(!positions.is_empty(), "kobalab data missing");
         for p in positions.iter().take(200) {
             std::hint::black_box(rank(p)); // warm the memo tables
@@ -584,18 +586,17 @@ mod tests {
             for d in rec.take().iter().filter(|d| d.kind == DecisionKind::Discard && d.chosen_listed) {
                 let Action::Discard(chosen) = d.options[d.chosen] else { continue };
                 let view = crate::replay::view::view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
-                let pos = Position::from_view(&view);
-                let r = rank(&pos);
+                let r = rank(&view);
                 let hit_y = r[0].tile == chosen;
                 // For comparison only: lowest shanten first, then the yaku value (not the brief's
                 // evaluator; a hint of what a shanten guard would add).
                 let min_sh = r.iter().map(|o| o.shanten).min().unwrap_or(0);
                 sy += usize::from(r.iter().find(|o| o.shanten == min_sh).is_some_and(|o| o.tile == chosen));
-                let hit_u = ukeire::rank(&pos)[0].tile == chosen;
+                let hit_u = ukeire::rank(&view)[0].tile == chosen;
                 n += 1;
                 yaku += usize::from(hit_y);
                 uke += usize::from(hit_u);
-                if !pos.hand.is_closed() {
+                if !view.full_hand().is_closed() {
                     open_n += 1;
                     open_yaku += usize::from(hit_y);
                     open_uke += usize::from(hit_u);

@@ -4,11 +4,12 @@
 //! evaluation and in self-play.
 //!
 //! The view is plain data with no references into the table, so a test or a bare position (the
-//! `nanikiru` command, [`View::bare`]) can build one too.
+//! `nanikiru` command, [`View::bare`]) can build one too. It is also the one shape every ranker
+//! of `rank` takes (with the getters below), so a ranker reads the table as the features do.
 
-use crate::hand::Meld;
+use crate::hand::{Hand, Meld};
 use crate::replay::{RiichiState, Table};
-use crate::tile::{Counts, Kind, Tile, KINDS};
+use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
 
 /// One tile in an opponent's river.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,22 +80,31 @@ pub struct View {
     pub wall_left: u8,
     /// Relative seats 1 (next, shimocha), 2 (across, toimen), 3 (previous, kamicha).
     pub opponents: [Opponent; 3],
+    /// The tile just drawn, when the decision follows a draw: 電脳麻将 breaks exact ties in its
+    /// favour (a tsumogiri), and the `vis_tsumogiri` column marks it.
+    pub drawn: Option<Tile>,
+    /// The table plays with red fives (one per suit).
+    pub red_fives: bool,
+    /// Which red fives (m, p, s) are visible outside the concealed hand: in a river (not called
+    /// away), in any meld or among the dora indicators.
+    pub visible_reds: [bool; 3],
+    /// The deciding player has declared riichi themselves.
+    pub riichi: bool,
 }
 
 impl View {
-    /// A bare position (the `nanikiru` command): nothing known but the hand, the winds, the dora
-    /// indicators and `visible`; empty rivers, nobody in riichi, turn 0, a full wall.
-    pub fn bare(
-        hand: Vec<Tile>,
-        melds: Vec<Meld>,
-        round_wind: Kind,
-        seat_wind: Kind,
-        dora_indicators: Vec<Tile>,
-        visible: Counts,
-    ) -> View {
+    /// A bare position (the `nanikiru` command, tests): nothing known but the hand, the winds
+    /// and the dora indicators; `visible` holds the indicators and the hand's own melds (add what
+    /// else is known), empty rivers, nobody in riichi, turn 0, a full wall, red fives in play
+    /// and none visible, no drawn tile.
+    pub fn bare(hand: Hand, dora_indicators: Vec<Tile>, round_wind: Kind, seat_wind: Kind) -> View {
+        let mut visible = [0u8; KINDS];
+        for t in dora_indicators.iter().chain(hand.melds.iter().flat_map(|m| m.tiles())) {
+            visible[t.kind()] += 1;
+        }
         View {
-            hand,
-            melds,
+            hand: hand.tiles,
+            melds: hand.melds,
             round_wind,
             seat_wind,
             dora_indicators,
@@ -103,8 +113,66 @@ impl View {
             turn: 0,
             wall_left: 70,
             opponents: Default::default(),
+            drawn: None,
+            red_fives: true,
+            visible_reds: [false; 3],
+            riichi: false,
         }
     }
+
+    /// The hand as a [`Hand`]: concealed tiles and own melds.
+    pub fn full_hand(&self) -> Hand {
+        Hand::new(self.hand.clone(), self.melds.clone())
+    }
+
+    /// Concealed tiles by kind.
+    pub fn hand_counts(&self) -> Counts {
+        let mut c = [0u8; KINDS];
+        for t in &self.hand {
+            c[t.kind()] += 1;
+        }
+        c
+    }
+
+    /// The opponents in riichi (declared or accepted), in relative seat order.
+    pub fn riichi_opponents(&self) -> impl Iterator<Item = &Opponent> {
+        self.opponents.iter().filter(|o| o.in_riichi())
+    }
+
+    /// How many dora a tile is worth: once per indicator pointing at its kind, plus one if red.
+    pub fn dora_value(&self, tile: Tile) -> u8 {
+        let n = self.dora_indicators.iter().filter(|i| dora_from_indicator(i.kind()) == tile.kind()).count();
+        n as u8 + u8::from(tile.is_red())
+    }
+
+    /// Dragons, the round wind and the seat wind.
+    pub fn is_yakuhai(&self, kind: Kind) -> bool {
+        kind >= 31 || kind == self.round_wind || kind == self.seat_wind
+    }
+
+    /// A wind that is neither the round's nor the seat's ("guest" wind, otakaze).
+    pub fn is_guest_wind(&self, kind: Kind) -> bool {
+        (EAST..EAST + 4).contains(&kind) && !self.is_yakuhai(kind)
+    }
+}
+
+/// Which red fives (m, p, s) the whole table can see: rivers (tiles not called away), every
+/// meld and the dora indicators.
+fn visible_reds(table: &Table) -> [bool; 3] {
+    let red = table.rules.red_fives;
+    let mut out = [false; 3];
+    let mut mark = |id: crate::tile::TileId| {
+        let tile = id.tile(red);
+        if tile.is_red() {
+            out[tile.suit()] = true;
+        }
+    };
+    for p in 0..4 {
+        table.rivers[p].iter().filter(|r| !r.called).for_each(|r| mark(r.tile));
+        table.melds[p].iter().flat_map(|m| m.tiles.iter()).for_each(|&id| mark(id));
+    }
+    table.dora_indicators.iter().for_each(|&id| mark(id));
+    out
 }
 
 /// The view of seat `who`, with `hand` as its concealed tiles (the caller may pass a hand
@@ -153,5 +221,9 @@ pub fn view_of(table: &Table, who: u8, hand: Vec<Tile>) -> View {
         turn: table.draws[who as usize].min(u8::MAX as u16) as u8,
         wall_left: table.wall_left,
         opponents,
+        drawn: table.last_draw[who as usize].map(|id| id.tile(red)),
+        red_fives: red,
+        visible_reds: visible_reds(table),
+        riichi: table.riichi[who as usize] != RiichiState::None,
     }
 }

@@ -20,10 +20,9 @@ use crate::features::safety::safety_against;
 use crate::features::{shape, value};
 use crate::log::{Event, Game};
 use crate::model::linear::Linear;
-use crate::rank::position::Position;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
-use crate::replay::view::view_of;
+use crate::replay::view::{view_of, View};
 use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult, Table};
 use crate::tile::Tile;
 
@@ -500,7 +499,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
             })
             .collect();
         // One position per riichi opponent, each seeing only that riichi, for push/fold's classes.
-        let per_opp: Vec<(u8, Position)> = riichi_rel
+        let per_opp: Vec<(u8, View)> = riichi_rel
             .iter()
             .map(|&i| {
                 let mut v = view.clone();
@@ -509,7 +508,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
                         o.riichi_at = None;
                     }
                 }
-                ((seat + i as u8 + 1) % 4, Position::from_view(&v))
+                ((seat + i as u8 + 1) % 4, v)
             })
             .collect();
 

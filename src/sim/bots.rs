@@ -23,7 +23,6 @@ use clap::ValueEnum;
 
 use crate::eval::rank_discards;
 use crate::hand::shanten::min_shanten;
-use crate::rank::position::Position;
 use crate::rank::Evaluator;
 pub use crate::replay::rules::{CallOptions, TurnOptions};
 use crate::replay::view::{view_of, View};
@@ -65,12 +64,6 @@ impl Seat<'_> {
     /// What the seat sees, built as ingest builds it ([`view_of`]).
     pub fn view(&self) -> View {
         view_of(self.table, self.who, self.table.hand_tiles(self.who))
-    }
-
-    /// The seat's view as an evaluator [`Position`] (hand, winds, dora, visible tiles and the
-    /// riichi opponents' rivers, for the push/fold layer).
-    pub fn position(&self) -> Position {
-        Position::from_view(&self.view())
     }
 
     pub fn in_riichi(&self) -> bool {
@@ -155,17 +148,20 @@ impl EvalBot {
     /// the first allowed id showing that tile, red fives kept apart).
     fn best_of(&self, seat: &Seat, allowed: &[TileId]) -> Option<TileId> {
         let red = seat.table.rules.red_fives;
-        let view = seat.view();
-        let pos = Position::from_view(&view);
+        let mut view = seat.view();
+        // The bots have always ranked without knowing which tile was just drawn (the `ev`
+        // tie-break and the `vis_tsumogiri` column then see none): kept so self-play stays
+        // byte-identical; giving it to them is a value change of its own.
+        view.drawn = None;
         let mut ranked = match &self.linear {
-            Some(l) => l.rank_view(&view, &pos).map_err(anyhow::Error::from),
-            None => rank_discards(self.evaluator, &pos, None),
+            Some(l) => l.rank(&view).map_err(anyhow::Error::from),
+            None => rank_discards(self.evaluator, &view, None),
         }
         .unwrap_or_default();
         // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.
         if self.evaluator == Evaluator::Ev {
             ranked = crate::rank::push_fold::push_fold(
-                &pos,
+                &view,
                 ranked,
                 &crate::rank::push_fold::Thresholds::default(),
             );
@@ -244,10 +240,9 @@ impl Bot for EvalBot {
         match self.policy {
             Policy::Standard => {
                 let Some((_, tile)) = o.tile else { return CallAction::Pass };
-                let pos = seat.position();
                 let pair = seat.table.hand_counts(seat.who)[tile.kind()] == 2;
                 match o.pon.first() {
-                    Some(&p) if pair && pos.is_yakuhai(tile.kind()) => CallAction::Pon(p),
+                    Some(&p) if pair && seat.view().is_yakuhai(tile.kind()) => CallAction::Pon(p),
                     _ => CallAction::Pass,
                 }
             }

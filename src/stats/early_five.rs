@@ -30,11 +30,14 @@ pub struct EarlyFive {
 }
 
 impl EarlyFive {
+    /// Adds another game's counts, rate by rate. Written out here rather than through
+    /// `studies`' helper so this module depends on `util` alone (`studies` imports it).
     pub fn merge(&mut self, o: &EarlyFive) {
-        let pairs =
-            self.riichi_win.iter_mut().zip(&o.riichi_win).chain(self.deal_in.iter_mut().zip(&o.deal_in));
-        for (a, b) in pairs {
-            super::studies::add_rates(a, b);
+        let mine = self.riichi_win.iter_mut().chain(&mut self.deal_in).flatten();
+        let theirs = o.riichi_win.iter().chain(&o.deal_in).flatten();
+        for (a, b) in mine.zip(theirs) {
+            a.hits += b.hits;
+            a.n += b.n;
         }
     }
 }
@@ -112,5 +115,21 @@ mod tests {
         assert_eq!(riichi_entries(1 << 0 | 1 << 3, [1, 1, 1]), vec![(1, 1)]);
         // Honour tanki: nothing.
         assert!(riichi_entries(1 << 31, [2, 2, 2]).is_empty());
+    }
+
+    #[test]
+    fn merge_adds_every_rate_of_both_tables() {
+        let mut a = EarlyFive::default();
+        a.riichi_win[0][1] = Rate { hits: 1, n: 3 };
+        a.deal_in[2][2] = Rate { hits: 0, n: 1 };
+        let mut b = EarlyFive::default();
+        b.riichi_win[0][1] = Rate { hits: 2, n: 2 };
+        b.riichi_win[2][0] = Rate { hits: 1, n: 1 };
+        b.deal_in[2][2] = Rate { hits: 4, n: 5 };
+        a.merge(&b);
+        assert_eq!(a.riichi_win[0][1], Rate { hits: 3, n: 5 });
+        assert_eq!(a.riichi_win[2][0], Rate { hits: 1, n: 1 });
+        assert_eq!(a.deal_in[2][2], Rate { hits: 4, n: 6 });
+        assert_eq!(a.deal_in[0][0], Rate::default());
     }
 }

@@ -176,7 +176,7 @@ pub fn sum(rates: &[Rate]) -> Rate {
 }
 
 /// `a += b`, rate by rate.
-pub(super) fn add_rates<const N: usize>(a: &mut [Rate; N], b: &[Rate; N]) {
+fn add_rates<const N: usize>(a: &mut [Rate; N], b: &[Rate; N]) {
     for (x, y) in a.iter_mut().zip(b) {
         x.hits += y.hits;
         x.n += y.n;
