@@ -38,6 +38,29 @@ enum Command {
         #[arg(long)]
         jobs: Option<usize>,
     },
+    /// Convert records (any format haifu reads) into one validated mjai file per game.
+    ///
+    /// Writes OUT/GAME_ID.json.gz, the layout Mortal trains on. A game is written only when it
+    /// replays, every win re-scores to the recorded payments, and the mjai read back replays the
+    /// same; the others are listed with the reason. Exit status: 0 when every record was written
+    /// (or kept), 1 when some failed, 2 for bad usage, 3 when an output could not be written.
+    Convert {
+        /// Files, folders, archives or databases.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format (mjai).
+        #[arg(long, value_parser = ["mjai"], default_value = "mjai")]
+        to: String,
+        /// Output folder.
+        #[arg(long)]
+        out: PathBuf,
+        /// Keep the files already in --out.
+        #[arg(long)]
+        resume: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
     /// Every decision with all its options and their feature vectors, to parquet.
     ///
     /// Writes the tables games (one row per game), rounds, decisions (one row per decision:
@@ -488,6 +511,10 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { paths, json, jobs } => return check(&paths, json, jobs),
+        Command::Convert { paths, to: _, out, resume, jobs } => {
+            let opts = haifu::convert::Options { to: haifu::convert::Target::Mjai, out, jobs, resume };
+            return Ok(convert_cmd(&paths, &opts));
+        }
         Command::Review { paths, player, seat, weights, out, json, jobs } => {
             return review_cmd(&paths, player, seat, weights.as_deref(), &out, json.as_deref(), jobs);
         }
@@ -860,6 +887,29 @@ fn review_cmd(
 }
 
 /// `haifu check`: replay and re-score everything, print the summary.
+/// `haifu convert`: runs [`haifu::convert::run`] and prints its summary (the lead moves this to
+/// `src/cli/convert.rs`).
+fn convert_cmd(paths: &[PathBuf], opts: &haifu::convert::Options) -> ExitCode {
+    let started = std::time::Instant::now();
+    let s = haifu::convert::run(paths, opts);
+    let secs = started.elapsed().as_secs_f64();
+    println!("files    {}", s.files);
+    println!("written  {} ({:.0} games/s)", s.written, s.written as f64 / secs.max(1e-9));
+    println!("kept     {}", s.kept);
+    println!("failed   {}", s.failed.len());
+    println!("skipped  {}", s.skipped.len());
+    for e in s.failed.iter().chain(&s.write_errors).take(20) {
+        println!("  error {}: {}", e.file, e.error);
+    }
+    if !s.write_errors.is_empty() {
+        ExitCode::from(3)
+    } else if !s.failed.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn check(paths: &[PathBuf], json: bool, jobs: Option<usize>) -> Result<ExitCode> {
     use haifu::replay::{check::Rescore, replay_game};
     let out = haifu::batch::run(paths, jobs, "check", |game| {
