@@ -92,7 +92,11 @@ def check_game(path, tally, notes):
         raise ValueError(f"{len(kyokus)} kyokus replayed, {len(rounds)} in the log")
     for ri, (k, rnd) in enumerate(zip(kyokus, rounds)):
         steps = collections.Counter(s for s, _, a in k.steps() if "Pass" not in str(a))
-        ours = collections.Counter(e["actor"] for e in rnd if e["type"] in ACTIONS)
+        # A double ron is one step in RiichiEnv (the first winner's): later hora are not counted.
+        first_hora = next((i for i, e in enumerate(rnd) if e["type"] == "hora"), len(rnd))
+        ours = collections.Counter(
+            e["actor"] for i, e in enumerate(rnd) if e["type"] in ACTIONS and (e["type"] != "hora" or i == first_hora)
+        )
         tally["decisions"] += sum(ours.values())
         if steps != ours:
             tally["decision_count_differs"] += 1
@@ -109,6 +113,9 @@ def check_game(path, tally, notes):
             got = engine_points(fixed, hora["actor"], rnd[0]["oya"], tsumo)
             if got != want:
                 tally["points_differ"] += 1
+                ankan = any(e["type"] == "ankan" and e["actor"] == hora["actor"] for e in rnd)
+                tally["points_differ_winner_ankan"] += ankan
+                tally["points_differ_no_win"] += fixed.han == 0
                 c = ctx.conditions
                 notes.append(
                     f"{path}: kyoku {ri} win {i}: RiichiEnv {got} ({ctx.actual.han} han {ctx.actual.fu} fu,"
@@ -132,7 +139,9 @@ def main():
     print(f"games {tally['games']}, refused {len(refused)}, decisions {tally['decisions']}, "
           f"kyokus with another decision count {tally['decision_count_differs']}, "
           f"wins {tally['wins']}, wins whose points differ: {tally['context_points_differ']} as RiichiEnv's "
-          f"win context has them, {tally['points_differ']} with haitei / houtei from the log's wall")
+          f"win context has them, {tally['points_differ']} with haitei / houtei from the log's wall "
+          f"(of which the winner made a closed kan: {tally['points_differ_winner_ankan']}; "
+          f"RiichiEnv finds no win: {tally['points_differ_no_win']})")
     for line in (refused + notes)[:30]:
         print("  " + line)
     return 1 if refused else 0
