@@ -109,3 +109,30 @@ fn mjai_gives_the_same_rows_as_mjlog() {
     }
     assert_eq!(kinds.len(), 5, "the games cover chi, pon and every kan: {kinds:?}");
 }
+
+/// Flipped bytes in an mjai file: an error naming the line, or a game the replay judges (an
+/// error or a summary), never a panic.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn flipped_mjai_is_refused_or_judged_never_a_panic() {
+    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let g = haifu::log::Source::file(&files[1]).load().unwrap();
+    let text = write_mjai(&g).unwrap().into_bytes();
+    let mut next = haifu::testdata::xorshift(0x51_7cc1_b727_220a);
+    let (mut refused, mut replay_errors) = (0, 0);
+    for _ in 0..300 {
+        let mut b = text.clone();
+        let i = (next() % b.len() as u64) as usize;
+        b[i] ^= 1 << (next() % 8);
+        match haifu::log::parse_game("flip.json", &b) {
+            Err(e) => {
+                assert!(e.to_string().contains("line "), "{e}");
+                refused += 1;
+            }
+            Ok(game) => {
+                replay_errors += usize::from(replay_game(&game, &mut (), &mut Rescore::default()).is_err())
+            }
+        }
+    }
+    assert!(refused > 100, "{refused} of 300 flips refused, {replay_errors} replay errors");
+}
