@@ -20,6 +20,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Check(cli::check::CheckArgs),
+    Convert(cli::convert::ConvertArgs),
     Ingest(cli::ingest::IngestArgs),
     Fit(cli::fit::FitArgs),
     Eval(cli::eval::EvalArgs),
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Check(args) => cli::check::run(args),
+        Command::Convert(args) => cli::convert::run(args),
         Command::Ingest(args) => cli::ingest::run(args),
         Command::Fit(args) => cli::fit::run(args),
         Command::Eval(args) => cli::eval::run(args),

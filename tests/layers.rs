@@ -8,7 +8,7 @@
 //!  dataset                   option rows, ingest, parquet
 //!  features                  feature families of a seat's View (the option row's catalog)
 //!  rank                      evaluators: position, ukeire, expected value, paijia, push/fold, yaku
-//!  replay                    table state machine, rules, View, decisions, re-scoring
+//!  replay / convert          table state machine, rules, View, decisions, re-scoring; convert
 //!  log / batch               typed events, readers, sources; per-file batch runs
 //!  core: tile, hand, score   (testdata: where the tests find ../shared)
 //!  util                      atomic writes, rates, placements, markdown, plots
@@ -29,7 +29,7 @@ fn layer(top: &str) -> Option<u8> {
         "util" => 0,
         "tile" | "hand" | "score" | "testdata" => 1,
         "log" | "batch" => 2,
-        "replay" => 3,
+        "replay" | "convert" => 3,
         "rank" => 4,
         "features" => 5,
         "dataset" => 6,

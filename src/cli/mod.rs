@@ -13,6 +13,7 @@
 use std::process::ExitCode;
 
 pub mod check;
+pub mod convert;
 pub mod eval;
 pub mod fit;
 pub mod ingest;

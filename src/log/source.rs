@@ -7,7 +7,8 @@
 //!
 //! Formats are recognised by content, never by name: gzip by its magic bytes `1f 8b`, zlib by its
 //! header (`78 xx`), bzip2 by `BZh1`..`BZh9` (phoenix-logs databases made before May 2023 store
-//! `bz2.compress`ed XML), mjlog XML by `<mjloggm`, tenhou.net/6 JSON by `{`. Every decompression
+//! `bz2.compress`ed XML), mjlog XML by `<mjloggm`, mjai JSON lines by a first line `{"type":...}`,
+//! tenhou.net/6 JSON by any other `{`. Every decompression
 //! stops at [`MAX_DECOMPRESSED`] bytes, so a zip bomb costs 64 MiB, not the machine; a database
 //! blob larger than [`MAX_BLOB`] is refused before it is read.
 //!
@@ -486,8 +487,8 @@ pub fn id_from_name(name: &str) -> String {
 }
 
 /// Parses one record of any supported format: gzip or zlib (by magic bytes; `<` and `{` never
-/// look like zlib), mjlog XML (`<mjloggm`),
-/// tenhou.net/6 JSON (`{`). `name` names the record in errors and gives the game id (a JSON
+/// look like zlib), mjlog XML (`<mjloggm`), mjai JSON lines (a first line with an mjai `type`),
+/// tenhou.net/6 JSON (any other `{`). `name` names the record in errors and gives the game id (a JSON
 /// `ref` wins). Errors are wrapped with `name`.
 pub fn parse_game(name: &str, bytes: &[u8]) -> Result<Game, LogError> {
     parse_inner(&id_from_name(name), bytes).map_err(|e| e.in_file(name))
@@ -507,6 +508,8 @@ fn parse_inner(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
     let offset = (bytes.len() - text.len()) as u64;
     if text.starts_with(b"<mjloggm") || (text.starts_with(b"<?xml") && find(text, b"<mjloggm").is_some()) {
         super::mjlog::parse_mjlog(id, bytes)
+    } else if text.starts_with(b"{") && super::mjai::looks_like_mjai(text) {
+        super::mjai::parse_mjai(id, text)
     } else if text.starts_with(b"{") {
         super::tenhou6::parse_tenhou6(id, text)
     } else if text.starts_with(b"<") {

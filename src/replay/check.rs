@@ -98,6 +98,22 @@ pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinIn
 /// Describes every difference between a re-scored win and the record.
 pub fn compare(table: &Table, agari: &Agari, win: &WinScore, input: &WinInput) -> Vec<String> {
     let mut out = Vec::new();
+    // An mjai record carries no han, fu or yaku (its reader leaves `points` 0, which no scored
+    // win has): only its score changes can be checked.
+    if agari.points != 0 {
+        compare_score(agari, win, &mut out);
+    }
+    let ron_from = (agari.from_who != agari.who).then_some(agari.from_who);
+    let pay =
+        payments(win, agari.who, table.start.dealer, ron_from, agari.pao_who, input.honba, input.sticks);
+    if pay != agari.deltas {
+        out.push(format!("score changes: recorded {:?}, re-scored {pay:?}", agari.deltas));
+    }
+    out
+}
+
+/// The recorded yaku, yakuman, fu, base points and limit against the re-scored ones.
+fn compare_score(agari: &Agari, win: &WinScore, out: &mut Vec<String>) {
     let mut recorded: Vec<(u8, u8)> = agari.yaku.iter().copied().filter(|&(_, h)| h > 0).collect();
     recorded.sort_unstable();
     let mut ours = win.yaku.clone();
@@ -122,13 +138,6 @@ pub fn compare(table: &Table, agari: &Agari, win: &WinScore, input: &WinInput) -
     if agari.limit != win.limit {
         out.push(format!("limit: recorded {:?}, re-scored {:?}", agari.limit, win.limit));
     }
-    let ron_from = (agari.from_who != agari.who).then_some(agari.from_who);
-    let pay =
-        payments(win, agari.who, table.start.dealer, ron_from, agari.pao_who, input.honba, input.sticks);
-    if pay != agari.deltas {
-        out.push(format!("score changes: recorded {:?}, re-scored {pay:?}", agari.deltas));
-    }
-    out
 }
 
 /// Scoring rules of a lobby. Special lobbies carry GO type bits above 0xff; what two of them

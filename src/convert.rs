@@ -1,0 +1,186 @@
+//! `haifu convert`: any record haifu reads into one validated mjai file per game,
+//! `OUT/GAME_ID.json.gz`, the layout Mortal's training reads (`**/*.json.gz`).
+//!
+//! A game is written only when it replays with full validation, every win re-scores to the
+//! recorded payments, and the mjai text read back replays the same way with the same rounds,
+//! discards and wins: a file in OUT is one Mortal and RiichiEnv can take as it is. A game that
+//! fails any of it is reported and not written. Files are written atomically
+//! ([`util::write_atomic`](crate::util::write_atomic)) and are deterministic (gzip with mtime 0),
+//! so `--resume` can keep the ones already there and a rerun writes the same bytes.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::batch::FileError;
+use crate::log::source::Skipped;
+use crate::log::{parse_mjai, write_mjai, Game};
+use crate::replay::check::Rescore;
+use crate::replay::{replay_game, GameSummary};
+
+/// What `haifu convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// mjai JSON lines, gzipped, one `GAME_ID.json.gz` per game.
+    Mjai,
+}
+
+/// The options of one run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub to: Target,
+    pub out: PathBuf,
+    pub jobs: Option<usize>,
+    /// Keep files already in OUT (a killed run goes on where it stopped).
+    pub resume: bool,
+}
+
+/// What a run did.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Records found, including the failed ones.
+    pub files: usize,
+    pub written: usize,
+    /// Files already there, kept under `--resume`.
+    pub kept: usize,
+    /// Records that could not be read, replayed, re-scored or carried through mjai.
+    pub failed: Vec<FileError>,
+    pub skipped: Vec<Skipped>,
+    /// Outputs that could not be written (the disk, not the record).
+    pub write_errors: Vec<FileError>,
+}
+
+enum Done {
+    Written,
+    Kept,
+    WriteFailed(String),
+}
+
+/// Where a game's file goes: its id's folders under OUT (`2009/0801/x` gives
+/// `OUT/2009/0801/x.json.gz`), with `..` and empty parts dropped so nothing lands outside OUT.
+pub fn output_path(out: &Path, id: &str, to: Target) -> PathBuf {
+    let mut p = out.to_path_buf();
+    let parts: Vec<&str> =
+        id.split(['/', '\\']).filter(|s| !s.is_empty() && *s != "." && *s != "..").collect();
+    let (file, folders) = parts.split_last().map_or(("game", &[][..]), |(f, d)| (*f, d));
+    for d in folders {
+        p.push(d);
+    }
+    p.push(match to {
+        Target::Mjai => format!("{file}.json.gz"),
+    });
+    p
+}
+
+/// A validated mjai file of one game, gzipped; `Err` says why the game is not written.
+pub fn convert_game(game: &Game) -> Result<Vec<u8>, String> {
+    let want = validate(game).map_err(|e| format!("replay: {e}"))?;
+    let text = write_mjai(game).map_err(|e| format!("mjai: {e}"))?;
+    let back = parse_mjai(&game.id, text.as_bytes()).map_err(|e| format!("mjai read back: {e}"))?;
+    let got = validate(&back).map_err(|e| format!("mjai read back: {e}"))?;
+    if (got.rounds, got.discards, got.agari) != (want.rounds, want.discards, want.agari) {
+        return Err(format!(
+            "mjai read back: {} rounds, {} discards, {} wins instead of {}, {}, {}",
+            got.rounds, got.discards, got.agari, want.rounds, want.discards, want.agari
+        ));
+    }
+    Ok(gzip(text.as_bytes()))
+}
+
+/// Replays with re-scoring; a mismatch is an error here (the game would be a wrong example).
+fn validate(game: &Game) -> Result<GameSummary, String> {
+    let s = replay_game(game, &mut (), &mut Rescore::default()).map_err(|e| e.to_string())?;
+    match s.mismatches.first() {
+        Some(m) => Err(format!("win does not re-score: {m}")),
+        None => Ok(s),
+    }
+}
+
+/// gzip with the header's mtime 0, so the same game always gives the same bytes.
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::GzBuilder::new().mtime(0).write(Vec::new(), flate2::Compression::fast());
+    e.write_all(bytes).expect("writing to memory");
+    e.finish().expect("writing to memory")
+}
+
+/// Converts every record of `paths` in parallel (progress bar with ETA on a terminal).
+pub fn run(paths: &[PathBuf], opts: &Options) -> Summary {
+    let convert_one = |game: &Game| -> Result<Done, String> {
+        let path = output_path(&opts.out, &game.id, opts.to);
+        if opts.resume && path.is_file() {
+            return Ok(Done::Kept);
+        }
+        let bytes = convert_game(game)?;
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| crate::util::write_atomic(&path, &bytes));
+        Ok(match written {
+            Ok(()) => Done::Written,
+            Err(e) => Done::WriteFailed(format!("{}: {e}", path.display())),
+        })
+    };
+    let out = crate::batch::run(paths, opts.jobs, "convert", convert_one);
+    let mut summary =
+        Summary { files: out.files, failed: out.errors, skipped: out.skipped, ..Summary::default() };
+    for (file, done) in out.results {
+        match done {
+            Done::Written => summary.written += 1,
+            Done::Kept => summary.kept += 1,
+            Done::WriteFailed(error) => summary.write_errors.push(FileError { file, error }),
+        }
+    }
+    summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_map_inside_out() {
+        let out = Path::new("/o");
+        assert_eq!(output_path(out, "2009/0801/x", Target::Mjai), Path::new("/o/2009/0801/x.json.gz"));
+        assert_eq!(output_path(out, "../../etc/x", Target::Mjai), Path::new("/o/etc/x.json.gz"));
+        assert_eq!(output_path(out, "db.sqlite#a", Target::Mjai), Path::new("/o/db.sqlite#a.json.gz"));
+        assert_eq!(output_path(out, "", Target::Mjai), Path::new("/o/game.json.gz"));
+    }
+
+    /// Real games: written, kept under --resume, refused when they do not re-score; the output
+    /// reads back as the same game.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn converts_resumes_and_refuses_broken_games() {
+        let Some(files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in");
+        std::fs::create_dir_all(&input).unwrap();
+        for f in files.iter().take(3) {
+            std::fs::copy(f, input.join(f.file_name().unwrap())).unwrap();
+        }
+        // A game whose first win's recorded scores are altered: refused, not written.
+        let text = std::fs::read_to_string(&files[0]).unwrap();
+        let at = text.find(" sc=\"").unwrap() + 5;
+        let broken = format!("{}9{}", &text[..at], &text[at..]);
+        std::fs::write(input.join("broken.mjlog"), broken).unwrap();
+        let opts = Options { to: Target::Mjai, out: dir.path().join("out"), jobs: Some(2), resume: false };
+        let s = run(std::slice::from_ref(&input), &opts);
+        assert_eq!((s.files, s.written, s.kept, s.failed.len()), (4, 3, 0, 1), "{:?}", s.failed);
+        assert!(
+            s.failed[0].file.ends_with("broken.mjlog") && s.failed[0].error.contains("score"),
+            "{:?}",
+            s.failed
+        );
+        assert!(!opts.out.join("broken.json.gz").exists());
+        let stem = files[0].file_stem().unwrap().to_str().unwrap();
+        let written = opts.out.join(format!("{stem}.json.gz"));
+        let bytes = std::fs::read(&written).unwrap();
+        let back = crate::log::source::parse_game("w", &bytes).unwrap();
+        let orig = crate::log::Source::file(&files[0]).load().unwrap();
+        assert_eq!(back.rounds.len(), orig.rounds.len());
+        let again = run(std::slice::from_ref(&input), &Options { resume: true, ..opts.clone() });
+        assert_eq!((again.written, again.kept), (0, 3));
+        let rerun = run(std::slice::from_ref(&input), &opts);
+        assert_eq!(rerun.written, 3);
+        assert_eq!(std::fs::read(&written).unwrap(), bytes, "deterministic bytes");
+    }
+}

@@ -1,0 +1,119 @@
+//! mjai tile names (`1m`..`9s`, `5mr` for a red five, `E S W N P F C` for the honours) and the
+//! Tenhou ids a reader hands out for them.
+//!
+//! mjai names kinds, not physical tiles, while the replay proves that no tile appears twice by its
+//! Tenhou id. So the reader gives each tile an id as it appears, the way the tenhou.net/6 reader
+//! does: a red five takes copy 0 (id 16 / 52 / 88), any other tile the lowest unused copy of its
+//! kind. Ids therefore differ from the mjlog's, but kinds, redness and tsumogiri never do.
+
+use crate::tile::TileId;
+
+const HONOURS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
+const SUITS: [char; 3] = ['m', 'p', 's'];
+
+/// `(kind, red)` of an mjai tile name; `?` (a tile the log hides) and anything else is an error.
+pub fn parse_tile(s: &str) -> Result<(usize, bool), String> {
+    if s == "?" {
+        return Err("a hidden tile \"?\": this log hides other seats' tiles and cannot be replayed".into());
+    }
+    if let Some(i) = HONOURS.iter().position(|h| *h == s) {
+        return Ok((27 + i, false));
+    }
+    let b = s.as_bytes();
+    let suit = b.get(1).and_then(|c| SUITS.iter().position(|x| *x as u8 == *c));
+    match (b.first(), suit, &b[b.len().min(2)..]) {
+        (Some(n @ b'1'..=b'9'), Some(suit), []) => Ok((suit * 9 + (n - b'1') as usize, false)),
+        (Some(b'5'), Some(suit), b"r") => Ok((suit * 9 + 4, true)),
+        _ => Err(format!("{s:?} is not an mjai tile")),
+    }
+}
+
+/// The mjai name of a tile id (red only in a red-five game).
+pub fn tile_name(id: TileId, red_fives: bool) -> &'static str {
+    const NAMES: [&str; 34] = [
+        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p",
+        "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F", "C",
+    ];
+    match id.get() {
+        16 if red_fives => "5mr",
+        52 if red_fives => "5pr",
+        88 if red_fives => "5sr",
+        _ => NAMES[id.kind()],
+    }
+}
+
+/// Whether an id is the red copy of its five in a red-five game.
+pub fn is_red(id: TileId, red_fives: bool) -> bool {
+    red_fives && crate::tile::RED_IDS.contains(&id.get())
+}
+
+/// Hands out Tenhou ids within one round.
+#[derive(Clone, Debug)]
+pub struct Ids {
+    used: [u8; 34],
+    red_fives: bool,
+}
+
+impl Ids {
+    pub fn new(red_fives: bool) -> Ids {
+        Ids { used: [0; 34], red_fives }
+    }
+
+    /// A fresh id for a tile name: copy 0 for the red five, else the lowest free copy.
+    pub fn take(&mut self, name: &str) -> Result<TileId, String> {
+        let (kind, red) = parse_tile(name)?;
+        if red && !self.red_fives {
+            return Err(format!("red five {name} in a game without red fives"));
+        }
+        let five_with_red = self.red_fives && matches!(kind, 4 | 13 | 22);
+        let copy = if red {
+            0
+        } else {
+            let first = usize::from(five_with_red);
+            (first..4).find(|c| self.used[kind] & (1 << c) == 0).ok_or_else(|| format!("a fifth {name}"))?
+        };
+        if self.used[kind] & (1 << copy) != 0 {
+            return Err(format!("a second {name}"));
+        }
+        self.used[kind] |= 1 << copy;
+        Ok(TileId::new((kind * 4 + copy) as u32).expect("kind < 34, copy < 4"))
+    }
+
+    /// Whether `id` is the tile `name` names (same kind, same redness).
+    pub fn matches(&self, id: TileId, name: &str) -> bool {
+        parse_tile(name).is_ok_and(|(kind, red)| id.kind() == kind && is_red(id, self.red_fives) == red)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_parses_back_to_its_id_kind() {
+        for id in 0..136u32 {
+            let id = TileId::new(id).unwrap();
+            for red in [true, false] {
+                let name = tile_name(id, red);
+                let (kind, is) = parse_tile(name).unwrap();
+                assert_eq!((kind, is), (id.kind(), is_red(id, red)), "{name}");
+            }
+        }
+        assert_eq!(parse_tile("C").unwrap(), (33, false));
+        assert_eq!(parse_tile("5sr").unwrap(), (22, true));
+        for bad in ["", "0m", "5", "1z", "6mr", "?", "EE", "1mm"] {
+            assert!(parse_tile(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ids_follow_the_tenhou6_scheme_and_refuse_a_fifth_copy() {
+        let mut ids = Ids::new(true);
+        let got: Vec<u8> = ["5m", "5mr", "5m", "5m"].iter().map(|n| ids.take(n).unwrap().get()).collect();
+        assert_eq!(got, [17, 16, 18, 19]);
+        assert!(ids.take("5m").is_err() && ids.take("5mr").is_err());
+        let mut plain = Ids::new(false);
+        assert_eq!(plain.take("5m").unwrap().get(), 16);
+        assert!(plain.take("5mr").is_err());
+    }
+}

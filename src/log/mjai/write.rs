@@ -1,0 +1,163 @@
+//! Typed events into mjai JSON lines, the layout Mortal trains on and RiichiEnv replays.
+//!
+//! Fields come in the order Mortal's `libriichi` serialises them (`type` first), one event a
+//! line, so a file written here and read back writes the same bytes again. Disconnections have
+//! no mjai event and are left out; a game the server stopped mid-round (an aborted draw) has no
+//! mjai result and is refused, as is a win with no score changes.
+
+use std::fmt::Write as _;
+
+use super::tiles::tile_name;
+use crate::hand::MeldKind;
+use crate::log::event::*;
+use crate::tile::TileId;
+
+/// One game as mjai lines, each ending in `\n`.
+pub fn write_mjai(game: &Game) -> Result<String, String> {
+    let red = game.rules.red_fives;
+    let mut out = String::with_capacity(32 * 1024);
+    let names: Vec<String> = game.players.iter().map(|p| json_string(&p.name)).collect();
+    let _ = writeln!(out, "{{\"type\":\"start_game\",\"names\":[{}]}}", names.join(","));
+    for (i, round) in game.rounds.iter().enumerate() {
+        write_round(&mut out, round, red).map_err(|e| format!("round {i}: {e}"))?;
+    }
+    out.push_str("{\"type\":\"end_game\"}\n");
+    Ok(out)
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+fn tiles(ids: &[TileId], red: bool) -> String {
+    let names: Vec<String> = ids.iter().map(|&id| format!("\"{}\"", tile_name(id, red))).collect();
+    format!("[{}]", names.join(","))
+}
+
+fn ints(v: &[i32; 4]) -> String {
+    format!("[{},{},{},{}]", v[0], v[1], v[2], v[3])
+}
+
+fn write_round(out: &mut String, round: &Round, red: bool) -> Result<(), String> {
+    let s = &round.start;
+    let wind = ["E", "S", "W", "N"].get(usize::from(s.round / 4)).ok_or("round past North")?;
+    let hands: Vec<String> = s.hands.iter().map(|h| tiles(h, red)).collect();
+    let _ = writeln!(
+        out,
+        "{{\"type\":\"start_kyoku\",\"bakaze\":\"{wind}\",\"dora_marker\":\"{}\",\"kyoku\":{},\"honba\":{},\
+         \"kyotaku\":{},\"oya\":{},\"scores\":{},\"tehais\":[{}]}}",
+        tile_name(s.dora_indicator, red),
+        s.round % 4 + 1,
+        s.honba,
+        s.sticks,
+        s.dealer,
+        ints(&s.scores),
+        hands.join(",")
+    );
+    let mut last_draw: [Option<TileId>; 4] = [None; 4];
+    for event in &round.events {
+        write_event(out, event, red, &mut last_draw)?;
+    }
+    out.push_str("{\"type\":\"end_kyoku\"}\n");
+    Ok(())
+}
+
+fn write_event(
+    out: &mut String,
+    event: &Event,
+    red: bool,
+    last_draw: &mut [Option<TileId>; 4],
+) -> Result<(), String> {
+    let t = |id: TileId| tile_name(id, red);
+    match event {
+        Event::Draw { who, tile } => {
+            last_draw[*who as usize] = Some(*tile);
+            let _ = writeln!(out, "{{\"type\":\"tsumo\",\"actor\":{who},\"pai\":\"{}\"}}", t(*tile));
+        }
+        Event::Discard { who, tile } => {
+            let tsumogiri = last_draw[*who as usize].take() == Some(*tile);
+            let _ = writeln!(
+                out,
+                "{{\"type\":\"dahai\",\"actor\":{who},\"pai\":\"{}\",\"tsumogiri\":{tsumogiri}}}",
+                t(*tile)
+            );
+        }
+        Event::Call { who, call } => {
+            last_draw[*who as usize] = None;
+            write_call(out, *who, call, red)?;
+        }
+        Event::Riichi { who, step: 1, .. } => {
+            let _ = writeln!(out, "{{\"type\":\"reach\",\"actor\":{who}}}");
+        }
+        Event::Riichi { who, .. } => {
+            let _ = writeln!(out, "{{\"type\":\"reach_accepted\",\"actor\":{who}}}");
+        }
+        Event::NewDora { indicator } => {
+            let _ = writeln!(out, "{{\"type\":\"dora\",\"dora_marker\":\"{}\"}}", t(*indicator));
+        }
+        Event::Agari(a) => {
+            let ura = if a.ura_indicators.is_empty() {
+                String::new()
+            } else {
+                format!(",\"ura_markers\":{}", tiles(&a.ura_indicators, red))
+            };
+            let _ = writeln!(
+                out,
+                "{{\"type\":\"hora\",\"actor\":{},\"target\":{},\"deltas\":{}{ura}}}",
+                a.who,
+                a.from_who,
+                ints(&a.deltas)
+            );
+        }
+        Event::Ryuukyoku(d) => {
+            if d.kind == DrawKind::Aborted {
+                return Err("the server stopped the game mid-round: mjai has no such result".into());
+            }
+            let _ = writeln!(out, "{{\"type\":\"ryukyoku\",\"deltas\":{}}}", ints(&d.deltas));
+        }
+        Event::Disconnect { .. } | Event::Reconnect { .. } => {}
+    }
+    Ok(())
+}
+
+fn write_call(out: &mut String, who: u8, call: &Call, red: bool) -> Result<(), String> {
+    let without = |skip: Option<TileId>| -> Vec<TileId> {
+        let mut v = call.tiles.clone();
+        if let Some(p) = skip.and_then(|s| v.iter().position(|&x| x == s)) {
+            v.remove(p);
+        }
+        v
+    };
+    let target = (who + call.from) % 4;
+    let name = match call.kind {
+        MeldKind::Chi => "chi",
+        MeldKind::Pon => "pon",
+        MeldKind::Daiminkan => "daiminkan",
+        MeldKind::Kakan => {
+            let added = call.added.ok_or("kakan without its added tile")?;
+            let _ = writeln!(
+                out,
+                "{{\"type\":\"kakan\",\"actor\":{who},\"pai\":\"{}\",\"consumed\":{}}}",
+                tile_name(added, red),
+                tiles(&without(Some(added)), red)
+            );
+            return Ok(());
+        }
+        MeldKind::Ankan => {
+            let _ = writeln!(
+                out,
+                "{{\"type\":\"ankan\",\"actor\":{who},\"consumed\":{}}}",
+                tiles(&call.tiles, red)
+            );
+            return Ok(());
+        }
+    };
+    let called = call.called.ok_or("a call without its called tile")?;
+    let _ = writeln!(
+        out,
+        "{{\"type\":\"{name}\",\"actor\":{who},\"target\":{target},\"pai\":\"{}\",\"consumed\":{}}}",
+        tile_name(called, red),
+        tiles(&without(Some(called)), red)
+    );
+    Ok(())
+}
