@@ -14,6 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::log::source::{expand, Skipped, Source};
 use crate::log::{Game, LogError};
+use crate::util::fnv1a;
 
 /// A record that could not be read or processed, named by its file (or archive entry / row).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -104,17 +105,6 @@ impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
     }
-}
-
-/// FNV-1a 64 of `bytes`: a hash that is the same on every machine and every run (Rust's
-/// `HashMap` hasher is randomised).
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
 }
 
 impl Shard {

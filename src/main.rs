@@ -71,7 +71,7 @@ enum Command {
         /// Only the records whose game id hashes (FNV-1a) to I mod N, e.g. 3/8: run the N shards
         /// on N machines and put their parts in one folder (part numbers do not clash).
         #[arg(long, default_value = "0/1")]
-        shard: haifu::dataset::ingest::Shard,
+        shard: haifu::batch::Shard,
         /// Leave out costly option column groups (comma-separated): `ev` (ev, log_ev, ev_defined:
         /// 電脳麻将's expected value, about two thirds of the CPU time) and `ukeire2` (ukeire2_avg,
         /// ukeire2_sum: second-order ukeire, about 16%). For archive-scale runs that do not

@@ -40,7 +40,8 @@ pub struct IngestedGame {
     pub first_decision: u64,
 }
 
-pub use crate::batch::{fnv1a, Shard};
+use crate::batch::Shard;
+use crate::util::fnv1a;
 
 /// How `haifu ingest` cuts and resumes its work.
 #[derive(Clone, Debug)]

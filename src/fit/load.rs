@@ -18,6 +18,7 @@ use super::store::{Budget, Store};
 pub use crate::dataset::filter::Filter;
 use crate::dataset::parts;
 use crate::model::gates::{Expansion, Interaction};
+use crate::util::{fnv1a_extend, FNV1A_START};
 
 /// A loaded dataset: the kept decisions of each split in a [`Store`] (in memory within the
 /// budget, the rest streamed from a cache file), and the feature moments over all of them.
@@ -62,10 +63,7 @@ fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
         if n == 0 {
             break;
         }
-        for &b in &buf[..n] {
-            *h ^= b as u64;
-            *h = h.wrapping_mul(0x100000001b3);
-        }
+        *h = fnv1a_extend(*h, &buf[..n]);
     }
     Ok(())
 }
@@ -73,7 +71,7 @@ fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
 /// Fingerprint of a dataset folder: a hash over the bytes of its decisions and options files
 /// (every part, in name order).
 pub fn fingerprint(dir: &Path) -> Result<String> {
-    let mut h: u64 = 0xcbf29ce484222325;
+    let mut h = FNV1A_START;
     for table in ["decisions", "options"] {
         for path in parts::table_files(dir, table)? {
             fnv_file(&path, &mut h)?;
