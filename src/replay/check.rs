@@ -194,7 +194,7 @@ mod tests {
             let mut checker = Rescore::default();
             let s = replay_game(g, &mut (), &mut checker).map_err(|e| e.to_string())?;
             assert_eq!(checker.scored, s.agari);
-            Ok(s)
+            Ok::<_, String>(s)
         });
         let errors: Vec<_> = out.errors.iter().filter(|e| !known(&e.file)).collect();
         assert!(

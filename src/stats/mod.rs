@@ -356,7 +356,7 @@ mod tests {
         use crate::log::Event;
         let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         files.truncate(40);
-        let batch = crate::log::load_all(&files);
+        let batch = crate::batch::load_all(&files);
         assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);
         let outcomes: Vec<GameOutcome> = batch.games.iter().map(|g| analyse(g).unwrap().0).collect();
         let (all, _, _) = aggregate(&outcomes);

@@ -590,7 +590,7 @@ pub(crate) mod tests {
     fn denominators_add_up_on_real_games() {
         let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         files.truncate(40);
-        let batch = crate::log::load_all(&files);
+        let batch = crate::batch::load_all(&files);
         assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);
         let (mut total, mut riichi, mut against, mut by_free, mut edge_candidates) =
             (Studies::default(), 0u64, 0u64, 0u64, 0u64);
