@@ -452,7 +452,14 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let r = std::panic::catch_unwind(|| {
-                run_chunked(&[path], Some(2), "test", 1, |g| Ok::<_, String>(g.id.clone()), |_| panic!("sink failed"))
+                run_chunked(
+                    &[path],
+                    Some(2),
+                    "test",
+                    1,
+                    |g| Ok::<_, String>(g.id.clone()),
+                    |_| panic!("sink failed"),
+                )
             });
             let _ = tx.send(r.is_err());
         });

@@ -791,7 +791,8 @@ fn review_cmd(
     json: Option<&std::path::Path>,
     jobs: Option<usize>,
 ) -> Result<ExitCode> {
-    use haifu::report::review::{review_batch, review_game, Models, Who};
+    use haifu::report::review::{review_game, Models, Who};
+    use haifu::report::review_batch::review_batch;
     let who = match (player, seat) {
         (Some(p), _) => Who::Player(p),
         (None, Some(s)) if s < 4 => Who::Seat(s),
