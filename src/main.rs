@@ -102,7 +102,7 @@ enum Command {
         out: PathBuf,
         /// Ranking loss: softmax (listwise), hinge or logistic (pairwise).
         #[arg(long, value_enum, default_value = "softmax")]
-        loss: haifu::fit::loss::Loss,
+        loss: haifu::model::weights::Loss,
         /// Hinge margin (0 allowed).
         #[arg(long, default_value_t = 1.0)]
         margin: f64,
@@ -405,8 +405,8 @@ enum SplitArg {
 }
 
 impl Select {
-    fn filter(&self) -> haifu::fit::load::Filter {
-        haifu::fit::load::Filter {
+    fn filter(&self) -> haifu::dataset::filter::Filter {
+        haifu::dataset::filter::Filter {
             kind: self.kind.clone(),
             tables: self.tables.clone(),
             ai: match self.seats {
@@ -539,7 +539,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let cfg = haifu::fit::run::FitConfig {
                 data,
                 filter: select.filter(),
-                loss: haifu::fit::loss::LossParams { loss, margin, smoothing },
+                loss: haifu::model::weights::LossParams { loss, margin, smoothing },
                 l2_grid: l2,
                 seed: select.seed,
                 validation: select.validation,
@@ -637,9 +637,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let run = if merge.is_empty() {
                 haifu::stats::compute_shard(&paths, jobs, shard)
             } else {
-                haifu::stats::merge(&merge)?
+                haifu::stats::output::merge(&merge)?
             };
-            haifu::stats::write(&run, &out, min_games)?;
+            haifu::stats::output::write(&run, &out, min_games)?;
             if json {
                 println!("{}", haifu::stats::overall_json(&run));
             } else {

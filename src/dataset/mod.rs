@@ -4,6 +4,8 @@
 //! ([`ingest`], leaving out the costly column groups of [`skip`] on request), and read back by the stages above through [`parts`] and a [`filter::Filter`].
 
 pub mod columns;
+#[cfg(feature = "parquet")]
+pub mod error;
 pub mod filter;
 #[cfg(feature = "parquet")]
 pub mod ingest;

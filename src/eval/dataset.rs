@@ -12,11 +12,12 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use super::error::EvalError;
 
+use crate::dataset::filter::Filter;
 use crate::dataset::parts;
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
-use crate::fit::load::{feature_columns, Filter};
+use crate::fit::load::feature_columns;
 use crate::fit::split::{split_of, Split};
 use crate::model::linear::Linear;
 use crate::model::metrics::{AgreementSum, TIE_EPS};
@@ -184,7 +185,7 @@ struct Decisions {
     dealer: Vec<u8>,
 }
 
-fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
+fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
     let cols = [
         "decision_id",
         "game_id",
@@ -202,12 +203,13 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
     ];
     let df = parts::read_table(&cfg.data, "decisions", Some(&cols))?;
     let ids: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
-    let strs = |n: &str| -> Result<Vec<String>> {
+    let strs = |n: &str| -> Result<Vec<String>, EvalError> {
         Ok(df.column(n)?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect())
     };
-    let u8s =
-        |n: &str| -> Result<Vec<u8>> { Ok(df.column(n)?.u8()?.iter().map(|x| x.unwrap_or(0)).collect()) };
-    let bools = |n: &str| -> Result<Vec<bool>> {
+    let u8s = |n: &str| -> Result<Vec<u8>, EvalError> {
+        Ok(df.column(n)?.u8()?.iter().map(|x| x.unwrap_or(0)).collect())
+    };
+    let bools = |n: &str| -> Result<Vec<bool>, EvalError> {
         Ok(df.column(n)?.bool()?.iter().map(|x| x.unwrap_or(false)).collect())
     };
     Ok(Decisions {
@@ -235,11 +237,10 @@ const EV_DEFINED: f64 = 1e5;
 /// out): the `ev` evaluator and the push/fold tallies need `ev` and `ev_defined`, the linear
 /// evaluator the columns its weights use ([`Linear::needed_columns`]). Scoring a missing column
 /// as 0 would give figures that look real and are not.
-fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear>) -> Result<()> {
+fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear>) -> Result<(), EvalError> {
     let missing = |want: &[&str]| -> Vec<String> {
         want.iter().filter(|w| !names.iter().any(|n| n == *w)).map(|w| w.to_string()).collect()
     };
-    let hint = "an ingest with --skip leaves them out";
     let ev_users: Vec<&str> = [
         cfg.enabled[E::Ev.index()].then_some("the ev evaluator"),
         cfg.push_fold.then_some("push/fold (--push-fold)"),
@@ -250,14 +251,11 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
     if !ev_users.is_empty() {
         let m = missing(&["ev", "ev_defined"]);
         if !m.is_empty() {
-            bail!(
-                "{} need(s) the column(s) {}, which {} does not have ({hint}); `haifu report` needs \
-                 them too: `haifu eval --evaluator ukeire --evaluator linear` without --push-fold \
-                 scores without them",
-                ev_users.join(" and "),
-                m.join(", "),
-                cfg.data.display()
-            );
+            return Err(EvalError::NeedsEv {
+                users: ev_users.join(" and "),
+                missing: m.join(", "),
+                data: cfg.data.clone(),
+            });
         }
     }
     if let Some(l) = linear {
@@ -265,19 +263,15 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
         let m = missing(&need.iter().map(String::as_str).collect::<Vec<_>>());
         if !m.is_empty() {
             let more = if m.len() > 8 { format!(" and {} more", m.len() - 8) } else { String::new() };
-            bail!(
-                "the weights use column(s) {}{more} that {} does not have ({hint}): fit weights on \
-                 this dataset (haifu fit --data ...) or leave out the linear evaluator",
-                m[..m.len().min(8)].join(", "),
-                cfg.data.display()
-            );
+            let missing = format!("{}{more}", m[..m.len().min(8)].join(", "));
+            return Err(EvalError::WeightsNeed { missing, data: cfg.data.clone() });
         }
     }
     Ok(())
 }
 
 /// Scores every selected decision of the dataset.
-pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
+pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     let d = read_decisions(cfg)?;
     let keep: Vec<bool> = (0..d.game.len())
         .map(|i| {
@@ -288,8 +282,8 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         })
         .collect();
     let linear = if cfg.enabled[E::Linear.index()] {
-        let path = cfg.weights.as_deref().context("the linear evaluator needs a weights file")?;
-        Some(Linear::load(Some(path))?)
+        let path = cfg.weights.as_deref().ok_or(EvalError::NoWeights)?;
+        Some(Linear::load(Some(path)).map_err(|e| EvalError::Linear(e.into()))?)
     } else {
         None
     };
@@ -386,7 +380,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         let chosen: Vec<bool> = df.column("chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
         let label: Vec<String> =
             df.column("option")?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect();
-        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_>>()?;
+        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_, _>>()?;
         for r in 0..df.height() {
             let id = did[r];
             if current != Some(id) {
@@ -425,9 +419,9 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
                 row: linear_cols.iter().map(|c| c.map_or(0.0, |c| feats[c][r])).collect(),
             });
         }
-        Ok(())
+        Ok::<_, EvalError>(())
     })
-    .with_context(|| format!("reading {}", cfg.data.join("options").display()))?;
+    .map_err(|e| EvalError::Options { path: cfg.data.join("options"), source: Box::new(e) })?;
     if let Some(p) = current {
         finish(p, &mut opts);
     }

@@ -7,7 +7,8 @@
 
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use super::error::{FitError, Result};
+use crate::dataset::error::DatasetError;
 use polars::prelude::{Column, DataFrame};
 
 use std::sync::Arc;
@@ -15,7 +16,7 @@ use std::sync::Arc;
 use super::data::{Layout, Moments};
 use super::split::{split_of, Split};
 use super::store::{Budget, Store};
-pub use crate::dataset::filter::Filter;
+use crate::dataset::filter::Filter;
 use crate::dataset::parts;
 use crate::model::gates::{Expansion, Interaction};
 use crate::util::{fnv1a_extend, FNV1A_START};
@@ -56,7 +57,7 @@ pub struct Memory {
 
 fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
     use std::io::Read;
-    let mut f = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut f = parts::open(path)?;
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let n = f.read(&mut buf)?;
@@ -81,7 +82,7 @@ pub fn fingerprint(dir: &Path) -> Result<String> {
 }
 
 fn col<'a>(df: &'a DataFrame, name: &str) -> Result<&'a Column> {
-    df.column(name).with_context(|| format!("column {name} missing"))
+    df.column(name).map_err(|source| DatasetError::MissingColumn { name: name.to_string(), source }.into())
 }
 
 /// The feature column names of a dataset's options table.
@@ -162,7 +163,7 @@ pub fn load(
         Some(f) => {
             for n in f {
                 if !all.contains(n) {
-                    bail!("feature {n} is not a column of {}", dir.join("options").display());
+                    return Err(FitError::NotAColumn { feature: n.clone(), options: dir.join("options") });
                 }
             }
             f.to_vec()
@@ -198,7 +199,7 @@ pub fn load(
     parts::for_each_slice(dir, "options", &columns, 200_000, |df| {
         let did: Vec<u64> = col(df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
         let ch: Vec<bool> = col(df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
-        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_>>()?;
+        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_, _>>()?;
         for r in 0..df.height() {
             let id = did[r];
             if cur_id != Some(id) {
@@ -215,7 +216,7 @@ pub fn load(
                 cur_rows.push(feats.iter().map(|c| c[r]).collect());
             }
         }
-        Ok(())
+        Ok::<_, FitError>(())
     })?;
     if let Some(prev) = cur_id {
         flush(prev, &mut cur_rows, cur_chosen, &mut stores)?;

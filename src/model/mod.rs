@@ -3,6 +3,7 @@
 //! that make weights depend on the situation, [`linear`] scores and explains options with them,
 //! and [`metrics`] the agreement figures stored with them.
 
+pub mod error;
 pub mod gates;
 pub mod linear;
 pub mod metrics;

@@ -4,6 +4,7 @@
 
 #[cfg(feature = "parquet")]
 pub mod compare;
+pub mod error;
 pub mod review;
 pub mod review_batch;
 pub mod review_html;

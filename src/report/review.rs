@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use super::error::{ReportError, Result};
 use serde::Serialize;
 
 use crate::dataset::rows::{game_rows, option_width, ACTION_COLUMNS};
@@ -63,13 +63,10 @@ impl Models {
         let riichi_path = beside("riichi.json");
         let call_path = beside("call.json");
         let load = |p: &Path, kind: &str| -> Result<Linear> {
-            let l = Linear::load(Some(p))?;
+            let l = Linear::load(Some(p)).map_err(|e| ReportError::Linear(e.into()))?;
             if l.file.filter.kind != kind {
-                bail!(
-                    "{} holds {} weights, the review needs {kind} weights there",
-                    p.display(),
-                    l.file.filter.kind
-                );
+                let (holds, needs) = (l.file.filter.kind.clone(), kind.to_string());
+                return Err(ReportError::WrongWeights { path: p.to_path_buf(), holds, needs });
             }
             Ok(l)
         };
@@ -406,13 +403,13 @@ fn round_long(round: u8, honba: u8) -> String {
 /// Reviews one game for `seat`. `source` names the file in the output.
 pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Result<GameReview> {
     if seat >= 4 {
-        bail!("seat {seat} is not a seat of a 4-player game (0..=3)");
+        return Err(ReportError::NoSuchSeat { seat });
     }
-    let rows = game_rows(game).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let rows = game_rows(game).map_err(ReportError::Rows)?;
     let mut c = Collector::default();
-    replay_game(game, &mut c, &mut NoWinCheck).map_err(|e| anyhow::anyhow!("replay: {e}"))?;
+    replay_game(game, &mut c, &mut NoWinCheck).map_err(ReportError::Replay)?;
     if c.done.len() != rows.decisions.len() {
-        bail!("{} decisions replayed, {} rows", c.done.len(), rows.decisions.len());
+        return Err(ReportError::RowCount { replayed: c.done.len(), rows: rows.decisions.len() });
     }
     let w = option_width();
     let (ev_col, uke_col, sh_col) = (col("ev"), col("ukeire_count"), col("shanten_min"));
@@ -469,7 +466,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     for (i, (round, d)) in c.done.iter().enumerate() {
         let row = &rows.decisions[i];
         if row.seat != d.seat || row.kind != d.kind || row.chosen != d.options[d.chosen].label() {
-            bail!("decision {i}: the rows and the replay disagree");
+            return Err(ReportError::Disagree { index: i });
         }
         if d.seat != seat {
             continue;
@@ -639,7 +636,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
             options,
             explanation,
         };
-        let r = rounds.get_mut(*round).context("decision after the last round")?;
+        let r = rounds.get_mut(*round).ok_or(ReportError::AfterLastRound)?;
         r.agreement.add(&review);
         r.decisions.push(review);
     }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use super::error::{ReportError, Result};
 
 use super::review::{review_game, Models, Who, SCHEMA_VERSION};
 use super::review_html::{self, IndexEntry};
@@ -46,9 +46,9 @@ pub fn review_batch(
     jobs: Option<usize>,
 ) -> Result<BatchReport> {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(|source| ReportError::Create { path: out.to_path_buf(), source })?;
     if let Some(j) = json {
-        std::fs::create_dir_all(j).with_context(|| format!("cannot create {}", j.display()))?;
+        std::fs::create_dir_all(j).map_err(|source| ReportError::Create { path: j.to_path_buf(), source })?;
     }
     let without = AtomicUsize::new(0);
     let mut entries: Vec<IndexEntry> = Vec::new();
@@ -64,7 +64,7 @@ pub fn review_batch(
                 without.fetch_add(1, Ordering::Relaxed);
                 return Ok(None);
             };
-            review_game(game, "", seat, models).map(Some).map_err(|e| format!("{e:#}"))
+            review_game(game, "", seat, models).map(Some)
         },
         |part| {
             for (name, review) in part {
@@ -85,7 +85,8 @@ pub fn review_batch(
                     Ok(())
                 };
                 if let Err(e) = w() {
-                    write_errors.push(crate::batch::FileError { file: name, error: format!("{e:#}") });
+                    write_errors
+                        .push(crate::batch::FileError { file: name, error: crate::batch::error_text(&e) });
                     continue;
                 }
                 let me = &review.game.players[review.seat as usize];

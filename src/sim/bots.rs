@@ -158,8 +158,8 @@ impl EvalBot {
         let view = seat.view();
         let pos = Position::from_view(&view);
         let mut ranked = match &self.linear {
-            Some(l) => l.rank_view(&view, &pos),
-            None => rank_discards(self.evaluator, &pos, None),
+            Some(l) => l.rank_view(&view, &pos).ok(),
+            None => rank_discards(self.evaluator, &pos, None).ok(),
         }
         .unwrap_or_default();
         // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.

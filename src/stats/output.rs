@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use super::error::StatsError;
 
 use super::counts::Count;
 use super::studies::{
@@ -16,6 +16,8 @@ use crate::dataset::columns::{Columns, Values};
 use crate::dataset::parquet::ParquetSink;
 use crate::util::plots::{bars, Bar};
 use crate::util::write_atomic;
+
+type Result<T, E = StatsError> = std::result::Result<T, E>;
 
 fn write_columns(dir: &Path, name: &str, cols: &Columns) -> Result<()> {
     let mut sink = ParquetSink::create(&dir.join(format!("{name}.parquet")))?;
@@ -42,7 +44,7 @@ riichi sticks; `avg_score_change` and `riichi_balance` are whole score changes, 
 
 /// Writes the tables, counts, plots and README of a stats run into `dir`.
 pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|source| StatsError::Create { path: dir.to_path_buf(), source })?;
     let mut table_rows = vec![Row { group: "all".into(), stats: &run.overall }];
     table_rows.extend(run.by_table.iter().map(|(k, s)| Row { group: k.clone(), stats: s }));
     write_columns(dir, "tables", &tables::columns("table", &table_rows))?;
@@ -75,14 +77,14 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
         "win rate",
         &rate_bars(&|s| &s.win),
     )
-    .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    .map_err(|e| StatsError::Plot { what: "plot".into(), error: e.to_string() })?;
     bars(
         &dir.join("deal_in_rate_by_table.png"),
         "Deal-in rate per player-round by table",
         "deal-in rate",
         &rate_bars(&|s| &s.deal_in),
     )
-    .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    .map_err(|e| StatsError::Plot { what: "plot".into(), error: e.to_string() })?;
 
     let mut md = String::new();
     md.push_str("# haifu stats\n\n");
@@ -169,7 +171,7 @@ fn write_counts(run: &StatsRun, dir: &Path) -> Result<()> {
 pub fn read(dir: &Path) -> Result<StatsRun> {
     let path = dir.join("counts.parquet");
     let df = crate::dataset::parquet::read(&path)
-        .map_err(|e| anyhow::anyhow!("{}: {e} (was it written by `haifu stats --out`?)", path.display()))?;
+        .map_err(|e| StatsError::NotAStatsRun { path: path.clone(), error: e.to_string() })?;
     let text = |name: &str| -> Result<Vec<String>> {
         Ok(df.column(name)?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect())
     };
@@ -185,13 +187,13 @@ pub fn read(dir: &Path) -> Result<StatsRun> {
         .collect();
     let meta_path = dir.join("run.json");
     let meta: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(&meta_path).with_context(|| format!("cannot read {}", meta_path.display()))?,
+        &std::fs::read(&meta_path).map_err(|source| StatsError::Read { path: meta_path.clone(), source })?,
     )
-    .with_context(|| format!("{}: not JSON", meta_path.display()))?;
+    .map_err(|source| StatsError::NotJson { path: meta_path.clone(), source })?;
     let errors: Vec<FileError> = serde_json::from_value(meta["errors"].clone())
-        .with_context(|| format!("{}: bad `errors`", meta_path.display()))?;
-    let mut run =
-        StatsRun::from_counts(&rows, errors).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        .map_err(|source| StatsError::BadErrors { path: meta_path.clone(), source })?;
+    let mut run = StatsRun::from_counts(&rows, errors)
+        .map_err(|e| StatsError::Counts { path: path.clone(), error: Box::new(e) })?;
     if let Some(files) = meta["files"].as_u64() {
         run.files = files as usize;
     }
@@ -208,7 +210,7 @@ pub fn merge(dirs: &[std::path::PathBuf]) -> Result<StatsRun> {
             Some(t) => t.merged(&run),
         });
     }
-    total.ok_or_else(|| anyhow::anyhow!("--merge needs at least one folder"))
+    total.ok_or(StatsError::NothingToMerge)
 }
 
 fn plot_bars(rows: &[StudyRow]) -> Vec<Bar> {
@@ -244,7 +246,8 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
     write_rows(dir, "study_early_five", &five)?;
     let plot = |file: &str, title: &str, y: &str, rows: Vec<&StudyRow>| -> Result<()> {
         let rows: Vec<StudyRow> = rows.into_iter().cloned().collect();
-        bars(&dir.join(file), title, y, &plot_bars(&rows)).map_err(|e| anyhow::anyhow!("plot {file}: {e}"))
+        bars(&dir.join(file), title, y, &plot_bars(&rows))
+            .map_err(|e| StatsError::Plot { what: format!("plot {file}"), error: e.to_string() })
     };
     let dims = |rows: &[StudyRow], d: &[&str]| -> Vec<StudyRow> {
         rows.iter().filter(|r| d.contains(&r.dimension)).cloned().collect()
@@ -293,14 +296,17 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
         "deal-in rate",
         &five_bars("discard_"),
     )
-    .map_err(|e| anyhow::anyhow!("plot study_early_five_deal_in.png: {e}"))?;
+    .map_err(|e| StatsError::Plot {
+        what: "plot study_early_five_deal_in.png".into(),
+        error: e.to_string(),
+    })?;
     bars(
         &dir.join("study_early_five_win.png"),
         "Riichi win rate waiting near a 5, by the riichi player's early 5",
         "win rate",
         &five_bars("riichi_wait_"),
     )
-    .map_err(|e| anyhow::anyhow!("plot study_early_five_win.png: {e}"))?;
+    .map_err(|e| StatsError::Plot { what: "plot study_early_five_win.png".into(), error: e.to_string() })?;
 
     let mut md = String::new();
     md.push_str("## Study 1: walls (kabe) and 1-4 / 6-9 riichi\n\n");
