@@ -666,8 +666,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(if run.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }
         Command::Simulate { games, bots, seed, duplicate, tonpuu, out, jobs } => {
-            let cfg = haifu::sim::SimConfig { games, bots, seed, duplicate, hanchan: !tonpuu, out, jobs };
-            let report = haifu::sim::simulate(&cfg)?;
+            let cfg =
+                haifu::sim::run::SimConfig { games, bots, seed, duplicate, hanchan: !tonpuu, out, jobs };
+            let report = haifu::sim::run::simulate(&cfg)?;
             print!("{}", report.text());
             return Ok(if report.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }

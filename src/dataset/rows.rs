@@ -20,7 +20,8 @@ use crate::hand::waits::ukeire;
 use crate::hand::{Meld, MeldKind};
 use crate::log::Game;
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
-use crate::replay::{replay_game, NoWinCheck, Observer, RiichiState, RoundResult, Table};
+use crate::replay::table::{RiichiState, Table};
+use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult};
 use crate::tile::{format_mpsz, Counts, Tile};
 
 use crate::replay::view::view_of;

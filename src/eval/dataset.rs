@@ -27,8 +27,6 @@ use crate::rank::Evaluator as E;
 use crate::tile::Tile;
 use crate::util::Rate;
 
-/// The dataset evaluators, in the order of [`Scored`]'s arrays.
-
 /// What to score.
 #[derive(Clone, Debug)]
 pub struct DatasetConfig {

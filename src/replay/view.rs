@@ -7,7 +7,7 @@
 //! `nanikiru` command, [`View::bare`]) can build one too.
 
 use crate::hand::Meld;
-use crate::replay::{RiichiState, Table};
+use crate::replay::table::{RiichiState, Table};
 use crate::tile::{Counts, Kind, Tile, KINDS};
 
 /// One tile in an opponent's river.

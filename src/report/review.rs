@@ -21,8 +21,9 @@ use crate::model::linear::Linear;
 use crate::rank::position::Position;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
+use crate::replay::table::Table;
 use crate::replay::view::view_of;
-use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult, Table};
+use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult};
 use crate::tile::Tile;
 
 /// Version of the JSON schema (docs/review.md). Bumped on any change that is not a new field.

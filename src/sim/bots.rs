@@ -25,9 +25,9 @@ use crate::eval::rank_discards;
 use crate::hand::shanten::min_shanten;
 use crate::rank::position::Position;
 use crate::rank::Evaluator;
-pub use crate::replay::rules::{CallOptions, TurnOptions};
+use crate::replay::rules::{CallOptions, TurnOptions};
+use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::{view_of, View};
-use crate::replay::{RiichiState, Table};
 use crate::tile::{Kind, TileId};
 
 /// A seat's choice on its own turn.
