@@ -268,6 +268,70 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
     Ok(())
 }
 
+/// Adds one complete decision (`opts`, row `i` of the decisions table) to `out`: every enabled
+/// evaluator's rank of the human's pick, plain and under push/fold, the fold tally and the
+/// largest disagreements of linear and ev with the human.
+fn tally(
+    out: &mut Scored,
+    cfg: &DatasetConfig,
+    d: &Decisions,
+    linear: Option<&Linear>,
+    i: usize,
+    opts: &mut [Opt],
+) {
+    out.decisions += 1;
+    if cfg.enabled[E::Yaku.index()] {
+        yaku_scores(opts, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
+    }
+    if let Some(l) = linear {
+        let rows: Vec<&[f32]> = opts.iter().map(|o| o.row.as_slice()).collect();
+        let s = l.score_rows(&rows, d.turn[i]);
+        for (o, s) in opts.iter_mut().zip(s) {
+            o.scores[E::Linear.index()] = s;
+        }
+    }
+    let ctx = Ctx {
+        shanten: d.shanten[i],
+        turn: d.turn[i],
+        riichi: d.riichi[i],
+        table: &d.table[i],
+        ai: d.is_ai[i],
+    };
+    let class = hand_class(opts, d.shanten[i], &cfg.thresholds);
+    for e in (0..E::ALL.len()).filter(|&e| cfg.enabled[e]) {
+        let plain: Vec<f64> = opts.iter().map(|o| o.scores[e]).collect();
+        let (b, t) = rank_of(opts, &plain);
+        out.plain[e].add(&ctx, b, t);
+        let (b, t) = if ctx.riichi { rank_of(opts, &push_fold_scores(opts, e, class)) } else { (b, t) };
+        out.with_pf[e].add(&ctx, b, t);
+    }
+    if ctx.riichi && ctx.shanten <= 2 {
+        let chosen_safe = opts.iter().any(|o| o.chosen && o.safe);
+        let any_unsafe = opts.iter().any(|o| !o.safe);
+        let any_safe = opts.iter().any(|o| o.safe);
+        if any_safe && any_unsafe {
+            out.folded.entry(class.name()).or_default().add(chosen_safe);
+        }
+    }
+    if cfg.enabled[E::Linear.index()] && cfg.enabled[E::Ev.index()] {
+        // Where linear and ev both disagree with the human: margin of linear's pick.
+        let pick =
+            |e: usize| opts.iter().max_by(|a, b| a.scores[e].total_cmp(&b.scores[e])).expect("options");
+        let (lp, ep) = (pick(E::Linear.index()), pick(E::Ev.index()));
+        if !lp.chosen && !ep.chosen {
+            let c = opts.iter().find(|o| o.chosen).expect("chosen");
+            out.worst.push(Disagreement {
+                margin: lp.scores[E::Linear.index()] - c.scores[E::Linear.index()],
+                hand: d.hand[i].clone(),
+                dora_indicators: d.dora[i].clone(),
+                picks: [c.label.clone(), lp.label.clone(), ep.label.clone()],
+            });
+            out.worst.sort_by(|a, b| b.margin.total_cmp(&a.margin));
+            out.worst.truncate(8);
+        }
+    }
+}
+
 /// Scores every selected decision of the dataset.
 pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     let d = read_decisions(cfg)?;
@@ -306,59 +370,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     let mut finish = |id: u64, opts: &mut Vec<Opt>| {
         let i = d.row_of.get(&id).copied().unwrap_or(0);
         if opts.len() >= 2 && opts.iter().filter(|o| o.chosen).count() == 1 {
-            out.decisions += 1;
-            if cfg.enabled[E::Yaku.index()] {
-                yaku_scores(opts, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
-            }
-            if let Some(l) = &linear {
-                let rows: Vec<&[f32]> = opts.iter().map(|o| o.row.as_slice()).collect();
-                let s = l.score_rows(&rows, d.turn[i]);
-                for (o, s) in opts.iter_mut().zip(s) {
-                    o.scores[E::Linear.index()] = s;
-                }
-            }
-            let ctx = Ctx {
-                shanten: d.shanten[i],
-                turn: d.turn[i],
-                riichi: d.riichi[i],
-                table: &d.table[i],
-                ai: d.is_ai[i],
-            };
-            let class = hand_class(opts, d.shanten[i], &cfg.thresholds);
-            for e in (0..E::ALL.len()).filter(|&e| cfg.enabled[e]) {
-                let plain: Vec<f64> = opts.iter().map(|o| o.scores[e]).collect();
-                let (b, t) = rank_of(opts, &plain);
-                out.plain[e].add(&ctx, b, t);
-                let (b, t) =
-                    if ctx.riichi { rank_of(opts, &push_fold_scores(opts, e, class)) } else { (b, t) };
-                out.with_pf[e].add(&ctx, b, t);
-            }
-            if ctx.riichi && ctx.shanten <= 2 {
-                let chosen_safe = opts.iter().any(|o| o.chosen && o.safe);
-                let any_unsafe = opts.iter().any(|o| !o.safe);
-                let any_safe = opts.iter().any(|o| o.safe);
-                if any_safe && any_unsafe {
-                    out.folded.entry(class.name()).or_default().add(chosen_safe);
-                }
-            }
-            if cfg.enabled[E::Linear.index()] && cfg.enabled[E::Ev.index()] {
-                // Where linear and ev both disagree with the human: margin of linear's pick.
-                let pick = |e: usize| {
-                    opts.iter().max_by(|a, b| a.scores[e].total_cmp(&b.scores[e])).expect("options")
-                };
-                let (lp, ep) = (pick(E::Linear.index()), pick(E::Ev.index()));
-                if !lp.chosen && !ep.chosen {
-                    let c = opts.iter().find(|o| o.chosen).expect("chosen");
-                    out.worst.push(Disagreement {
-                        margin: lp.scores[E::Linear.index()] - c.scores[E::Linear.index()],
-                        hand: d.hand[i].clone(),
-                        dora_indicators: d.dora[i].clone(),
-                        picks: [c.label.clone(), lp.label.clone(), ep.label.clone()],
-                    });
-                    out.worst.sort_by(|a, b| b.margin.total_cmp(&a.margin));
-                    out.worst.truncate(8);
-                }
-            }
+            tally(&mut out, cfg, &d, linear.as_ref(), i, opts);
         }
         opts.clear();
     };

@@ -93,6 +93,38 @@ pub fn feature_columns(dir: &Path) -> Result<Vec<String>> {
         .collect())
 }
 
+/// Caps the kept decisions at about `cap`, deterministically: whole games in hash order (by
+/// `seed`) until the cap is reached, so a sample of a large archive keeps every decision of the
+/// games it keeps.
+fn cap_by_game(keep: &mut [bool], game: &[&str], seed: u64, cap: usize) {
+    let mut by_game: Vec<(u64, &str)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..keep.len() {
+        if keep[i] && seen.insert(game[i]) {
+            by_game.push((super::split::game_hash(game[i], seed ^ 0x5eed), game[i]));
+        }
+    }
+    by_game.sort();
+    let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for i in 0..keep.len() {
+        if keep[i] {
+            *count.entry(game[i]).or_default() += 1;
+        }
+    }
+    let mut allowed = std::collections::HashSet::new();
+    let mut total = 0;
+    for (_, g) in by_game {
+        if total >= cap {
+            break;
+        }
+        total += count[g];
+        allowed.insert(g);
+    }
+    for i in 0..keep.len() {
+        keep[i] = keep[i] && allowed.contains(game[i]);
+    }
+}
+
 /// Loads the decisions passing `filter`. `features` chooses the feature columns (by name; all of
 /// the options file's feature columns when `None`); `interactions` adds gated copies of them
 /// (see [`crate::model::gates`]), kept as one level byte per gate and decision, not as columns
@@ -129,33 +161,7 @@ pub fn load(
         })
         .collect();
     if let Some(cap) = max_decisions {
-        // Deterministic cap: keep whole games in hash order until the cap is reached.
-        let mut by_game: Vec<(u64, &str)> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for i in 0..ids.len() {
-            if keep[i] && seen.insert(game[i]) {
-                by_game.push((super::split::game_hash(game[i], seed ^ 0x5eed), game[i]));
-            }
-        }
-        by_game.sort();
-        let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-        for i in 0..ids.len() {
-            if keep[i] {
-                *count.entry(game[i]).or_default() += 1;
-            }
-        }
-        let mut allowed = std::collections::HashSet::new();
-        let mut total = 0;
-        for (_, g) in by_game {
-            if total >= cap {
-                break;
-            }
-            total += count[g];
-            allowed.insert(g);
-        }
-        for i in 0..ids.len() {
-            keep[i] = keep[i] && allowed.contains(game[i]);
-        }
+        cap_by_game(&mut keep, &game, seed, cap);
     }
 
     let all = feature_columns(dir)?;
@@ -235,4 +241,36 @@ pub fn load(
         in_memory: budget.in_memory(),
         spilled: budget.spilled(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cap keeps whole games only, never a decision the filter dropped, and stops at the
+    /// game that reaches the cap (the same games for the same seed).
+    #[test]
+    fn the_cap_keeps_whole_games_up_to_the_cap() {
+        let game = ["a", "a", "b", "b", "b", "c", "c", "d", "a"];
+        let filtered = [true, true, true, true, true, true, true, true, false];
+        for cap in 0..10 {
+            let mut keep = filtered;
+            cap_by_game(&mut keep, &game, 7, cap);
+            let mut again = filtered;
+            cap_by_game(&mut again, &game, 7, cap);
+            assert_eq!(keep, again, "cap {cap}: not deterministic");
+            assert!(!keep[8], "cap {cap}: kept a decision the filter dropped");
+            let kept_games: std::collections::BTreeSet<&str> =
+                (0..game.len()).filter(|&i| keep[i]).map(|i| game[i]).collect();
+            for i in 0..8 {
+                assert_eq!(keep[i], kept_games.contains(game[i]), "cap {cap}: game {} split", game[i]);
+            }
+            let kept = keep.iter().filter(|&&k| k).count();
+            let size = |g: &str| (0..8).filter(|&i| game[i] == g).count();
+            // the last game taken (some kept game, at most the largest) was still needed
+            let largest = kept_games.iter().map(|g| size(g)).max().unwrap_or(0);
+            assert!(kept >= cap.min(8), "cap {cap}: kept {kept}");
+            assert!(kept == 0 || kept - largest < cap, "cap {cap}: kept {kept}, more games than needed");
+        }
+    }
 }

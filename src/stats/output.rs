@@ -307,7 +307,11 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
         &five_bars("riichi_wait_"),
     )
     .map_err(|e| StatsError::Plot { what: "plot study_early_five_win.png".into(), error: e.to_string() })?;
+    Ok(studies_markdown(&kabe, &early, &push, &five))
+}
 
+/// The README section of the four studies: what each counts, its table and its plots.
+fn studies_markdown(kabe: &[StudyRow], early: &[StudyRow], push: &[StudyRow], five: &[StudyRow]) -> String {
     let mut md = String::new();
     md.push_str("## Study 1: walls (kabe) and 1-4 / 6-9 riichi\n\n");
     md.push_str(
@@ -316,7 +320,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
          4 (no-chance) cannot occur for a real two-sided wait since the riichi player holds one of each. \
          Rate: the riichi player won the round.\n\n",
     );
-    md.push_str(&markdown(&kabe));
+    md.push_str(&markdown(kabe));
     md.push_str("\n![kabe](study_kabe.png)\n\n");
     md.push_str("## Study 2: early outside tiles and the class of discards against riichi\n\n");
     md.push_str(
@@ -326,7 +330,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
          `features::safety` definitions); share = how often each class is discarded, rate = ronned by \
          a riichi player.\n\n",
     );
-    md.push_str(&markdown(&early));
+    md.push_str(&markdown(early));
     md.push_str("\n![discard class](study_discard_class.png)\n\n");
     md.push_str("## Study 3: push / fold facing riichi\n\n");
     md.push_str(
@@ -334,7 +338,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
          genbutsu nor suji against the most dangerous riichi, by the player's minimum shanten before \
          the discard (14-tile hand; -1 = complete) and by their draws so far.\n\n",
     );
-    md.push_str(&markdown(&push));
+    md.push_str(&markdown(push));
     md.push_str("\n![push fold](study_push_fold.png)\n\n");
     md.push_str("## Study 4: the early 5 (序盤の5切り)\n\n");
     md.push_str(
@@ -347,7 +351,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
          rate = that riichi player ronned it. Counts, not causes: the early 5 also goes with faster hands \
          and other waits.\n\n",
     );
-    md.push_str(&markdown(&five));
+    md.push_str(&markdown(five));
     md.push_str(
         "\n![early 5 deal-in](study_early_five_deal_in.png)\n![early 5 win](study_early_five_win.png)\n\n",
     );
@@ -355,7 +359,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
         "Files: `study_kabe.parquet|csv`, `study_early_outside.parquet|csv`, `study_push_fold.parquet|csv`, \
          `study_early_five.parquet|csv`.\n",
     );
-    Ok(md)
+    md
 }
 
 #[cfg(test)]
