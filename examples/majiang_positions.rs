@@ -109,7 +109,7 @@ fn main() {
     };
     let mut buckets: Vec<Vec<serde_json::Value>> = vec![Vec::new(); 5];
     let picked: Vec<std::path::PathBuf> = files.into_iter().step_by(10).collect();
-    for game in haifu::log::load_all(&picked).games {
+    for game in haifu::batch::load_all(&picked).games {
         let Ok(ps) = discard_positions(&game) else { continue };
         for (i, e) in ps.iter().enumerate() {
             if e.riichi || e.riichi_opponents().next().is_some() || e.drawn.is_none() {

@@ -3,6 +3,10 @@
 //!
 //! A panic while reading or processing one record (a bug that input reached) is caught and
 //! becomes that record's error, `panic: <message>`; the batch goes on.
+//!
+//! The per-game function may fail with any error type (a stage's own enum, or a plain `String`):
+//! the batch wraps it with the record's file as a [`FileError`], the error's text with its causes
+//! (`message: cause: cause`, as the binary prints errors).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -14,6 +18,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::log::source::{expand, Skipped, Source};
 use crate::log::{Game, LogError};
+use crate::util::fnv1a;
 
 /// A record that could not be read or processed, named by its file (or archive entry / row).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -28,6 +33,22 @@ pub fn file_error(default: &str, e: &LogError) -> FileError {
         LogError::InFile { file, source } => FileError { file: file.clone(), error: source.to_string() },
         other => FileError { file: default.to_string(), error: other.to_string() },
     }
+}
+
+/// Any error a per-game function returns, boxed (a `String` becomes one too).
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// An error's message followed by its causes, `message: cause: cause` (what the binary prints
+/// for an error; the text a [`FileError`] keeps).
+pub fn error_text(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }
 
 /// The text of a caught panic (a `&str` or `String` payload; anything else is unnamed).
@@ -86,10 +107,15 @@ impl Default for Shard {
     }
 }
 
+/// A `--shard` argument that is not `I/N` with `0 <= I < N` (the argument as given).
+#[derive(Debug, thiserror::Error)]
+#[error("shard {0:?}: expected I/N with 0 <= I < N, e.g. 3/8")]
+pub struct BadShard(pub String);
+
 impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("shard {s:?}: expected I/N with 0 <= I < N, e.g. 3/8");
+    type Err = BadShard;
+    fn from_str(s: &str) -> Result<Shard, BadShard> {
+        let bad = || BadShard(s.to_string());
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let (index, count): (u64, u64) =
             (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
@@ -106,17 +132,6 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// FNV-1a 64 of `bytes`: a hash that is the same on every machine and every run (Rust's
-/// `HashMap` hasher is randomised).
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
-}
-
 impl Shard {
     /// Whether the record with game id `id` ([`Source::id`]: relative to the argument, so the
     /// same records fall in the same shard wherever the archive is mounted) belongs to this shard.
@@ -128,12 +143,12 @@ impl Shard {
 /// Expands `paths`, loads every record and applies `f` to each game, in parallel.
 /// Sources are processed in chunks so that results never pile up beyond what `sink` keeps:
 /// `sink` receives each chunk's results in input order.
-pub fn run_chunked<R: Send>(
+pub fn run_chunked<R: Send, E: Into<BoxError>>(
     paths: &[PathBuf],
     jobs: Option<usize>,
     what: &str,
     chunk: usize,
-    f: impl Fn(&Game) -> Result<R, String> + Sync,
+    f: impl Fn(&Game) -> Result<R, E> + Sync,
     sink: impl FnMut(Vec<(String, R)>),
 ) -> Outcome<()> {
     run_shard(paths, jobs, what, Shard::default(), chunk, f, sink)
@@ -141,13 +156,13 @@ pub fn run_chunked<R: Send>(
 
 /// [`run_chunked`] over the records of one shard only (by game id, as `haifu ingest --shard`).
 /// Unreadable inputs are reported by shard 0 alone, so the shards' errors add up to one run's.
-pub fn run_shard<R: Send>(
+pub fn run_shard<R: Send, E: Into<BoxError>>(
     paths: &[PathBuf],
     jobs: Option<usize>,
     what: &str,
     shard: Shard,
     chunk: usize,
-    f: impl Fn(&Game) -> Result<R, String> + Sync,
+    f: impl Fn(&Game) -> Result<R, E> + Sync,
     mut sink: impl FnMut(Vec<(String, R)>),
 ) -> Outcome<()> {
     let mut expansion = expand(paths);
@@ -177,12 +192,12 @@ pub fn run_shard<R: Send>(
 /// thread, which hands each complete chunk to `sink` (ingest encodes parquet there) while the
 /// workers go on. The workers run at most two chunks ahead of the sink, so memory holds about
 /// three chunks of results whatever the batch size.
-pub fn run_sources<R: Send>(
+pub fn run_sources<R: Send, E: Into<BoxError>>(
     sources: &[Source],
     pool: &rayon::ThreadPool,
     bar: &ProgressBar,
     chunk: usize,
-    f: impl Fn(&Game) -> Result<R, String> + Sync,
+    f: impl Fn(&Game) -> Result<R, E> + Sync,
     mut sink: impl FnMut(Vec<(usize, String, R)>),
 ) -> Vec<FileError> {
     let chunk = chunk.max(1);
@@ -206,7 +221,7 @@ pub fn run_sources<R: Send>(
                         }
                         let src = &sources[i];
                         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match src.load() {
-                            Ok(game) => f(&game),
+                            Ok(game) => f(&game).map_err(|e| error_text(&*e.into())),
                             Err(e) => Err(file_error(&src.name, &e).error),
                         }))
                         .unwrap_or_else(|p| Err(format!("panic: {}", panic_message(&*p))));
@@ -281,12 +296,12 @@ impl Drop for Release<'_> {
 }
 
 /// Like [`run_shard`] but keeps every result.
-pub fn run_sharded<R: Send>(
+pub fn run_sharded<R: Send, E: Into<BoxError>>(
     paths: &[PathBuf],
     jobs: Option<usize>,
     what: &str,
     shard: Shard,
-    f: impl Fn(&Game) -> Result<R, String> + Sync,
+    f: impl Fn(&Game) -> Result<R, E> + Sync,
 ) -> Outcome<R> {
     let mut results = Vec::new();
     let o = run_shard(paths, jobs, what, shard, 256, f, |mut part| results.append(&mut part));
@@ -294,20 +309,73 @@ pub fn run_sharded<R: Send>(
 }
 
 /// Like [`run_chunked`] but keeps every result.
-pub fn run<R: Send>(
+pub fn run<R: Send, E: Into<BoxError>>(
     paths: &[PathBuf],
     jobs: Option<usize>,
     what: &str,
-    f: impl Fn(&Game) -> Result<R, String> + Sync,
+    f: impl Fn(&Game) -> Result<R, E> + Sync,
 ) -> Outcome<R> {
     let mut results = Vec::new();
     let o = run_chunked(paths, jobs, what, 256, f, |mut part| results.append(&mut part));
     Outcome { files: o.files, results, errors: o.errors, skipped: o.skipped }
 }
 
+/// Every game of a batch, with the records that failed and those skipped on purpose.
+#[derive(Debug, Default)]
+pub struct LoadedGames {
+    /// Parsed games, in input order.
+    pub games: Vec<Game>,
+    /// Inputs that could not be listed, then records that could not be read or parsed.
+    pub errors: Vec<FileError>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// Expands `paths` and reads every record in parallel on all cores, keeping the order: [`run`]
+/// with a function that keeps the game (so one path reads records, here and in every stage).
+/// One bad record is one entry in `errors`; nothing stops the batch. For tests and small
+/// studies: the games are all held in memory.
+pub fn load_all(paths: &[PathBuf]) -> LoadedGames {
+    let out = run(paths, None, "load", |game| Ok::<_, String>(game.clone()));
+    LoadedGames {
+        games: out.results.into_iter().map(|(_, g)| g).collect(),
+        errors: out.errors,
+        skipped: out.skipped,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// load_all keeps every readable game in input order and names the file that failed.
+    #[test]
+    fn load_all_keeps_the_order_and_names_the_broken_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let xml = crate::log::mjlog::SMALL_MJLOG;
+        for name in ["a", "b", "c"] {
+            std::fs::write(dir.path().join(format!("{name}.mjlog")), xml).unwrap();
+        }
+        std::fs::write(dir.path().join("b2.mjlog"), &xml[..xml.len() / 2]).unwrap();
+        let batch = load_all(&[dir.path().to_path_buf()]);
+        let ids: Vec<&str> = batch.games.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["a", "b", "c"]);
+        assert_eq!(batch.errors.len(), 1);
+        assert!(batch.errors[0].file.ends_with("b2.mjlog"), "{:?}", batch.errors[0]);
+    }
+
+    /// A per-game error is kept with its causes, `message: cause`.
+    #[test]
+    fn a_typed_error_keeps_its_causes() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("outer")]
+        struct Outer(#[source] std::io::Error);
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.mjlog"), crate::log::mjlog::SMALL_MJLOG).unwrap();
+        let out = run(&[dir.path().to_path_buf()], Some(1), "test", |_| {
+            Err::<(), _>(Outer(std::io::Error::other("inner")))
+        });
+        assert_eq!(out.errors[0].error, "outer: inner");
+    }
 
     /// A panic in the per-game function is that file's error; the other files still finish.
     #[test]
@@ -320,7 +388,7 @@ mod tests {
             if game.id == "b" {
                 panic!("a bug reached by game {}", game.id);
             }
-            Ok(game.id.clone())
+            Ok::<_, String>(game.id.clone())
         });
         let ok: Vec<&str> = out.results.iter().map(|(_, id)| id.as_str()).collect();
         assert_eq!(ok, ["a", "c"]);
@@ -384,7 +452,14 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let r = std::panic::catch_unwind(|| {
-                run_chunked(&[path], Some(2), "test", 1, |g| Ok(g.id.clone()), |_| panic!("sink failed"))
+                run_chunked(
+                    &[path],
+                    Some(2),
+                    "test",
+                    1,
+                    |g| Ok::<_, String>(g.id.clone()),
+                    |_| panic!("sink failed"),
+                )
             });
             let _ = tx.send(r.is_err());
         });

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use haifu::log::source::Source;
-use haifu::report::review::{review_batch, review_game, Models, Who};
+use haifu::report::review::{review_game, Models, Who};
+use haifu::report::review_batch::review_batch;
 
 use super::usage;
 

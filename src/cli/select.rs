@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use haifu::dataset::filter::Filter;
 use haifu::eval::dataset::DatasetConfig;
 use haifu::fit::split::Split;
+use haifu::model::filter::Filter;
 use haifu::rank::push_fold::Thresholds;
 
 /// Which decisions to use (shared by fit and eval).

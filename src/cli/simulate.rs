@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use haifu::sim::{simulate, SimConfig};
+use haifu::sim::run::{simulate, SimConfig};
 
 /// Self-play: N games of 4 bots under Tenhou rules, one mjlog per game plus a per-bot summary.
 ///

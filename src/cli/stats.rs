@@ -51,9 +51,9 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let run = if args.merge.is_empty() {
         haifu::stats::compute_shard(&args.paths, args.jobs, args.shard)
     } else {
-        haifu::stats::merge(&args.merge)?
+        haifu::stats::output::merge(&args.merge)?
     };
-    haifu::stats::write(&run, &args.out, args.min_games)?;
+    haifu::stats::output::write(&run, &args.out, args.min_games)?;
     if args.json {
         println!("{}", haifu::stats::overall_json(&run));
         return Ok(super::batch_status(run.errors.is_empty()));

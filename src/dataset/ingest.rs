@@ -16,10 +16,11 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use super::error::{DatasetError, RecordError};
 
 use crate::batch;
-use crate::dataset::parquet::{Columns, ParquetSink, Values};
+use crate::dataset::columns::{Columns, Values};
+use crate::dataset::parquet::ParquetSink;
 use crate::dataset::parts::{self, Manifest, Tally, DECISION_ID_STRIDE, TABLES};
 use crate::dataset::rows::{feature_names, game_rows_with, GameRows};
 use crate::dataset::skip::Skip;
@@ -40,7 +41,8 @@ pub struct IngestedGame {
     pub first_decision: u64,
 }
 
-pub use crate::batch::{fnv1a, Shard};
+use crate::batch::Shard;
+use crate::util::fnv1a;
 
 /// How `haifu ingest` cuts and resumes its work.
 #[derive(Clone, Debug)]
@@ -269,7 +271,7 @@ impl Sinks {
         })
     }
 
-    fn write(&mut self, games: &[IngestedGame]) -> Result<()> {
+    fn write(&mut self, games: &[IngestedGame]) -> Result<(), DatasetError> {
         let refs: Vec<&IngestedGame> = games.iter().collect();
         let metas: Vec<&GameMeta> = games.iter().map(|g| &g.game).collect();
         self.games.write(&games_columns(&metas))?;
@@ -280,7 +282,7 @@ impl Sinks {
     }
 
     /// Closes the four files and renames them into place.
-    fn finish(self) -> Result<()> {
+    fn finish(self) -> Result<(), DatasetError> {
         self.games.finish(&games_columns(&[]))?;
         self.rounds.finish(&rounds_columns(&[]))?;
         self.decisions.finish(&decisions_columns(&[]))?;
@@ -296,19 +298,16 @@ fn non_empty(dir: &Path) -> bool {
 
 /// Readies `out`: an error when it holds data and neither `--resume` nor `--force` was given;
 /// with `--force`, what an earlier ingest wrote there is removed (nothing else is touched).
-fn prepare_out(out: &Path, opts: &IngestOptions) -> Result<()> {
+fn prepare_out(out: &Path, opts: &IngestOptions) -> Result<(), DatasetError> {
     if non_empty(out) && !opts.resume {
         if !opts.force {
-            bail!(
-                "{} is not empty: pass --resume to finish an interrupted ingest there, \
-                 or --force to replace its dataset",
-                out.display()
-            );
+            return Err(DatasetError::NotEmpty { out: out.to_path_buf() });
         }
         for t in TABLES {
             for p in [out.join(t), out.join(parts::MANIFESTS)] {
                 if p.is_dir() {
-                    std::fs::remove_dir_all(&p).with_context(|| format!("cannot remove {}", p.display()))?;
+                    std::fs::remove_dir_all(&p)
+                        .map_err(|source| DatasetError::Remove { path: p.clone(), source })?;
                 }
             }
             let single = out.join(format!("{t}.parquet"));
@@ -319,14 +318,14 @@ fn prepare_out(out: &Path, opts: &IngestOptions) -> Result<()> {
     }
     for t in TABLES.iter().chain(&[parts::MANIFESTS]) {
         let d = out.join(t);
-        std::fs::create_dir_all(&d).with_context(|| format!("cannot create {}", d.display()))?;
+        std::fs::create_dir_all(&d).map_err(|source| DatasetError::Create { path: d.clone(), source })?;
     }
     Ok(())
 }
 
 /// Removes the files of every part without a manifest (a killed run's leftovers, temporary files
 /// included) and returns the complete parts' manifests.
-fn complete_parts(out: &Path) -> Result<std::collections::BTreeMap<u64, Manifest>> {
+fn complete_parts(out: &Path) -> Result<std::collections::BTreeMap<u64, Manifest>, DatasetError> {
     let done: std::collections::BTreeMap<u64, Manifest> =
         parts::manifests(out)?.into_iter().map(|m| (m.part, m)).collect();
     for t in TABLES.iter().chain(&[parts::MANIFESTS]) {
@@ -336,7 +335,8 @@ fn complete_parts(out: &Path) -> Result<std::collections::BTreeMap<u64, Manifest
             let stale =
                 name.ends_with(".tmp") || parts::part_number(&name).is_some_and(|n| !done.contains_key(&n));
             if stale {
-                std::fs::remove_file(&p).with_context(|| format!("cannot remove {}", p.display()))?;
+                std::fs::remove_file(&p)
+                    .map_err(|source| DatasetError::Remove { path: p.clone(), source })?;
             }
         }
     }
@@ -344,7 +344,8 @@ fn complete_parts(out: &Path) -> Result<std::collections::BTreeMap<u64, Manifest
         for t in TABLES {
             let p = parts::part_path(out, t, m.part);
             if !p.is_file() {
-                bail!("{}: part {} has a manifest but no {}", out.display(), m.part, p.display());
+                let what = format!("part {} has a manifest but no {}", m.part, p.display());
+                return Err(DatasetError::Refused { out: out.to_path_buf(), what });
             }
         }
     }
@@ -356,7 +357,7 @@ type Schemas = Vec<(&'static str, Vec<(String, String)>)>;
 
 /// The columns and types of the four tables, read off the frames an empty part would write
 /// (without the option columns `skip` leaves out).
-fn schemas(skip: Skip) -> Result<Schemas> {
+fn schemas(skip: Skip) -> Result<Schemas, DatasetError> {
     let frames =
         [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[], skip)];
     TABLES.iter().zip(frames).map(|(t, c)| Ok((*t, parts::columns_of(&c.frame()?)))).collect()
@@ -377,7 +378,7 @@ fn fingerprint(schemas: &Schemas) -> String {
 /// parts differ in schema cannot be read as one table. A manifest with this run's fingerprint is
 /// trusted; otherwise (another fingerprint, or none from before fingerprints) the part files'
 /// own schemas are read and compared, and the error names what differs.
-fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Result<()> {
+fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Result<(), DatasetError> {
     if m.schema == print {
         return Ok(());
     }
@@ -411,15 +412,15 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
             if what.is_empty() {
                 what.push("its columns in another order".to_string());
             }
-            bail!(
-                "{}: part {} was written by another haifu or with another --skip (it says {:?}): its {t} \
+            let what = format!(
+                "part {} was written by another haifu or with another --skip (it says {:?}): its {t} \
                  table has {}. Parts with other columns cannot be read as one table: resume with the \
                  same --skip, use --force to rebuild the dataset, or ingest into a new --out",
-                out.display(),
                 m.part,
                 m.skip,
                 what.join("; "),
             );
+            return Err(DatasetError::Refused { out: out.to_path_buf(), what });
         }
     }
     Ok(())
@@ -434,9 +435,9 @@ fn write_part(
     skip: Skip,
     pool: &rayon::ThreadPool,
     bar: &indicatif::ProgressBar,
-) -> Result<()> {
+) -> Result<(), DatasetError> {
     let mut sinks = Sinks::create(out, manifest.part, skip)?;
-    let mut write_error: Option<anyhow::Error> = None;
+    let mut write_error: Option<DatasetError> = None;
     let list: Vec<Source> = sources.iter().map(|(_, s)| (*s).clone()).collect();
     let errors = batch::run_sources(
         &list,
@@ -446,7 +447,7 @@ fn write_part(
         |game| {
             let mut rows = game_rows_with(game, skip).map_err(|e| e.to_string())?;
             if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
-                return Err(format!("{} decisions: more than a game's id range", rows.decisions.len()));
+                return Err(RecordError::TooManyDecisions(rows.decisions.len()));
             }
             let options = storage::columns(&rows.values)?;
             rows.values = Vec::new();
@@ -478,18 +479,18 @@ fn write_part(
         },
     );
     if let Some(e) = write_error {
-        return Err(e.context("writing parquet"));
+        return Err(DatasetError::WriteParquet { source: Box::new(e) });
     }
     manifest.tally.errors = errors;
-    sinks.finish().context("writing parquet")?;
+    sinks.finish().map_err(|e| DatasetError::WriteParquet { source: Box::new(e) })?;
     let path = parts::manifest_path(out, manifest.part);
     crate::util::write_atomic(&path, serde_json::to_vec_pretty(manifest)?)
-        .with_context(|| format!("cannot write {}", path.display()))?;
+        .map_err(|source| DatasetError::Write { path: path.clone(), source })?;
     Ok(())
 }
 
 /// Ingests everything under `paths` (this shard's records) into `out`, part by part.
-pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<IngestSummary> {
+pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<IngestSummary, DatasetError> {
     prepare_out(out, opts)?;
     let done = complete_parts(out)?;
     let inputs = expand(paths);
@@ -510,23 +511,18 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     for m in done.values() {
         check_schema(out, m, &schemas, &print)?;
         if m.shard.split('/').nth(1) != shard.split('/').nth(1) || m.part_games != per {
-            bail!(
-                "{}: part {} was written with --shard {} --part-games {}, not --shard {shard} --part-games {per} \
+            let what = format!(
+                "part {} was written with --shard {} --part-games {}, not --shard {shard} --part-games {per} \
                  (use the same options to resume, or --force)",
-                out.display(),
-                m.part,
-                m.shard,
-                m.part_games
+                m.part, m.shard, m.part_games
             );
+            return Err(DatasetError::Refused { out: out.to_path_buf(), what });
         }
         if m.part % opts.shard.count == opts.shard.index
             && m.part / opts.shard.count >= mine.len().div_ceil(per) as u64
         {
-            bail!(
-                "{}: part {} does not belong to these inputs (use --force to replace)",
-                out.display(),
-                m.part
-            );
+            let what = format!("part {} does not belong to these inputs (use --force to replace)", m.part);
+            return Err(DatasetError::Refused { out: out.to_path_buf(), what });
         }
     }
     let bar = batch::progress(mine.len(), "ingest");
@@ -548,11 +544,11 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
             let same_inputs =
                 if m.ids.is_empty() { m.sources == manifest.sources } else { m.ids == manifest.ids };
             if !same_inputs || m.source_index != manifest.source_index {
-                bail!(
-                    "{}: part {part} holds other inputs than this run's ({} ...); use --force to replace",
-                    out.display(),
+                let what = format!(
+                    "part {part} holds other inputs than this run's ({} ...); use --force to replace",
                     m.sources.first().map_or("nothing", |s| s.as_str())
                 );
+                return Err(DatasetError::Refused { out: out.to_path_buf(), what });
             }
             summary.tally.add(&m.tally);
             summary.parts_kept += 1;

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-pub use super::columns::{Columns, Values};
+use super::columns::{Columns, Values};
+use super::error::DatasetError;
 
 impl Values {
     fn column(&self, name: &str) -> Column {
@@ -112,15 +113,14 @@ impl Drop for ParquetSink {
 
 /// Reads `path` in slices of `rows` rows with only `columns`, calling `f` on each slice in file
 /// order: memory holds one slice, whatever the file's size.
-pub fn for_each_slice(
+pub fn for_each_slice<E: From<DatasetError>>(
     path: &Path,
     columns: &[String],
     rows: usize,
-    mut f: impl FnMut(&DataFrame) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let open = || File::open(path).with_context(|| format!("cannot open {}", path.display()));
-    let n_rows = ParquetReader::new(open()?).num_rows()?;
+    mut f: impl FnMut(&DataFrame) -> Result<(), E>,
+) -> Result<(), E> {
+    let open = || super::parts::open(path);
+    let n_rows = ParquetReader::new(open()?).num_rows().map_err(DatasetError::from)?;
     let mut offset = 0;
     while offset < n_rows {
         let len = rows.max(1).min(n_rows - offset);
@@ -128,7 +128,7 @@ pub fn for_each_slice(
             .with_columns(Some(columns.to_vec()))
             .with_slice(Some((offset, len)))
             .finish()
-            .map_err(|e| anyhow::anyhow!("reading {} rows {offset}..: {e}", path.display()))?;
+            .map_err(|error| DatasetError::Slice { path: path.to_path_buf(), offset, error })?;
         f(&df)?;
         offset += len;
     }

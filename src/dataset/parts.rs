@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use super::error::DatasetError;
 use polars::prelude::{DataFrame, DataType, ParquetReader, SerReader};
 
 use crate::batch::FileError;
@@ -107,22 +107,29 @@ pub fn part_path(dir: &Path, table: &str, part: u64) -> PathBuf {
     dir.join(table).join(format!("{}.parquet", part_stem(part)))
 }
 
+/// Opens a file, the error naming it.
+pub fn open(path: &Path) -> Result<std::fs::File, DatasetError> {
+    std::fs::File::open(path).map_err(|source| DatasetError::Open { path: path.to_path_buf(), source })
+}
+
 /// Every complete part's manifest, by part number.
-pub fn manifests(dir: &Path) -> Result<Vec<Manifest>> {
+pub fn manifests(dir: &Path) -> Result<Vec<Manifest>, DatasetError> {
     let mdir = dir.join(MANIFESTS);
     let mut out = Vec::new();
     if !mdir.is_dir() {
         return Ok(out);
     }
-    for e in std::fs::read_dir(&mdir).with_context(|| format!("cannot list {}", mdir.display()))? {
+    for e in std::fs::read_dir(&mdir).map_err(|source| DatasetError::List { path: mdir.clone(), source })? {
         let p = e?.path();
         let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if part_number(name).is_none() || !name.ends_with(".json") {
             continue;
         }
-        let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+        let text =
+            std::fs::read_to_string(&p).map_err(|source| DatasetError::Read { path: p.clone(), source })?;
         out.push(
-            serde_json::from_str(&text).with_context(|| format!("{} is not a part manifest", p.display()))?,
+            serde_json::from_str(&text)
+                .map_err(|source| DatasetError::Manifest { path: p.clone(), source })?,
         );
     }
     out.sort_by_key(|m: &Manifest| m.part);
@@ -130,11 +137,13 @@ pub fn manifests(dir: &Path) -> Result<Vec<Manifest>> {
 }
 
 /// The files of `table` in `dir`, in name order: `TABLE/part-*.parquet`, or `TABLE.parquet`.
-pub fn table_files(dir: &Path, table: &str) -> Result<Vec<PathBuf>> {
+pub fn table_files(dir: &Path, table: &str) -> Result<Vec<PathBuf>, DatasetError> {
     let folder = dir.join(table);
     if folder.is_dir() {
         let mut files = Vec::new();
-        for e in std::fs::read_dir(&folder).with_context(|| format!("cannot list {}", folder.display()))? {
+        for e in std::fs::read_dir(&folder)
+            .map_err(|source| DatasetError::List { path: folder.clone(), source })?
+        {
             let p = e?.path();
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
             if name.starts_with("part-") && name.ends_with(".parquet") {
@@ -143,7 +152,7 @@ pub fn table_files(dir: &Path, table: &str) -> Result<Vec<PathBuf>> {
         }
         files.sort();
         if files.is_empty() {
-            bail!("{} holds no part-*.parquet files", folder.display());
+            return Err(DatasetError::NoParts { folder });
         }
         return Ok(files);
     }
@@ -151,17 +160,13 @@ pub fn table_files(dir: &Path, table: &str) -> Result<Vec<PathBuf>> {
     if single.is_file() {
         return Ok(vec![single]);
     }
-    bail!(
-        "{} is not a dataset: no {table}/part-*.parquet (or {table}.parquet); run haifu ingest",
-        dir.display()
-    )
+    Err(DatasetError::NotADataset { dir: dir.to_path_buf(), table: table.to_string() })
 }
 
 /// The column names of `table` (from its first file).
-pub fn column_names(dir: &Path, table: &str) -> Result<Vec<String>> {
+pub fn column_names(dir: &Path, table: &str) -> Result<Vec<String>, DatasetError> {
     let files = table_files(dir, table)?;
-    let file =
-        std::fs::File::open(&files[0]).with_context(|| format!("cannot open {}", files[0].display()))?;
+    let file = open(&files[0])?;
     let schema = ParquetReader::new(file).schema()?;
     Ok(schema.iter_names().map(|n| n.to_string()).collect())
 }
@@ -172,28 +177,29 @@ pub fn columns_of(df: &DataFrame) -> Vec<(String, String)> {
 }
 
 /// The columns and types of one parquet file, read from its footer (no rows).
-pub fn file_columns(path: &Path) -> Result<Vec<(String, String)>> {
-    let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+pub fn file_columns(path: &Path) -> Result<Vec<(String, String)>, DatasetError> {
+    let file = open(path)?;
     let df = ParquetReader::new(file)
         .with_slice(Some((0, 0)))
         .finish()
-        .with_context(|| format!("cannot read the schema of {}", path.display()))?;
+        .map_err(|source| DatasetError::Schema { path: path.to_path_buf(), source })?;
     Ok(columns_of(&df))
 }
 
 /// Reads `columns` (all when `None`) of every file of `table`, stacked in name order.
-pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<DataFrame> {
+pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<DataFrame, DatasetError> {
     let mut out: Option<DataFrame> = None;
     for path in table_files(dir, table)? {
-        let file = std::fs::File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
+        let file = open(&path)?;
         let df = ParquetReader::new(file)
             .with_columns(columns.map(|c| c.iter().map(|s| s.to_string()).collect()))
             .finish()
-            .with_context(|| format!("reading {}", path.display()))?;
+            .map_err(|source| DatasetError::Parquet { path: path.clone(), source })?;
         match &mut out {
             None => out = Some(df),
             Some(o) => {
-                o.vstack_mut(&df).with_context(|| format!("{} differs in schema", path.display()))?;
+                o.vstack_mut(&df)
+                    .map_err(|source| DatasetError::SchemaDiffers { path: path.clone(), source })?;
             }
         }
     }
@@ -205,13 +211,13 @@ pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<D
 /// Reads `table` in slices of at most `rows` rows with only `columns`, file by file in name
 /// order, calling `f` on each slice: memory holds one slice, whatever the dataset's size. A
 /// progress bar counts the part files (fit, eval and report all read this way).
-pub fn for_each_slice(
+pub fn for_each_slice<E: From<DatasetError>>(
     dir: &Path,
     table: &str,
     columns: &[String],
     rows: usize,
-    mut f: impl FnMut(&DataFrame) -> Result<()>,
-) -> Result<()> {
+    mut f: impl FnMut(&DataFrame) -> Result<(), E>,
+) -> Result<(), E> {
     let files = table_files(dir, table)?;
     let bar = crate::batch::progress(files.len(), &format!("reading {table} parts"));
     for path in files {
@@ -224,18 +230,21 @@ pub fn for_each_slice(
 
 /// A numeric or boolean column as f32 (option feature columns are stored in their smallest exact
 /// type; see [`crate::dataset::storage`]). Nulls read as 0.
-pub fn f32s(df: &DataFrame, name: &str) -> Result<Vec<f32>> {
-    let c = df.column(name).with_context(|| format!("column {name} missing"))?;
-    let c = c.cast(&DataType::Float32).with_context(|| format!("column {name} is not numeric"))?;
+pub fn f32s(df: &DataFrame, name: &str) -> Result<Vec<f32>, DatasetError> {
+    let c =
+        df.column(name).map_err(|source| DatasetError::MissingColumn { name: name.to_string(), source })?;
+    let c = c
+        .cast(&DataType::Float32)
+        .map_err(|source| DatasetError::NotNumeric { name: name.to_string(), source })?;
     Ok(c.f32()?.iter().map(|x| x.unwrap_or(0.0)).collect())
 }
 
 /// Position of every decision id in `ids` (ids are unique; they need not be dense or sorted).
-pub fn id_index(ids: &[u64]) -> Result<std::collections::HashMap<u64, usize>> {
+pub fn id_index(ids: &[u64]) -> Result<std::collections::HashMap<u64, usize>, DatasetError> {
     let mut m = std::collections::HashMap::with_capacity(ids.len());
     for (i, &id) in ids.iter().enumerate() {
         if m.insert(id, i).is_some() {
-            bail!("decision id {id} appears twice (two runs' parts in one folder?)");
+            return Err(DatasetError::DuplicateId { id });
         }
     }
     Ok(m)

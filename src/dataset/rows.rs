@@ -24,8 +24,9 @@ use crate::hand::waits::ukeire;
 use crate::hand::{Meld, MeldKind};
 use crate::log::Game;
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
+use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::{view_of, View};
-use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RiichiState, RoundResult, Table};
+use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RoundResult};
 use crate::tile::{format_mpsz, Counts, Tile};
 
 /// Why a game yields no rows. The messages name the decision (event index and seat) a row

@@ -58,12 +58,12 @@ impl Skip {
     }
 
     /// Parses a comma-separated list of group names (`ev,ukeire2`; empty: none).
-    pub fn parse(list: &str) -> Result<Skip, String> {
+    pub fn parse(list: &str) -> Result<Skip, UnknownGroup> {
         let mut groups = Vec::new();
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let g = Group::ALL.into_iter().find(|g| g.name() == name).ok_or_else(|| {
                 let known: Vec<&str> = Group::ALL.iter().map(|g| g.name()).collect();
-                format!("--skip: unknown column group {name:?} (known: {})", known.join(", "))
+                UnknownGroup { name: name.to_string(), known: known.join(", ") }
             })?;
             groups.push(g);
         }
@@ -91,6 +91,14 @@ impl fmt::Display for Skip {
     }
 }
 
+/// A `--skip` list naming a group that does not exist (the name, and the groups that do).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("--skip: unknown column group {name:?} (known: {known})")]
+pub struct UnknownGroup {
+    pub name: String,
+    pub known: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,7 +110,7 @@ mod tests {
         assert_eq!(s.to_string(), "ev,ukeire2");
         assert_eq!(Skip::parse("").unwrap(), Skip::NONE);
         assert_eq!(Skip::parse("ev").unwrap().to_string(), "ev");
-        let e = Skip::parse("ev,safety").unwrap_err();
+        let e = Skip::parse("ev,safety").unwrap_err().to_string();
         assert!(e.contains("\"safety\"") && e.contains("ev, ukeire2"), "{e}");
     }
 

@@ -142,20 +142,28 @@ pub fn types() -> &'static [Storage] {
     })
 }
 
+/// A value its option column's declared storage type cannot hold exactly (a feature outgrew the
+/// type chosen for it in this file).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "option column {column} holds {value}, which its declared type {ty} cannot store exactly \
+     (src/dataset/storage.rs)"
+)]
+pub struct Inexact {
+    pub column: &'static str,
+    pub value: f32,
+    pub ty: &'static str,
+}
+
 /// Checks that every value of `values` (rows of `option_width()`) is held exactly by its column's
 /// type; the error names the column, the value and the type.
-pub fn check(values: &[f32]) -> Result<(), String> {
+pub fn check(values: &[f32]) -> Result<(), Inexact> {
     let types = types();
     let names = feature_names();
     for row in values.chunks_exact(option_width()) {
         for (j, (&v, t)) in row.iter().zip(types).enumerate() {
             if !t.holds(v) {
-                return Err(format!(
-                    "option column {} holds {v}, which its declared type {} cannot store exactly \
-                     (src/dataset/storage.rs)",
-                    names[j],
-                    t.name()
-                ));
+                return Err(Inexact { column: names[j], value: v, ty: t.name() });
             }
         }
     }
@@ -186,7 +194,7 @@ pub fn empty_columns(rows: usize) -> Vec<Values> {
 /// converts and checks its contiguous run of values, its type known once per block rather than
 /// asked per value. A block with a value that does not fit is read again by [`check`], which
 /// names the first one in row order.
-pub fn columns(values: &[f32]) -> Result<Vec<Values>, String> {
+pub fn columns(values: &[f32]) -> Result<Vec<Values>, Inexact> {
     let w = option_width();
     let mut out = empty_columns(values.len() / w);
     let mut scratch = vec![0f32; BLOCK * w];
@@ -280,7 +288,8 @@ mod tests {
         let j = feature_names().iter().position(|n| *n == "ukeire_count").unwrap();
         row[j] = 2.5;
         let e = check(&row).unwrap_err();
-        assert!(e.contains("ukeire_count") && e.contains("2.5") && e.contains("u8"), "{e}");
+        let text = e.to_string();
+        assert!(text.contains("ukeire_count") && text.contains("2.5") && text.contains("u8"), "{e}");
         // `columns` checks as it converts: the same error, also from a later block of rows.
         let mut rows = vec![0.0f32; 70 * option_width()];
         rows[66 * option_width()..67 * option_width()].copy_from_slice(&row);

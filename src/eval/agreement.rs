@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::fit::train::Agreement;
+use crate::model::metrics::Agreement;
 
 /// Weights of the `ukeire` evaluator over the option columns.
 pub fn ukeire_weights(names: &[String]) -> Vec<f64> {

@@ -12,12 +12,13 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use super::error::EvalError;
 
 use crate::dataset::parts;
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
-use crate::fit::load::{feature_columns, Filter};
+use crate::fit::load::feature_columns;
 use crate::fit::split::{split_of, Split};
+use crate::model::filter::Filter;
 use crate::model::linear::Linear;
 use crate::model::metrics::{AgreementSum, TIE_EPS};
 use crate::rank::max_ukeire::option_score;
@@ -183,7 +184,7 @@ struct Decisions {
     dealer: Vec<u8>,
 }
 
-fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
+fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
     let cols = [
         "decision_id",
         "game_id",
@@ -201,12 +202,13 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions> {
     ];
     let df = parts::read_table(&cfg.data, "decisions", Some(&cols))?;
     let ids: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
-    let strs = |n: &str| -> Result<Vec<String>> {
+    let strs = |n: &str| -> Result<Vec<String>, EvalError> {
         Ok(df.column(n)?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect())
     };
-    let u8s =
-        |n: &str| -> Result<Vec<u8>> { Ok(df.column(n)?.u8()?.iter().map(|x| x.unwrap_or(0)).collect()) };
-    let bools = |n: &str| -> Result<Vec<bool>> {
+    let u8s = |n: &str| -> Result<Vec<u8>, EvalError> {
+        Ok(df.column(n)?.u8()?.iter().map(|x| x.unwrap_or(0)).collect())
+    };
+    let bools = |n: &str| -> Result<Vec<bool>, EvalError> {
         Ok(df.column(n)?.bool()?.iter().map(|x| x.unwrap_or(false)).collect())
     };
     Ok(Decisions {
@@ -234,11 +236,10 @@ const EV_DEFINED: f64 = 1e5;
 /// out): the `ev` evaluator and the push/fold tallies need `ev` and `ev_defined`, the linear
 /// evaluator the columns its weights use ([`Linear::needed_columns`]). Scoring a missing column
 /// as 0 would give figures that look real and are not.
-fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear>) -> Result<()> {
+fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear>) -> Result<(), EvalError> {
     let missing = |want: &[&str]| -> Vec<String> {
         want.iter().filter(|w| !names.iter().any(|n| n == *w)).map(|w| w.to_string()).collect()
     };
-    let hint = "an ingest with --skip leaves them out";
     let ev_users: Vec<&str> = [
         cfg.enabled[E::Ev.index()].then_some("the ev evaluator"),
         cfg.push_fold.then_some("push/fold (--push-fold)"),
@@ -249,14 +250,11 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
     if !ev_users.is_empty() {
         let m = missing(&["ev", "ev_defined"]);
         if !m.is_empty() {
-            bail!(
-                "{} need(s) the column(s) {}, which {} does not have ({hint}); `haifu report` needs \
-                 them too: `haifu eval --evaluator ukeire --evaluator linear` without --push-fold \
-                 scores without them",
-                ev_users.join(" and "),
-                m.join(", "),
-                cfg.data.display()
-            );
+            return Err(EvalError::NeedsEv {
+                users: ev_users.join(" and "),
+                missing: m.join(", "),
+                data: cfg.data.clone(),
+            });
         }
     }
     if let Some(l) = linear {
@@ -264,19 +262,79 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
         let m = missing(&need.iter().map(String::as_str).collect::<Vec<_>>());
         if !m.is_empty() {
             let more = if m.len() > 8 { format!(" and {} more", m.len() - 8) } else { String::new() };
-            bail!(
-                "the weights use column(s) {}{more} that {} does not have ({hint}): fit weights on \
-                 this dataset (haifu fit --data ...) or leave out the linear evaluator",
-                m[..m.len().min(8)].join(", "),
-                cfg.data.display()
-            );
+            let missing = format!("{}{more}", m[..m.len().min(8)].join(", "));
+            return Err(EvalError::WeightsNeed { missing, data: cfg.data.clone() });
         }
     }
     Ok(())
 }
 
+/// Adds one complete decision (`opts`, row `i` of the decisions table) to `out`: every enabled
+/// evaluator's rank of the human's pick, plain and under push/fold, the fold tally and the
+/// largest disagreements of linear and ev with the human.
+fn tally(
+    out: &mut Scored,
+    cfg: &DatasetConfig,
+    d: &Decisions,
+    linear: Option<&Linear>,
+    i: usize,
+    opts: &mut [Opt],
+) {
+    out.decisions += 1;
+    if cfg.enabled[E::Yaku.index()] {
+        yaku_scores(opts, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
+    }
+    if let Some(l) = linear {
+        let rows: Vec<&[f32]> = opts.iter().map(|o| o.row.as_slice()).collect();
+        let s = l.score_rows(&rows, d.turn[i]);
+        for (o, s) in opts.iter_mut().zip(s) {
+            o.scores[E::Linear.index()] = s;
+        }
+    }
+    let ctx = Ctx {
+        shanten: d.shanten[i],
+        turn: d.turn[i],
+        riichi: d.riichi[i],
+        table: &d.table[i],
+        ai: d.is_ai[i],
+    };
+    let class = hand_class(opts, d.shanten[i], &cfg.thresholds);
+    for e in (0..E::ALL.len()).filter(|&e| cfg.enabled[e]) {
+        let plain: Vec<f64> = opts.iter().map(|o| o.scores[e]).collect();
+        let (b, t) = rank_of(opts, &plain);
+        out.plain[e].add(&ctx, b, t);
+        let (b, t) = if ctx.riichi { rank_of(opts, &push_fold_scores(opts, e, class)) } else { (b, t) };
+        out.with_pf[e].add(&ctx, b, t);
+    }
+    if ctx.riichi && ctx.shanten <= 2 {
+        let chosen_safe = opts.iter().any(|o| o.chosen && o.safe);
+        let any_unsafe = opts.iter().any(|o| !o.safe);
+        let any_safe = opts.iter().any(|o| o.safe);
+        if any_safe && any_unsafe {
+            out.folded.entry(class.name()).or_default().add(chosen_safe);
+        }
+    }
+    if cfg.enabled[E::Linear.index()] && cfg.enabled[E::Ev.index()] {
+        // Where linear and ev both disagree with the human: margin of linear's pick.
+        let pick =
+            |e: usize| opts.iter().max_by(|a, b| a.scores[e].total_cmp(&b.scores[e])).expect("options");
+        let (lp, ep) = (pick(E::Linear.index()), pick(E::Ev.index()));
+        if !lp.chosen && !ep.chosen {
+            let c = opts.iter().find(|o| o.chosen).expect("chosen");
+            out.worst.push(Disagreement {
+                margin: lp.scores[E::Linear.index()] - c.scores[E::Linear.index()],
+                hand: d.hand[i].clone(),
+                dora_indicators: d.dora[i].clone(),
+                picks: [c.label.clone(), lp.label.clone(), ep.label.clone()],
+            });
+            out.worst.sort_by(|a, b| b.margin.total_cmp(&a.margin));
+            out.worst.truncate(8);
+        }
+    }
+}
+
 /// Scores every selected decision of the dataset.
-pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
+pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     let d = read_decisions(cfg)?;
     let keep: Vec<bool> = (0..d.game.len())
         .map(|i| {
@@ -287,8 +345,8 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         })
         .collect();
     let linear = if cfg.enabled[E::Linear.index()] {
-        let path = cfg.weights.as_deref().context("the linear evaluator needs a weights file")?;
-        Some(Linear::load(Some(path))?)
+        let path = cfg.weights.as_deref().ok_or(EvalError::NoWeights)?;
+        Some(Linear::load(Some(path)).map_err(|e| EvalError::Linear(e.into()))?)
     } else {
         None
     };
@@ -313,59 +371,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
     let mut finish = |id: u64, opts: &mut Vec<Opt>| {
         let i = d.row_of.get(&id).copied().unwrap_or(0);
         if opts.len() >= 2 && opts.iter().filter(|o| o.chosen).count() == 1 {
-            out.decisions += 1;
-            if cfg.enabled[E::Yaku.index()] {
-                yaku_scores(opts, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
-            }
-            if let Some(l) = &linear {
-                let rows: Vec<&[f32]> = opts.iter().map(|o| o.row.as_slice()).collect();
-                let s = l.score_rows(&rows, d.turn[i]);
-                for (o, s) in opts.iter_mut().zip(s) {
-                    o.scores[E::Linear.index()] = s;
-                }
-            }
-            let ctx = Ctx {
-                shanten: d.shanten[i],
-                turn: d.turn[i],
-                riichi: d.riichi[i],
-                table: &d.table[i],
-                ai: d.is_ai[i],
-            };
-            let class = hand_class(opts, d.shanten[i], &cfg.thresholds);
-            for e in (0..E::ALL.len()).filter(|&e| cfg.enabled[e]) {
-                let plain: Vec<f64> = opts.iter().map(|o| o.scores[e]).collect();
-                let (b, t) = rank_of(opts, &plain);
-                out.plain[e].add(&ctx, b, t);
-                let (b, t) =
-                    if ctx.riichi { rank_of(opts, &push_fold_scores(opts, e, class)) } else { (b, t) };
-                out.with_pf[e].add(&ctx, b, t);
-            }
-            if ctx.riichi && ctx.shanten <= 2 {
-                let chosen_safe = opts.iter().any(|o| o.chosen && o.safe);
-                let any_unsafe = opts.iter().any(|o| !o.safe);
-                let any_safe = opts.iter().any(|o| o.safe);
-                if any_safe && any_unsafe {
-                    out.folded.entry(class.name()).or_default().add(chosen_safe);
-                }
-            }
-            if cfg.enabled[E::Linear.index()] && cfg.enabled[E::Ev.index()] {
-                // Where linear and ev both disagree with the human: margin of linear's pick.
-                let pick = |e: usize| {
-                    opts.iter().max_by(|a, b| a.scores[e].total_cmp(&b.scores[e])).expect("options")
-                };
-                let (lp, ep) = (pick(E::Linear.index()), pick(E::Ev.index()));
-                if !lp.chosen && !ep.chosen {
-                    let c = opts.iter().find(|o| o.chosen).expect("chosen");
-                    out.worst.push(Disagreement {
-                        margin: lp.scores[E::Linear.index()] - c.scores[E::Linear.index()],
-                        hand: d.hand[i].clone(),
-                        dora_indicators: d.dora[i].clone(),
-                        picks: [c.label.clone(), lp.label.clone(), ep.label.clone()],
-                    });
-                    out.worst.sort_by(|a, b| b.margin.total_cmp(&a.margin));
-                    out.worst.truncate(8);
-                }
-            }
+            tally(&mut out, cfg, &d, linear.as_ref(), i, opts);
         }
         opts.clear();
     };
@@ -385,7 +391,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
         let chosen: Vec<bool> = df.column("chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
         let label: Vec<String> =
             df.column("option")?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect();
-        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_>>()?;
+        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_, _>>()?;
         for r in 0..df.height() {
             let id = did[r];
             if current != Some(id) {
@@ -424,9 +430,9 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored> {
                 row: linear_cols.iter().map(|c| c.map_or(0.0, |c| feats[c][r])).collect(),
             });
         }
-        Ok(())
+        Ok::<_, EvalError>(())
     })
-    .with_context(|| format!("reading {}", cfg.data.join("options").display()))?;
+    .map_err(|e| EvalError::Options { path: cfg.data.join("options"), source: Box::new(e) })?;
     if let Some(p) = current {
         finish(p, &mut opts);
     }

@@ -7,7 +7,8 @@
 
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use super::error::{FitError, Result};
+use crate::dataset::error::DatasetError;
 use polars::prelude::{Column, DataFrame};
 
 use std::sync::Arc;
@@ -15,9 +16,10 @@ use std::sync::Arc;
 use super::data::{Layout, Moments};
 use super::split::{split_of, Split};
 use super::store::{Budget, Store};
-pub use crate::dataset::filter::Filter;
 use crate::dataset::parts;
+use crate::model::filter::Filter;
 use crate::model::gates::{Expansion, Interaction};
+use crate::util::{fnv1a_extend, FNV1A_START};
 
 /// A loaded dataset: the kept decisions of each split in a [`Store`] (in memory within the
 /// budget, the rest streamed from a cache file), and the feature moments over all of them.
@@ -55,17 +57,14 @@ pub struct Memory {
 
 fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
     use std::io::Read;
-    let mut f = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut f = parts::open(path)?;
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let n = f.read(&mut buf)?;
         if n == 0 {
             break;
         }
-        for &b in &buf[..n] {
-            *h ^= b as u64;
-            *h = h.wrapping_mul(0x100000001b3);
-        }
+        *h = fnv1a_extend(*h, &buf[..n]);
     }
     Ok(())
 }
@@ -73,7 +72,7 @@ fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
 /// Fingerprint of a dataset folder: a hash over the bytes of its decisions and options files
 /// (every part, in name order).
 pub fn fingerprint(dir: &Path) -> Result<String> {
-    let mut h: u64 = 0xcbf29ce484222325;
+    let mut h = FNV1A_START;
     for table in ["decisions", "options"] {
         for path in parts::table_files(dir, table)? {
             fnv_file(&path, &mut h)?;
@@ -83,7 +82,7 @@ pub fn fingerprint(dir: &Path) -> Result<String> {
 }
 
 fn col<'a>(df: &'a DataFrame, name: &str) -> Result<&'a Column> {
-    df.column(name).with_context(|| format!("column {name} missing"))
+    df.column(name).map_err(|source| DatasetError::MissingColumn { name: name.to_string(), source }.into())
 }
 
 /// The feature column names of a dataset's options table.
@@ -92,6 +91,38 @@ pub fn feature_columns(dir: &Path) -> Result<Vec<String>> {
         .into_iter()
         .filter(|n| !["decision_id", "option", "chosen"].contains(&n.as_str()))
         .collect())
+}
+
+/// Caps the kept decisions at about `cap`, deterministically: whole games in hash order (by
+/// `seed`) until the cap is reached, so a sample of a large archive keeps every decision of the
+/// games it keeps.
+fn cap_by_game(keep: &mut [bool], game: &[&str], seed: u64, cap: usize) {
+    let mut by_game: Vec<(u64, &str)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..keep.len() {
+        if keep[i] && seen.insert(game[i]) {
+            by_game.push((super::split::game_hash(game[i], seed ^ 0x5eed), game[i]));
+        }
+    }
+    by_game.sort();
+    let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for i in 0..keep.len() {
+        if keep[i] {
+            *count.entry(game[i]).or_default() += 1;
+        }
+    }
+    let mut allowed = std::collections::HashSet::new();
+    let mut total = 0;
+    for (_, g) in by_game {
+        if total >= cap {
+            break;
+        }
+        total += count[g];
+        allowed.insert(g);
+    }
+    for i in 0..keep.len() {
+        keep[i] = keep[i] && allowed.contains(game[i]);
+    }
 }
 
 /// Loads the decisions passing `filter`. `features` chooses the feature columns (by name; all of
@@ -130,33 +161,7 @@ pub fn load(
         })
         .collect();
     if let Some(cap) = max_decisions {
-        // Deterministic cap: keep whole games in hash order until the cap is reached.
-        let mut by_game: Vec<(u64, &str)> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for i in 0..ids.len() {
-            if keep[i] && seen.insert(game[i]) {
-                by_game.push((super::split::game_hash(game[i], seed ^ 0x5eed), game[i]));
-            }
-        }
-        by_game.sort();
-        let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-        for i in 0..ids.len() {
-            if keep[i] {
-                *count.entry(game[i]).or_default() += 1;
-            }
-        }
-        let mut allowed = std::collections::HashSet::new();
-        let mut total = 0;
-        for (_, g) in by_game {
-            if total >= cap {
-                break;
-            }
-            total += count[g];
-            allowed.insert(g);
-        }
-        for i in 0..ids.len() {
-            keep[i] = keep[i] && allowed.contains(game[i]);
-        }
+        cap_by_game(&mut keep, &game, seed, cap);
     }
 
     let all = feature_columns(dir)?;
@@ -164,7 +169,7 @@ pub fn load(
         Some(f) => {
             for n in f {
                 if !all.contains(n) {
-                    bail!("feature {n} is not a column of {}", dir.join("options").display());
+                    return Err(FitError::NotAColumn { feature: n.clone(), options: dir.join("options") });
                 }
             }
             f.to_vec()
@@ -200,7 +205,7 @@ pub fn load(
     parts::for_each_slice(dir, "options", &columns, 200_000, |df| {
         let did: Vec<u64> = col(df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
         let ch: Vec<bool> = col(df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
-        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_>>()?;
+        let feats: Vec<Vec<f32>> = names.iter().map(|n| parts::f32s(df, n)).collect::<Result<_, _>>()?;
         for r in 0..df.height() {
             let id = did[r];
             if cur_id != Some(id) {
@@ -217,7 +222,7 @@ pub fn load(
                 cur_rows.push(feats.iter().map(|c| c[r]).collect());
             }
         }
-        Ok(())
+        Ok::<_, FitError>(())
     })?;
     if let Some(prev) = cur_id {
         flush(prev, &mut cur_rows, cur_chosen, &mut stores)?;
@@ -236,4 +241,36 @@ pub fn load(
         in_memory: budget.in_memory(),
         spilled: budget.spilled(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cap keeps whole games only, never a decision the filter dropped, and stops at the
+    /// game that reaches the cap (the same games for the same seed).
+    #[test]
+    fn the_cap_keeps_whole_games_up_to_the_cap() {
+        let game = ["a", "a", "b", "b", "b", "c", "c", "d", "a"];
+        let filtered = [true, true, true, true, true, true, true, true, false];
+        for cap in 0..10 {
+            let mut keep = filtered;
+            cap_by_game(&mut keep, &game, 7, cap);
+            let mut again = filtered;
+            cap_by_game(&mut again, &game, 7, cap);
+            assert_eq!(keep, again, "cap {cap}: not deterministic");
+            assert!(!keep[8], "cap {cap}: kept a decision the filter dropped");
+            let kept_games: std::collections::BTreeSet<&str> =
+                (0..game.len()).filter(|&i| keep[i]).map(|i| game[i]).collect();
+            for i in 0..8 {
+                assert_eq!(keep[i], kept_games.contains(game[i]), "cap {cap}: game {} split", game[i]);
+            }
+            let kept = keep.iter().filter(|&&k| k).count();
+            let size = |g: &str| (0..8).filter(|&i| game[i] == g).count();
+            // the last game taken (some kept game, at most the largest) was still needed
+            let largest = kept_games.iter().map(|g| size(g)).max().unwrap_or(0);
+            assert!(kept >= cap.min(8), "cap {cap}: kept {kept}");
+            assert!(kept == 0 || kept - largest < cap, "cap {cap}: kept {kept}, more games than needed");
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Ranking losses over one decision, as functions of `z_j = s_j - s_chosen` for each non-chosen
 //! option `j`. All are convex in the weights.
 
-pub use crate::model::weights::{Loss, LossParams};
+use crate::model::weights::{Loss, LossParams};
 
 #[inline]
 fn softplus(x: f64) -> f64 {

@@ -3,6 +3,7 @@
 //! runs argmin's L-BFGS and measures agreement, [`split`] assigns games to train / validation / test.
 
 pub mod data;
+pub mod error;
 #[cfg(feature = "parquet")]
 pub mod load;
 pub mod loss;

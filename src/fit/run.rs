@@ -3,12 +3,15 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use super::error::{FitError, Result};
 
-use super::load::{load, Filter, Loaded, Memory};
-use super::loss::LossParams;
-use super::train::{agreement, minimise_watched, Agreement, Objective};
-use crate::model::weights::{FitCost, L2Trial, NamedWeight, SplitCounts, SplitMetrics, WeightsFile};
+use super::load::{load, Loaded, Memory};
+use super::train::{agreement, minimise_watched, Objective};
+use crate::model::filter::Filter;
+use crate::model::metrics::Agreement;
+use crate::model::weights::{
+    FitCost, L2Trial, LossParams, NamedWeight, SplitCounts, SplitMetrics, WeightsFile,
+};
 use crate::util::markdown::{pct, table};
 use crate::util::plots::{lines, Line};
 use crate::util::write_atomic;
@@ -61,7 +64,7 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
     )?;
     let (train, val, test) = (&loaded.train, &loaded.validation, &loaded.test);
     if train.is_empty() {
-        bail!("no training decisions match the filter {:?} in {}", cfg.filter, cfg.data.display());
+        return Err(FitError::NoTraining { filter: format!("{:?}", cfg.filter), data: cfg.data.clone() });
     }
     let scale = scale_of(&loaded);
     let n = loaded.feature_names.len();
@@ -71,7 +74,7 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
     for &l2 in &cfg.l2_grid {
         let obj = Objective::new(train, cfg.loss, l2, &scale);
         let t = minimise_watched(obj, vec![0.0; n], cfg.max_iters, Some(val))
-            .map_err(|e| anyhow::anyhow!("L-BFGS: {e}"))?;
+            .map_err(|e| FitError::Lbfgs(e.to_string()))?;
         passes += t.passes;
         let eval_on = if val.is_empty() { train } else { val };
         let a = agreement(eval_on, &t.w_std, &scale)?;
@@ -155,7 +158,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
         points: w.loss_curve.iter().enumerate().map(|(i, v)| (i as f64, *v)).collect(),
     };
     lines(&png, "Training objective per L-BFGS iteration", "iteration", "objective", &[curve])
-        .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+        .map_err(|e| FitError::Plot(e.to_string()))?;
     let mut md = String::new();
     md.push_str(&format!(
         "# Fitted weights: {}\n\nLoss `{:?}` (margin {}, smoothing {}), L2 {} chosen on validation top-1, {} iterations.\n\

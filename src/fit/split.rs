@@ -15,11 +15,7 @@ pub enum Split {
 
 /// FNV-1a over the id bytes, then mixed with the seed (splitmix64 finaliser).
 pub fn game_hash(id: &str, seed: u64) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for b in id.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
+    let h = crate::util::fnv1a(id.as_bytes());
     let mut z = h ^ seed.wrapping_mul(0x9e3779b97f4a7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d049bb133111eb);

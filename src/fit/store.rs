@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use super::error::{BadSize, FitError, Result};
 use rayon::prelude::*;
 
 use super::data::{Layout, RankingData};
@@ -71,7 +71,7 @@ impl Budget {
         }
         if self.spill.is_none() {
             std::fs::create_dir_all(&self.dir)
-                .with_context(|| format!("cannot create {}", self.dir.display()))?;
+                .map_err(|source| FitError::Create { path: self.dir.clone(), source })?;
             let path = self.dir.join(format!(".haifu-fit-{}.cache", std::process::id()));
             let file = File::options()
                 .read(true)
@@ -79,7 +79,7 @@ impl Budget {
                 .create(true)
                 .truncate(true)
                 .open(&path)
-                .with_context(|| format!("cannot create the fit cache {}", path.display()))?;
+                .map_err(|source| FitError::CacheCreate { path: path.clone(), source })?;
             self.spill = Some(Arc::new(Spill { file, path }));
         }
         let spill = self.spill.as_ref().expect("spill");
@@ -87,7 +87,7 @@ impl Budget {
         // Appends: reads go through `read_exact_at`, which leaves the write position alone.
         (&spill.file)
             .write_all(&buf)
-            .with_context(|| format!("writing the fit cache {}", spill.path.display()))?;
+            .map_err(|source| FitError::CacheWrite { path: spill.path.clone(), source })?;
         let offset = self.spilled as u64;
         self.spilled += buf.len();
         Ok(Chunk::Disk { offset, bytes: buf.len() })
@@ -176,12 +176,16 @@ impl Store {
 fn read_chunk(spill: &Spill, offset: u64, bytes: usize, layout: &Arc<Layout>) -> Result<RankingData> {
     use std::os::unix::fs::FileExt;
     let mut buf = vec![0u8; bytes];
-    spill
-        .file
-        .read_exact_at(&mut buf, offset)
-        .with_context(|| format!("reading the fit cache {} at byte {offset}", spill.path.display()))?;
-    decode(&buf, layout.clone())
-        .with_context(|| format!("the fit cache {} at byte {offset}", spill.path.display()))
+    spill.file.read_exact_at(&mut buf, offset).map_err(|source| FitError::CacheRead {
+        path: spill.path.clone(),
+        offset,
+        source,
+    })?;
+    decode(&buf, layout.clone()).map_err(|e| FitError::CacheChunk {
+        path: spill.path.clone(),
+        offset,
+        source: Box::new(e),
+    })
 }
 
 /// A chunk as bytes: counts, then each array in little-endian order.
@@ -201,7 +205,7 @@ fn encode(d: &RankingData) -> Vec<u8> {
 fn decode(b: &[u8], layout: Arc<Layout>) -> Result<RankingData> {
     let mut at = 0usize;
     let mut take = |n: usize| -> Result<&[u8]> {
-        let s = b.get(at..at + n).context("truncated chunk")?;
+        let s = b.get(at..at + n).ok_or(FitError::TruncatedChunk)?;
         at += n;
         Ok(s)
     };
@@ -232,7 +236,7 @@ pub fn default_budget() -> usize {
 }
 
 /// Parses a byte size: `512M`, `2G`, `1500000000` (K / M / G are powers of 1024).
-pub fn parse_bytes(s: &str) -> Result<usize, String> {
+pub fn parse_bytes(s: &str) -> Result<usize, BadSize> {
     let t = s.trim();
     let (num, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
         Some('K') => (&t[..t.len() - 1], 1usize << 10),
@@ -240,9 +244,9 @@ pub fn parse_bytes(s: &str) -> Result<usize, String> {
         Some('G') => (&t[..t.len() - 1], 1 << 30),
         _ => (t, 1),
     };
-    let n: f64 = num.trim().parse().map_err(|_| format!("{s:?}: expected a size like 512M or 2G"))?;
+    let n: f64 = num.trim().parse().map_err(|_| BadSize(s.to_string()))?;
     if !(n.is_finite() && n >= 0.0) {
-        return Err(format!("{s:?}: expected a size like 512M or 2G"));
+        return Err(BadSize(s.to_string()));
     }
     Ok((n * mult as f64) as usize)
 }
@@ -299,9 +303,9 @@ mod tests {
 
     #[test]
     fn sizes_parse() {
-        assert_eq!(parse_bytes("2G"), Ok(2 << 30));
-        assert_eq!(parse_bytes("512m"), Ok(512 << 20));
-        assert_eq!(parse_bytes("1000"), Ok(1000));
-        assert!(parse_bytes("lots").is_err());
+        assert_eq!(parse_bytes("2G").unwrap(), 2 << 30);
+        assert_eq!(parse_bytes("512m").unwrap(), 512 << 20);
+        assert_eq!(parse_bytes("1000").unwrap(), 1000);
+        assert_eq!(parse_bytes("lots").unwrap_err().to_string(), "\"lots\": expected a size like 512M or 2G");
     }
 }

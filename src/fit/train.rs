@@ -10,7 +10,8 @@ use argmin::solver::linesearch::MoreThuenteLineSearch;
 use argmin::solver::quasinewton::LBFGS;
 
 use super::data::scaled;
-use super::loss::{decision_loss, LossParams};
+use super::error::FitError;
+use super::loss::decision_loss;
 use super::store::Store;
 
 /// The last point evaluated, with its cost and gradient.
@@ -43,7 +44,7 @@ impl<'a> Objective<'a> {
     }
 
     /// Loss and gradient at `w`, from the cache when `w` is the last point evaluated.
-    pub fn eval(&self, w: &[f64]) -> anyhow::Result<(f64, Vec<f64>)> {
+    pub fn eval(&self, w: &[f64]) -> Result<(f64, Vec<f64>), FitError> {
         let mut last = self.last.lock().expect("objective cache lock");
         if let Some((lw, l, g)) = last.as_ref() {
             if lw.as_slice() == w {
@@ -56,7 +57,7 @@ impl<'a> Objective<'a> {
     }
 
     /// One pass over the data: loss and gradient at `w`.
-    fn pass(&self, w: &[f64]) -> anyhow::Result<(f64, Vec<f64>)> {
+    fn pass(&self, w: &[f64]) -> Result<(f64, Vec<f64>), FitError> {
         self.passes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let n = w.len();
         let ws = scaled(w, self.scale);
@@ -103,7 +104,7 @@ impl CostFunction for Objective<'_> {
     type Param = Vec<f64>;
     type Output = f64;
     fn cost(&self, w: &Self::Param) -> Result<f64, Error> {
-        Ok(self.eval(w).map_err(|e| Error::msg(format!("{e:#}")))?.0)
+        Ok(self.eval(w).map_err(|e| Error::msg(crate::batch::error_text(&e)))?.0)
     }
 }
 
@@ -111,7 +112,7 @@ impl Gradient for Objective<'_> {
     type Param = Vec<f64>;
     type Gradient = Vec<f64>;
     fn gradient(&self, w: &Self::Param) -> Result<Vec<f64>, Error> {
-        Ok(self.eval(w).map_err(|e| Error::msg(format!("{e:#}")))?.1)
+        Ok(self.eval(w).map_err(|e| Error::msg(crate::batch::error_text(&e)))?.1)
     }
 }
 
@@ -212,10 +213,11 @@ pub fn minimise_watched(
 }
 
 use crate::model::metrics::TIE_EPS;
-pub use crate::model::metrics::{Agreement, AgreementSum};
+use crate::model::metrics::{Agreement, AgreementSum};
+use crate::model::weights::LossParams;
 
 /// Agreement of weights `w_std` (standardised units) on the decisions of a store.
-pub fn agreement(data: &Store, w_std: &[f64], scale: &[f64]) -> anyhow::Result<Agreement> {
+pub fn agreement(data: &Store, w_std: &[f64], scale: &[f64]) -> Result<Agreement, FitError> {
     let ws = scaled(w_std, scale);
     let parts = data.map_chunks(|chunk| {
         let mut acc = AgreementSum::default();
@@ -239,9 +241,9 @@ pub fn agreement(data: &Store, w_std: &[f64], scale: &[f64]) -> anyhow::Result<A
 #[cfg(test)]
 mod tests {
     use super::super::data::{Layout, Moments};
-    use super::super::loss::Loss;
     use super::super::store::Budget;
     use super::*;
+    use crate::model::weights::Loss;
 
     /// Deterministic pseudo-random numbers for synthetic data (no dependency needed).
     fn lcg(state: &mut u64) -> f64 {

@@ -2,8 +2,8 @@
 //! [`mjlog`] (Tenhou XML), [`tenhou6`] (tenhou.net/6 JSON), [`mjai`] (Mortal's JSON lines) and [`source`] (files, folders, gzip,
 //! zip archives, SQLite databases), with one error type ([`error::LogError`]).
 //!
-//! Typical use: [`load_all`] for a whole batch, or `expand(&paths).sources.par_iter().map(Source::load)`
-//! to stream.
+//! Typical use: `expand(&paths).sources.par_iter().map(Source::load)` to stream; a whole batch
+//! in parallel with per-file errors goes through [`crate::batch`] (`batch::run`, `batch::load_all`).
 
 pub mod error;
 pub mod event;
@@ -16,7 +16,7 @@ pub use error::{LogError, XmlPlace};
 pub use event::*;
 pub use mjai::{parse_mjai, write_mjai};
 pub use mjlog::{decode_meld, parse_mjlog};
-pub use source::{expand, load_all, parse_game, Inputs, LoadedGames, SkipReason, Skipped, Source};
+pub use source::{expand, parse_game, Inputs, SkipReason, Skipped, Source};
 pub use tenhou6::parse_tenhou6;
 
 #[cfg(test)]

@@ -405,33 +405,6 @@ impl Source {
     }
 }
 
-/// Every game of a batch, with the records that failed and those skipped on purpose.
-#[derive(Debug, Default)]
-pub struct LoadedGames {
-    /// Parsed games, in expansion order.
-    pub games: Vec<Game>,
-    /// Inputs that could not be listed, then records that could not be read or parsed.
-    pub errors: Vec<LogError>,
-    pub skipped: Vec<Skipped>,
-}
-
-/// Expands `paths` and reads and parses every record in parallel (rayon), keeping the order.
-/// One bad record is one entry in `errors`; nothing stops the batch.
-pub fn load_all(paths: &[PathBuf]) -> LoadedGames {
-    use rayon::prelude::*;
-    let ex = expand(paths);
-    let results: Vec<Result<Game, LogError>> = ex.sources.par_iter().map(Source::load).collect();
-    let mut batch =
-        LoadedGames { games: Vec::with_capacity(results.len()), errors: ex.errors, skipped: ex.skipped };
-    for r in results {
-        match r {
-            Ok(g) => batch.games.push(g),
-            Err(e) => batch.errors.push(e),
-        }
-    }
-    batch
-}
-
 fn head(b: &[u8]) -> &[u8] {
     &b[..b.len().min(4)]
 }
@@ -701,10 +674,11 @@ mod tests {
             assert_eq!(s.load().unwrap().rounds.len(), 15);
         }
         std::fs::write(dir.path().join("b/broken.mjlog"), &xml[..xml.len() / 2]).unwrap();
-        let batch = load_all(&[dir.path().to_path_buf()]);
-        assert_eq!(batch.games.len(), 3);
-        assert_eq!(batch.errors.len(), 1);
-        assert!(batch.errors[0].to_string().contains("broken.mjlog"), "{}", batch.errors[0]);
+        let loaded: Vec<_> = expand(&[dir.path().to_path_buf()]).sources.iter().map(Source::load).collect();
+        assert_eq!(loaded.iter().filter(|r| r.is_ok()).count(), 3);
+        let errors: Vec<_> = loaded.iter().filter_map(|r| r.as_ref().err()).collect();
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].to_string().contains("broken.mjlog"), "{}", errors[0]);
         let missing = expand(&[dir.path().join("nope.mjlog")]);
         assert_eq!(missing.errors.len(), 1);
         assert!(missing.errors[0].to_string().contains("nope.mjlog"));
@@ -904,8 +878,8 @@ mod tests {
         let twice = ids(&[dir.path().join("2020"), dir.path().join("2021"), dir.path().join("x~2.mjlog")]);
         assert_eq!(twice, ["x", "deep/x", "x~3", "x~2"]);
         // The parsed game carries the source's id.
-        let batch = load_all(&files);
-        let got: Vec<&str> = batch.games.iter().map(|g| g.id.as_str()).collect();
+        let games: Vec<_> = expand(&files).sources.iter().map(|s| s.load().unwrap()).collect();
+        let got: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
         assert_eq!(got, ["x", "x~2", "y"]);
     }
 }

@@ -14,7 +14,7 @@
 //! `<level>*<base>`, e.g. `sh1*ukeire_count` or `riichi*safety_worst_genbutsu`, so a weights
 //! file is self-describing; the specs are also recorded in it.
 
-use anyhow::{bail, Result};
+use super::error::ModelError;
 
 use crate::rank::push_fold::{classify, HandClass, Thresholds};
 
@@ -81,11 +81,11 @@ impl Gate {
         }
     }
 
-    fn parse(s: &str) -> Result<Gate> {
+    fn parse(s: &str) -> Result<Gate, ModelError> {
         Gate::ALL
             .into_iter()
             .find(|g| g.name() == s)
-            .ok_or_else(|| anyhow::anyhow!("unknown gate {s:?} (gates: shanten, riichi, value, turn, stage)"))
+            .ok_or_else(|| ModelError::UnknownGate { name: s.to_string() })
     }
 
     /// The active level of this gate for a decision.
@@ -165,7 +165,7 @@ pub struct Interaction {
 
 impl Interaction {
     /// Parses `gate` or `gate:prefix+prefix` (e.g. `riichi:safety_+ev`).
-    pub fn parse(spec: &str) -> Result<Interaction> {
+    pub fn parse(spec: &str) -> Result<Interaction, ModelError> {
         let (g, rest) = spec.split_once(':').unwrap_or((spec, ""));
         let prefixes: Vec<String> = rest.split('+').filter(|p| !p.is_empty()).map(String::from).collect();
         Ok(Interaction { gate: Gate::parse(g.trim())?, prefixes })
@@ -196,7 +196,7 @@ pub struct Expansion {
 
 impl Expansion {
     /// Declares `interactions` over the base columns `base` (in row order).
-    pub fn new(base: &[String], interactions: &[Interaction]) -> Result<Expansion> {
+    pub fn new(base: &[String], interactions: &[Interaction]) -> Result<Expansion, ModelError> {
         let mut e = Expansion {
             base: base.to_vec(),
             cols: SituationCols::of(base),
@@ -206,23 +206,19 @@ impl Expansion {
         for i in interactions {
             let sel: Vec<usize> = (0..base.len()).filter(|&c| i.selects(&base[c])).collect();
             if sel.is_empty() {
-                bail!("interaction {} selects no column", i.spec());
+                return Err(ModelError::SelectsNothing { spec: i.spec() });
             }
-            e.push_block(i.gate, sel).map_err(|err| anyhow::anyhow!("interaction {}: {err}", i.spec()))?;
+            e.push_block(i.gate, sel)
+                .map_err(|err| ModelError::Interaction { spec: i.spec(), error: Box::new(err) })?;
         }
         Ok(e)
     }
 
     /// Adds the block `gate × sel` (its columns level by level), once the gate's inputs are known
     /// to be base columns.
-    fn push_block(&mut self, gate: Gate, sel: Vec<usize>) -> Result<()> {
+    fn push_block(&mut self, gate: Gate, sel: Vec<usize>) -> Result<(), ModelError> {
         if gate.inputs().iter().any(|n| !self.base.iter().any(|b| b == n)) {
-            bail!(
-                "the {} gate needs the column(s) {}, which the data does not have (an ingest with \
-                 --skip leaves some out)",
-                gate.name(),
-                gate.inputs().join(", ")
-            );
+            return Err(ModelError::GateNeeds { gate: gate.name(), inputs: gate.inputs().join(", ") });
         }
         for level in gate.levels() {
             self.names.extend(sel.iter().map(|&c| format!("{level}*{}", self.base[c])));
@@ -290,15 +286,15 @@ impl Expansion {
     /// The expansion a weights file's column names describe (`level*base`): each gate copies
     /// exactly the base columns named with one of its levels. Names of other columns are ignored
     /// (an evaluator looks weights up by name, absent ones weigh 0).
-    pub fn from_names(base: &[String], names: &[String]) -> Result<Expansion> {
+    pub fn from_names(base: &[String], names: &[String]) -> Result<Expansion, ModelError> {
         let mut wanted: Vec<(Gate, std::collections::BTreeSet<usize>)> = Vec::new();
         for n in names {
             let Some((level, b)) = n.split_once('*') else { continue };
             let Some(gate) = Gate::ALL.into_iter().find(|g| g.levels().contains(&level)) else {
-                bail!("column {n:?}: unknown interaction level {level:?}");
+                return Err(ModelError::UnknownLevel { column: n.clone(), level: level.to_string() });
             };
             let Some(c) = base.iter().position(|x| x == b) else {
-                bail!("column {n:?}: {b:?} is not a base column");
+                return Err(ModelError::NotABase { column: n.clone(), base: b.to_string() });
             };
             match wanted.iter_mut().find(|(g, _)| *g == gate) {
                 Some((_, set)) => {

@@ -3,10 +3,9 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
-
-pub use super::metrics::Agreement;
-use crate::dataset::filter::Filter;
+use super::error::ModelError;
+use super::metrics::Agreement;
+use crate::model::filter::Filter;
 
 /// Which loss the fit minimises.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
@@ -102,10 +101,11 @@ pub struct FitCost {
 }
 
 impl WeightsFile {
-    pub fn read(path: &Path) -> Result<WeightsFile> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        serde_json::from_str(&text).with_context(|| format!("{} is not a haifu weights file", path.display()))
+    pub fn read(path: &Path) -> Result<WeightsFile, ModelError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| ModelError::Read { path: path.to_path_buf(), source })?;
+        serde_json::from_str(&text)
+            .map_err(|source| ModelError::NotWeights { path: path.to_path_buf(), source })
     }
 
     /// Pretty JSON with a trailing newline.

@@ -4,10 +4,12 @@
 //! table, not from the recorded yaku list, so a disagreement means either the replay or the scoring
 //! engine is wrong: both are under test.
 
-use super::{RiichiState, Table, WinChecker};
+use super::table::{RiichiState, Table};
+use super::WinChecker;
 use crate::hand::MeldKind;
 use crate::log::{Agari, Event, Limit};
-use crate::score::{payments, score_with, ScoreRules, WinInput, WinScore};
+use crate::score::points::payments;
+use crate::score::{score_with, ScoreRules, WinInput, WinScore};
 use crate::tile::Tile;
 
 /// Re-scores wins with the scoring engine.
@@ -302,7 +304,7 @@ mod tests {
             let mut checker = Rescore::default();
             let s = replay_game(g, &mut (), &mut checker).map_err(|e| e.to_string())?;
             assert_eq!(checker.scored, s.agari);
-            Ok(s)
+            Ok::<_, String>(s)
         });
         let errors: Vec<_> = out.errors.iter().filter(|e| !known(&e.file)).collect();
         assert!(

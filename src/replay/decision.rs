@@ -14,7 +14,8 @@
 //!   when a higher-priority action by someone else took the tile (ron, or a pon over a chi), because
 //!   the record cannot say what the player would have done.
 
-use super::{rules, Observer, RiichiState, Table};
+use super::table::{RiichiState, Table};
+use super::{rules, Observer};
 use crate::hand::MeldKind;
 use crate::log::Event;
 use crate::tile::{format_mpsz, Tile, TileId};

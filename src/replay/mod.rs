@@ -10,9 +10,8 @@ pub mod rules;
 pub mod table;
 pub mod view;
 
-pub use table::{RiichiState, RiverTile, Table, TableError};
-
 use crate::log::{Agari, DrawKind, Event, Game, RoundDraw};
+use table::{Table, TableError};
 
 /// A validation failure, placed in the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

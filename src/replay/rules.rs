@@ -23,7 +23,7 @@ use crate::hand::MeldKind;
 use crate::log::Call;
 use crate::tile::{is_yaochu, Counts, Kind, TileId, KINDS};
 
-use super::{RiichiState, Table};
+use super::table::{RiichiState, Table};
 
 /// What a seat may do on its own turn (after a draw, or after a chi / pon with only discards).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 //! of `rank` takes (with the getters below), so a ranker reads the table as the features do.
 
 use crate::hand::{Hand, Meld};
-use crate::replay::{RiichiState, Table};
+use crate::replay::table::{RiichiState, Table};
 use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
 
 /// One tile in an opponent's river.

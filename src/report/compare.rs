@@ -7,12 +7,12 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use super::error::{ReportError, Result};
 
 use crate::eval::agreement::slice_order;
 use crate::eval::dataset::{score, DatasetConfig, Scored, Tally};
 use crate::fit::split::Split;
-use crate::fit::train::AgreementSum;
+use crate::model::metrics::AgreementSum;
 use crate::rank::Evaluator;
 use crate::util::markdown::{pct, pct_ci, table};
 use crate::util::plots::{bars, Bar};
@@ -34,7 +34,7 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
 fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
     let (n, plain, with_pf, folded) = (scored.decisions, &scored.plain, &scored.with_pf, &scored.folded);
     let (out, d) = (&cfg.out, &cfg.dataset);
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(|source| ReportError::Create { path: out.to_path_buf(), source })?;
     let mut md = String::new();
     md.push_str("# Evaluators against the human picks\n\n");
     md.push_str(&format!(
@@ -119,7 +119,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
                 }
             }
             bars(&out.join("top1_by_shanten.png"), "Top-1 agreement by shanten", "top-1", &bs)
-                .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+                .map_err(|e| ReportError::Plot(e.to_string()))?;
             md.push_str("\n![top-1 by shanten](top1_by_shanten.png)\n");
         }
     }

@@ -1,7 +1,10 @@
 //! Reports: `haifu report` (evaluators side by side, [`compare`]) and `haifu review` (one game
-//! seen through one player's decisions: data in [`review`], HTML in [`review_html`]).
+//! seen through one player's decisions: data in [`review`], HTML in [`review_html`], many games
+//! and their index in [`review_batch`]).
 
 #[cfg(feature = "parquet")]
 pub mod compare;
+pub mod error;
 pub mod review;
+pub mod review_batch;
 pub mod review_html;

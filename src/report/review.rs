@@ -1,6 +1,6 @@
 //! `haifu review`: one game seen through one player's decisions, as data ([`GameReview`], the
-//! `--json` schema of docs/review.md, `schema_version` 1) and as a static HTML page
-//! ([`super::review_html`]).
+//! `--json` schema of docs/review.md, `schema_version` 1). The HTML page is drawn from this data
+//! by [`super::review_html`]; a batch of games is written by [`super::review_batch`].
 //!
 //! Every decision of the player (discards, riichi or dama, calls offered) comes from the replay's
 //! [`DecisionRecorder`]; its option rows from [`game_rows`], exactly as `haifu ingest` computes
@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use super::error::{ReportError, Result};
 use serde::Serialize;
 
 use crate::dataset::rows::game_rows;
@@ -22,11 +22,10 @@ use crate::log::{Event, Game};
 use crate::model::linear::Linear;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
+use crate::replay::table::Table;
 use crate::replay::view::{view_of, View};
-use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult, Table};
+use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult};
 use crate::tile::Tile;
-
-pub use super::review_html::IndexEntry;
 
 /// Version of the JSON schema (docs/review.md). Bumped on any change that is not a new field.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -65,13 +64,10 @@ impl Models {
         let riichi_path = beside("riichi.json");
         let call_path = beside("call.json");
         let load = |p: &Path, kind: &str| -> Result<Linear> {
-            let l = Linear::load(Some(p))?;
+            let l = Linear::load(Some(p)).map_err(|e| ReportError::Linear(e.into()))?;
             if l.file.filter.kind != kind {
-                bail!(
-                    "{} holds {} weights, the review needs {kind} weights there",
-                    p.display(),
-                    l.file.filter.kind
-                );
+                let (holds, needs) = (l.file.filter.kind.clone(), kind.to_string());
+                return Err(ReportError::WrongWeights { path: p.to_path_buf(), holds, needs });
             }
             Ok(l)
         };
@@ -394,13 +390,13 @@ fn round_long(round: u8, honba: u8) -> String {
 /// Reviews one game for `seat`. `source` names the file in the output.
 pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Result<GameReview> {
     if seat >= 4 {
-        bail!("seat {seat} is not a seat of a 4-player game (0..=3)");
+        return Err(ReportError::NoSuchSeat { seat });
     }
-    let rows = game_rows(game).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let rows = game_rows(game).map_err(ReportError::Rows)?;
     let mut c = Collector::default();
-    replay_game(game, &mut c, &mut NoWinCheck).map_err(|e| anyhow::anyhow!("replay: {e}"))?;
+    replay_game(game, &mut c, &mut NoWinCheck).map_err(ReportError::Replay)?;
     if c.done.len() != rows.decisions.len() {
-        bail!("{} decisions replayed, {} rows", c.done.len(), rows.decisions.len());
+        return Err(ReportError::RowCount { replayed: c.done.len(), rows: rows.decisions.len() });
     }
     let w = catalog_width();
     let (ev_col, uke_col, sh_col) = (index(value::EV), index(shape::UKEIRE_COUNT), index(shape::SHANTEN_MIN));
@@ -457,7 +453,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     for (i, (round, d)) in c.done.iter().enumerate() {
         let row = &rows.decisions[i];
         if row.seat != d.seat || row.kind != d.kind || row.chosen != d.options[d.chosen].label() {
-            bail!("decision {i}: the rows and the replay disagree");
+            return Err(ReportError::Disagree { index: i });
         }
         if d.seat != seat {
             continue;
@@ -627,7 +623,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
             options,
             explanation,
         };
-        let r = rounds.get_mut(*round).context("decision after the last round")?;
+        let r = rounds.get_mut(*round).ok_or(ReportError::AfterLastRound)?;
         r.agreement.add(&review);
         r.decisions.push(review);
     }
@@ -849,174 +845,9 @@ impl GameReview {
     }
 }
 
-/// What a batch of reviews wrote.
-pub struct BatchReport {
-    /// Records found (including the failed ones).
-    pub files: usize,
-    pub entries: Vec<IndexEntry>,
-    /// Records that could not be read or reviewed.
-    pub errors: Vec<crate::batch::FileError>,
-    /// Games the named player did not play in.
-    pub without_player: usize,
-}
-
-/// A file name from a game id: letters, digits, `.`, `-`, `_` kept, anything else `_`.
-fn file_stem(id: &str) -> String {
-    let s: String = id
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
-        .collect();
-    if s.is_empty() {
-        "game".into()
-    } else {
-        s
-    }
-}
-
-/// Reviews every record under `paths` (files, folders, archives, databases) for `who`, writing
-/// one page per game into `out` (and one JSON file per game into `json` when given) plus
-/// `index.html` (and `index.json`), with a progress bar; a record that fails is listed and the
-/// batch goes on.
-pub fn review_batch(
-    paths: &[PathBuf],
-    who: &Who,
-    models: &Models,
-    out: &Path,
-    json: Option<&Path>,
-    jobs: Option<usize>,
-) -> Result<BatchReport> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    if let Some(j) = json {
-        std::fs::create_dir_all(j).with_context(|| format!("cannot create {}", j.display()))?;
-    }
-    let without = AtomicUsize::new(0);
-    let mut entries: Vec<IndexEntry> = Vec::new();
-    let mut used: std::collections::HashSet<String> = std::collections::HashSet::new();
-    let mut write_errors: Vec<crate::batch::FileError> = Vec::new();
-    let outcome = crate::batch::run_chunked(
-        paths,
-        jobs,
-        "review",
-        16,
-        |game| {
-            let Some(seat) = who.seat(game) else {
-                without.fetch_add(1, Ordering::Relaxed);
-                return Ok(None);
-            };
-            review_game(game, "", seat, models).map(Some).map_err(|e| format!("{e:#}"))
-        },
-        |part| {
-            for (name, review) in part {
-                let Some(mut review) = review else { continue };
-                review.game.source = name.clone();
-                let mut stem = file_stem(&review.game.id);
-                let mut k = 2;
-                while !used.insert(stem.clone()) {
-                    stem = format!("{}-{k}", file_stem(&review.game.id));
-                    k += 1;
-                }
-                let page = format!("{stem}.html");
-                let w = || -> Result<()> {
-                    crate::util::write_atomic(&out.join(&page), super::review_html::page(&review))?;
-                    if let Some(j) = json {
-                        crate::util::write_atomic(&j.join(format!("{stem}.json")), review.to_json())?;
-                    }
-                    Ok(())
-                };
-                if let Err(e) = w() {
-                    write_errors.push(crate::batch::FileError { file: name, error: format!("{e:#}") });
-                    continue;
-                }
-                let me = &review.game.players[review.seat as usize];
-                entries.push(IndexEntry {
-                    source: name,
-                    id: review.game.id.clone(),
-                    page,
-                    player: review.player.clone(),
-                    seat: review.seat,
-                    placement: me.placement,
-                    decisions: review.summary.game.decisions,
-                    top1: review.summary.game.top1,
-                    top3: review.summary.game.top3,
-                });
-            }
-        },
-    );
-    let mut errors = outcome.errors;
-    errors.extend(write_errors);
-    let listed: Vec<(String, String)> = errors.iter().map(|e| (e.file.clone(), e.error.clone())).collect();
-    crate::util::write_atomic(&out.join("index.html"), super::review_html::index(&entries, &listed))?;
-    if let Some(j) = json {
-        let v = serde_json::json!({
-            "schema_version": SCHEMA_VERSION,
-            "games": entries,
-            "errors": errors,
-        });
-        crate::util::write_atomic(&j.join("index.json"), serde_json::to_string_pretty(&v)? + "\n")?;
-    }
-    Ok(BatchReport { files: outcome.files, entries, errors, without_player: without.into_inner() })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The `data-…` attribute values of every tag carrying `attr` in `html`, in order.
-    fn attrs(html: &str, attr: &str) -> Vec<String> {
-        let key = format!("{attr}=\"");
-        html.match_indices(&key)
-            .map(|(i, _)| {
-                let rest = &html[i + key.len()..];
-                rest[..rest.find('"').unwrap_or(0)].to_string()
-            })
-            .collect()
-    }
-
-    /// On real shared records (mjlog and tenhou.net/6 JSON, one seat each): every decision block
-    /// of the page shows the choice the record made (the acted ones in the record's order, read
-    /// from the events independently of the decision recorder), every block's ranked option
-    /// list holds that choice, ranks are 1..=n, and the JSON carries the schema version.
-    #[test]
-    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
-    fn pages_show_the_recorded_choices() {
-        let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
-        files.truncate(3);
-        files.extend(crate::testdata::tenhou_files(&[".t6.json"]).unwrap_or_default().into_iter().take(2));
-        assert!(files.len() >= 4, "too few shared records: {files:?}");
-        let models = Models::load(None).expect("shipped weights");
-        for (i, path) in files.iter().enumerate() {
-            let bytes = std::fs::read(path).unwrap();
-            let name = path.display().to_string();
-            let game = crate::log::source::parse_game(&name, &bytes).unwrap();
-            let seat = (i % 4) as u8;
-            let review = review_game(&game, &name, seat, &models).unwrap_or_else(|e| panic!("{name}: {e:#}"));
-            let html = super::super::review_html::page(&review);
-            let sections: Vec<&str> = html.split("<section class=\"decision").skip(1).collect();
-            assert_eq!(sections.len(), review.summary.game.decisions, "{name}: blocks");
-            assert!(!sections.is_empty(), "{name}: no decisions");
-            let mut acted = Vec::new();
-            for (s, d) in sections.iter().zip(review.decisions()) {
-                let s = &s[..s.find("</section>").unwrap()];
-                let human = attrs(s, "data-human");
-                assert_eq!(human, vec![d.human.clone()], "{name} {}", d.id);
-                let options = attrs(s, "data-option");
-                assert_eq!(options.len(), d.options.len(), "{name} {}", d.id);
-                assert!(options.contains(&d.human), "{name} {}: {} not in {options:?}", d.id, d.human);
-                let ranks: Vec<usize> = d.options.iter().map(|o| o.linear_rank).collect();
-                assert_eq!(ranks, (1..=d.options.len()).collect::<Vec<_>>(), "{name} {}", d.id);
-                assert_eq!(d.options.iter().filter(|o| o.chosen).count(), 1, "{name} {}", d.id);
-                assert_eq!(d.human_rank == 1, d.explanation.is_none(), "{name} {}", d.id);
-                if d.human != "pass" && d.human != "dama" {
-                    acted.push(d.human.clone());
-                }
-            }
-            assert_eq!(acted, recorded_actions(&game, seat), "{name}: choices differ from the record");
-            let json: serde_json::Value = serde_json::from_str(&review.to_json()).unwrap();
-            assert_eq!(json["schema_version"], 1);
-            assert_eq!(json["rounds"].as_array().map(Vec::len), Some(game.rounds.len()), "{name}");
-        }
-    }
 
     #[test]
     fn feature_meanings_come_from_the_catalog() {

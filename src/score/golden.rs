@@ -9,7 +9,8 @@
 //! right); `rongpai` like `s2+` is a ron tile and who discarded it. Payments (`fenpei`) are
 //! indexed by seat wind, so the winner is seat `menfeng` and the dealer seat 0.
 
-use super::{payments, score_with, yaku, ScoreRules, WinInput};
+use super::points::payments;
+use super::{score_with, yaku, ScoreRules, WinInput};
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{parse_majiang, Tile, EAST};
 use serde_json::Value;

@@ -32,8 +32,6 @@ pub mod fu;
 pub mod points;
 pub mod yaku;
 
-pub use points::payments;
-
 use crate::hand::decompose::{for_each_decomposition, is_chiitoitsu, is_kokushi, Group, GroupKind};
 use crate::hand::{Meld, MeldKind};
 use crate::tile::{

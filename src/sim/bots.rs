@@ -24,9 +24,9 @@ use clap::ValueEnum;
 use crate::eval::rank_discards;
 use crate::hand::shanten::min_shanten;
 use crate::rank::Evaluator;
-pub use crate::replay::rules::{CallOptions, TurnOptions};
+use crate::replay::rules::{CallOptions, TurnOptions};
+use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::{view_of, View};
-use crate::replay::{RiichiState, Table};
 use crate::tile::{Kind, TileId};
 
 /// A seat's choice on its own turn.
@@ -154,8 +154,8 @@ impl EvalBot {
         // byte-identical; giving it to them is a value change of its own.
         view.drawn = None;
         let mut ranked = match &self.linear {
-            Some(l) => l.rank(&view).map_err(anyhow::Error::from),
-            None => rank_discards(self.evaluator, &view, None),
+            Some(l) => l.rank(&view).ok(),
+            None => rank_discards(self.evaluator, &view, None).ok(),
         }
         .unwrap_or_default();
         // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.

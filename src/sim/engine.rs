@@ -40,15 +40,18 @@ use crate::hand::shanten::{min_shanten, necessary_kinds};
 use crate::hand::MeldKind;
 use crate::log::{Agari, Call, DrawKind, Event, Game, Player, Round, RoundDraw, RoundStart, Rules};
 use crate::replay::check::{score_rules, win_input};
+use crate::replay::round_name;
 use crate::replay::rules;
-use crate::replay::{round_name, RiichiState, Table, TableError};
-use crate::score::{payments, score_with, yaku};
+use crate::replay::table::{RiichiState, Table, TableError};
+use crate::score::points::payments;
+use crate::score::{score_with, yaku};
 use crate::tile::{Kind, TileId, KINDS};
 use crate::util::placements;
 
-use super::bots::{Bot, CallAction, CallOptions, Seat, TurnAction, TurnOptions};
+use super::bots::{Bot, CallAction, Seat, TurnAction};
 use super::mjlog_writer::{encode_meld, EncodeError};
 use super::wall::{mix, Rng, Wall};
+use crate::replay::rules::{CallOptions, TurnOptions};
 
 /// Starting score.
 pub const START: i32 = 25_000;
@@ -851,7 +854,7 @@ mod tests {
             final_scores: None,
             final_results: None,
         };
-        let xml = crate::sim::write_mjlog(&game, "pao").unwrap();
+        let xml = crate::sim::mjlog_writer::write_mjlog(&game, "pao").unwrap();
         assert!(xml.contains("paoWho=\"0\""), "{xml}");
         let back = crate::log::parse_mjlog("pao", xml.as_bytes()).unwrap();
         let mut rescore = crate::replay::check::Rescore::default();

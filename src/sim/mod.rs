@@ -15,10 +15,5 @@ pub mod run;
 pub mod summary;
 pub mod wall;
 
-pub use bots::{bot_names, parse_bot, Bot, EvalBot, Policy};
-pub use engine::{play_game, EngineError, GameSpec};
-pub use mjlog_writer::{encode_meld, write_mjlog};
-pub use run::{simulate, SimConfig, SimError, SimReport};
-
 #[cfg(test)]
 mod tests;

@@ -56,24 +56,40 @@ fn walk(v: &Value, path: &mut String, out: &mut Vec<(String, f64)>) {
 /// by another version of haifu), named in the message.
 pub fn unflatten<'a, T: Serialize + DeserializeOwned + Default>(
     leaves: impl IntoIterator<Item = (&'a str, f64)>,
-) -> Result<T, String> {
-    let mut v = serde_json::to_value(T::default()).map_err(|e| e.to_string())?;
+) -> Result<T, CountsError> {
+    let mut v = serde_json::to_value(T::default())?;
     for (path, value) in leaves {
         let leaf = path.split('.').try_fold(&mut v, |node, key| match node {
             Value::Object(m) => m.get_mut(key),
             Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
             _ => None,
         });
-        let Some(Value::Number(n)) = leaf else { return Err(format!("unknown counter `{path}`")) };
+        let Some(Value::Number(n)) = leaf else {
+            return Err(CountsError::Unknown { path: path.to_string() });
+        };
         *n = if n.is_f64() {
-            Number::from_f64(value).ok_or_else(|| format!("counter `{path}` is {value}"))?
+            Number::from_f64(value).ok_or_else(|| CountsError::NotFinite { path: path.to_string(), value })?
         } else if value >= 0.0 && value.fract() == 0.0 && value < 2f64.powi(64) {
             Number::from(value as u64)
         } else {
-            return Err(format!("counter `{path}` must be a whole count, is {value}"));
+            return Err(CountsError::NotWhole { path: path.to_string(), value });
         };
     }
-    serde_json::from_value(v).map_err(|e| e.to_string())
+    Ok(serde_json::from_value(v)?)
+}
+
+/// A counter that does not fit the record it is read into (counts written by another version of
+/// haifu, or damaged): the error names the counter.
+#[derive(Debug, thiserror::Error)]
+pub enum CountsError {
+    #[error("unknown counter `{path}`")]
+    Unknown { path: String },
+    #[error("counter `{path}` is {value}")]
+    NotFinite { path: String, value: f64 },
+    #[error("counter `{path}` must be a whole count, is {value}")]
+    NotWhole { path: String, value: f64 },
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
 }
 
 /// `a + b`, leaf by leaf: the counts of two runs as one.
@@ -137,9 +153,10 @@ mod tests {
 
     #[test]
     fn bad_leaves_are_named() {
-        assert_eq!(unflatten::<R>([("wins.n", 1.0)]).unwrap_err(), "unknown counter `wins.n`");
-        assert_eq!(unflatten::<R>([("places.7", 1.0)]).unwrap_err(), "unknown counter `places.7`");
-        assert!(unflatten::<R>([("games", 1.5)]).unwrap_err().contains("whole count"));
+        let err = |leaves: [(&str, f64); 1]| unflatten::<R>(leaves).unwrap_err().to_string();
+        assert_eq!(err([("wins.n", 1.0)]), "unknown counter `wins.n`");
+        assert_eq!(err([("places.7", 1.0)]), "unknown counter `places.7`");
+        assert!(err([("games", 1.5)]).contains("whole count"));
         assert!(unflatten::<R>([("games", -1.0)]).is_err());
         // A float leaf takes any finite value.
         assert_eq!(unflatten::<R>([("points.sum", -2.5)]).unwrap().points.sum, -2.5);

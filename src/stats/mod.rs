@@ -5,24 +5,22 @@
 pub mod anchors;
 pub mod counts;
 pub mod early_five;
+pub mod error;
 pub mod metrics;
 #[cfg(feature = "parquet")]
-mod output;
+pub mod output;
 pub mod players;
 pub mod studies;
 pub mod tables;
-#[cfg(feature = "parquet")]
-pub use output::{merge, read, write};
 #[cfg(test)]
 pub(crate) mod test_games;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use anyhow::Result;
-
 use crate::batch::{self, FileError};
 use counts::Count;
+use error::StatsError;
 use players::{game_outcome_with, GameOutcome, PlayerStats};
 use studies::{Studies, StudyCollector};
 
@@ -81,9 +79,9 @@ fn sorted(mut errors: Vec<FileError>) -> Vec<FileError> {
 }
 
 /// One game's outcomes and study counts, from a single replay.
-pub fn analyse(game: &crate::log::Game) -> Result<(GameOutcome, Studies), String> {
+pub fn analyse(game: &crate::log::Game) -> Result<(GameOutcome, Studies), StatsError> {
     let mut c = StudyCollector::default();
-    let g = game_outcome_with(game, &mut c).map_err(|e| format!("replay: {e}"))?;
+    let g = game_outcome_with(game, &mut c).map_err(StatsError::Replay)?;
     Ok((g, c.studies))
 }
 
@@ -114,7 +112,7 @@ impl StatsRun {
     }
 
     /// A run rebuilt from its counts (the errors are kept beside them, in `run.json`).
-    pub fn from_counts(rows: &[Count], errors: Vec<FileError>) -> Result<StatsRun, String> {
+    pub fn from_counts(rows: &[Count], errors: Vec<FileError>) -> Result<StatsRun, StatsError> {
         let mut groups: BTreeMap<(&str, &str), Vec<(&str, f64)>> = BTreeMap::new();
         for r in rows {
             groups.entry((&r.scope, &r.group)).or_default().push((&r.counter, r.value));
@@ -122,7 +120,7 @@ impl StatsRun {
         let mut run = StatsRun { errors, ..StatsRun::default() };
         for ((scope, group), leaves) in groups {
             let player = || counts::unflatten::<PlayerStats>(leaves.iter().copied());
-            let at = |e: String| format!("{scope} `{group}`: {e}");
+            let at = |error| StatsError::Group { scope: scope.to_string(), group: group.to_string(), error };
             match scope {
                 "run" => {
                     run.files = leaves.iter().find(|(k, _)| *k == "files").map_or(0, |(_, v)| *v as usize);
@@ -135,7 +133,7 @@ impl StatsRun {
                     run.by_player.insert(group.to_string(), player().map_err(at)?);
                 }
                 "study" => run.studies = counts::unflatten(leaves.iter().copied()).map_err(at)?,
-                other => return Err(format!("unknown scope `{other}`")),
+                other => return Err(StatsError::UnknownScope { scope: other.to_string() }),
             }
         }
         Ok(run)
@@ -193,6 +191,8 @@ mod tests {
     use super::test_games::{exhaustive_draw, pon_then_tsumo, riichi_23m_wins, riichi_78s_loses};
     use super::*;
     use crate::util::Rate;
+    #[cfg(feature = "parquet")]
+    use output::{merge, read, write};
 
     fn r(hits: u64, n: u64) -> Rate {
         Rate { hits, n }
@@ -356,7 +356,7 @@ mod tests {
         use crate::log::Event;
         let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         files.truncate(40);
-        let batch = crate::log::load_all(&files);
+        let batch = crate::batch::load_all(&files);
         assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);
         let outcomes: Vec<GameOutcome> = batch.games.iter().map(|g| analyse(g).unwrap().0).collect();
         let (all, _, _) = aggregate(&outcomes);

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use super::error::StatsError;
 
 use super::counts::Count;
 use super::studies::{
@@ -16,6 +16,8 @@ use crate::dataset::columns::{Columns, Values};
 use crate::dataset::parquet::ParquetSink;
 use crate::util::plots::{bars, Bar};
 use crate::util::write_atomic;
+
+type Result<T, E = StatsError> = std::result::Result<T, E>;
 
 fn write_columns(dir: &Path, name: &str, cols: &Columns) -> Result<()> {
     let mut sink = ParquetSink::create(&dir.join(format!("{name}.parquet")))?;
@@ -42,7 +44,7 @@ riichi sticks; `avg_score_change` and `riichi_balance` are whole score changes, 
 
 /// Writes the tables, counts, plots and README of a stats run into `dir`.
 pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|source| StatsError::Create { path: dir.to_path_buf(), source })?;
     let mut table_rows = vec![Row { group: "all".into(), stats: &run.overall }];
     table_rows.extend(run.by_table.iter().map(|(k, s)| Row { group: k.clone(), stats: s }));
     write_columns(dir, "tables", &tables::columns("table", &table_rows))?;
@@ -75,14 +77,14 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
         "win rate",
         &rate_bars(&|s| &s.win),
     )
-    .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    .map_err(|e| StatsError::Plot { what: "plot".into(), error: e.to_string() })?;
     bars(
         &dir.join("deal_in_rate_by_table.png"),
         "Deal-in rate per player-round by table",
         "deal-in rate",
         &rate_bars(&|s| &s.deal_in),
     )
-    .map_err(|e| anyhow::anyhow!("plot: {e}"))?;
+    .map_err(|e| StatsError::Plot { what: "plot".into(), error: e.to_string() })?;
 
     let mut md = String::new();
     md.push_str("# haifu stats\n\n");
@@ -169,7 +171,7 @@ fn write_counts(run: &StatsRun, dir: &Path) -> Result<()> {
 pub fn read(dir: &Path) -> Result<StatsRun> {
     let path = dir.join("counts.parquet");
     let df = crate::dataset::parquet::read(&path)
-        .map_err(|e| anyhow::anyhow!("{}: {e} (was it written by `haifu stats --out`?)", path.display()))?;
+        .map_err(|e| StatsError::NotAStatsRun { path: path.clone(), error: e.to_string() })?;
     let text = |name: &str| -> Result<Vec<String>> {
         Ok(df.column(name)?.str()?.iter().map(|x| x.unwrap_or("").to_string()).collect())
     };
@@ -185,13 +187,13 @@ pub fn read(dir: &Path) -> Result<StatsRun> {
         .collect();
     let meta_path = dir.join("run.json");
     let meta: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(&meta_path).with_context(|| format!("cannot read {}", meta_path.display()))?,
+        &std::fs::read(&meta_path).map_err(|source| StatsError::Read { path: meta_path.clone(), source })?,
     )
-    .with_context(|| format!("{}: not JSON", meta_path.display()))?;
+    .map_err(|source| StatsError::NotJson { path: meta_path.clone(), source })?;
     let errors: Vec<FileError> = serde_json::from_value(meta["errors"].clone())
-        .with_context(|| format!("{}: bad `errors`", meta_path.display()))?;
-    let mut run =
-        StatsRun::from_counts(&rows, errors).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        .map_err(|source| StatsError::BadErrors { path: meta_path.clone(), source })?;
+    let mut run = StatsRun::from_counts(&rows, errors)
+        .map_err(|e| StatsError::Counts { path: path.clone(), error: Box::new(e) })?;
     if let Some(files) = meta["files"].as_u64() {
         run.files = files as usize;
     }
@@ -208,7 +210,7 @@ pub fn merge(dirs: &[std::path::PathBuf]) -> Result<StatsRun> {
             Some(t) => t.merged(&run),
         });
     }
-    total.ok_or_else(|| anyhow::anyhow!("--merge needs at least one folder"))
+    total.ok_or(StatsError::NothingToMerge)
 }
 
 fn plot_bars(rows: &[StudyRow]) -> Vec<Bar> {
@@ -244,7 +246,8 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
     write_rows(dir, "study_early_five", &five)?;
     let plot = |file: &str, title: &str, y: &str, rows: Vec<&StudyRow>| -> Result<()> {
         let rows: Vec<StudyRow> = rows.into_iter().cloned().collect();
-        bars(&dir.join(file), title, y, &plot_bars(&rows)).map_err(|e| anyhow::anyhow!("plot {file}: {e}"))
+        bars(&dir.join(file), title, y, &plot_bars(&rows))
+            .map_err(|e| StatsError::Plot { what: format!("plot {file}"), error: e.to_string() })
     };
     let dims = |rows: &[StudyRow], d: &[&str]| -> Vec<StudyRow> {
         rows.iter().filter(|r| d.contains(&r.dimension)).cloned().collect()
@@ -293,15 +296,22 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
         "deal-in rate",
         &five_bars("discard_"),
     )
-    .map_err(|e| anyhow::anyhow!("plot study_early_five_deal_in.png: {e}"))?;
+    .map_err(|e| StatsError::Plot {
+        what: "plot study_early_five_deal_in.png".into(),
+        error: e.to_string(),
+    })?;
     bars(
         &dir.join("study_early_five_win.png"),
         "Riichi win rate waiting near a 5, by the riichi player's early 5",
         "win rate",
         &five_bars("riichi_wait_"),
     )
-    .map_err(|e| anyhow::anyhow!("plot study_early_five_win.png: {e}"))?;
+    .map_err(|e| StatsError::Plot { what: "plot study_early_five_win.png".into(), error: e.to_string() })?;
+    Ok(studies_markdown(&kabe, &early, &push, &five))
+}
 
+/// The README section of the four studies: what each counts, its table and its plots.
+fn studies_markdown(kabe: &[StudyRow], early: &[StudyRow], push: &[StudyRow], five: &[StudyRow]) -> String {
     let mut md = String::new();
     md.push_str("## Study 1: walls (kabe) and 1-4 / 6-9 riichi\n\n");
     md.push_str(
@@ -310,7 +320,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
          4 (no-chance) cannot occur for a real two-sided wait since the riichi player holds one of each. \
          Rate: the riichi player won the round.\n\n",
     );
-    md.push_str(&markdown(&kabe));
+    md.push_str(&markdown(kabe));
     md.push_str("\n![kabe](study_kabe.png)\n\n");
     md.push_str("## Study 2: early outside tiles and the class of discards against riichi\n\n");
     md.push_str(
@@ -320,7 +330,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
          `features::safety` definitions); share = how often each class is discarded, rate = ronned by \
          a riichi player.\n\n",
     );
-    md.push_str(&markdown(&early));
+    md.push_str(&markdown(early));
     md.push_str("\n![discard class](study_discard_class.png)\n\n");
     md.push_str("## Study 3: push / fold facing riichi\n\n");
     md.push_str(
@@ -328,7 +338,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
          genbutsu nor suji against the most dangerous riichi, by the player's minimum shanten before \
          the discard (14-tile hand; -1 = complete) and by their draws so far.\n\n",
     );
-    md.push_str(&markdown(&push));
+    md.push_str(&markdown(push));
     md.push_str("\n![push fold](study_push_fold.png)\n\n");
     md.push_str("## Study 4: the early 5 (序盤の5切り)\n\n");
     md.push_str(
@@ -341,7 +351,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
          rate = that riichi player ronned it. Counts, not causes: the early 5 also goes with faster hands \
          and other waits.\n\n",
     );
-    md.push_str(&markdown(&five));
+    md.push_str(&markdown(five));
     md.push_str(
         "\n![early 5 deal-in](study_early_five_deal_in.png)\n![early 5 win](study_early_five_win.png)\n\n",
     );
@@ -349,7 +359,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
         "Files: `study_kabe.parquet|csv`, `study_early_outside.parquet|csv`, `study_push_fold.parquet|csv`, \
          `study_early_five.parquet|csv`.\n",
     );
-    Ok(md)
+    md
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@
 use crate::hand::shanten::necessary_kinds;
 use crate::hand::MeldKind;
 use crate::log::{DrawKind, Game, TableLevel};
-use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RiichiState, RoundResult, Table};
+use crate::replay::table::{RiichiState, Table};
+use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RoundResult};
 use crate::util::{placements, Mean, Rate};
 
 /// What one seat did in one round.

@@ -32,8 +32,9 @@ use crate::dataset::columns::{Columns, Values};
 use crate::features::safety::{safety_against, OpponentSafety};
 use crate::hand::shanten::{min_shanten, necessary_kinds, standard_with, Shape};
 use crate::log::Event;
+use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::view_of;
-use crate::replay::{Observer, RiichiState, RoundResult, Table};
+use crate::replay::{Observer, RoundResult};
 use crate::tile::{Counts, Kind};
 use crate::util::markdown::{pct, pct_ci, table};
 use crate::util::Rate;
@@ -590,7 +591,7 @@ pub(crate) mod tests {
     fn denominators_add_up_on_real_games() {
         let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         files.truncate(40);
-        let batch = crate::log::load_all(&files);
+        let batch = crate::batch::load_all(&files);
         assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);
         let (mut total, mut riichi, mut against, mut by_free, mut edge_candidates) =
             (Studies::default(), 0u64, 0u64, 0u64, 0u64);

@@ -1,0 +1,43 @@
+//! What can go wrong writing a report or a review: each error names the file, the game's seat or
+//! the decision it is about; the errors of the stages below pass through as they are.
+
+use std::path::PathBuf;
+
+use crate::replay::ReplayError;
+
+/// An error of the report stage (compare, review, review_batch).
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("cannot create {}", path.display())]
+    Create { path: PathBuf, source: std::io::Error },
+    #[error("plot: {0}")]
+    Plot(String),
+    #[error("{} holds {holds} weights, the review needs {needs} weights there", path.display())]
+    WrongWeights { path: PathBuf, holds: String, needs: String },
+    #[error("seat {seat} is not a seat of a 4-player game (0..=3)")]
+    NoSuchSeat { seat: u8 },
+    /// The option rows of the game could not be computed.
+    #[error(transparent)]
+    Rows(crate::dataset::rows::RowsError),
+    #[error("replay: {0}")]
+    Replay(ReplayError),
+    #[error("{replayed} decisions replayed, {rows} rows")]
+    RowCount { replayed: usize, rows: usize },
+    #[error("decision {index}: the rows and the replay disagree")]
+    Disagree { index: usize },
+    #[error("decision after the last round")]
+    AfterLastRound,
+    /// Loading the fitted linear evaluator.
+    #[error(transparent)]
+    Linear(Box<dyn std::error::Error + Send + Sync>),
+    #[cfg(feature = "parquet")]
+    #[error(transparent)]
+    Eval(#[from] crate::eval::error::EvalError),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// The report stage's result.
+pub type Result<T, E = ReportError> = std::result::Result<T, E>;
