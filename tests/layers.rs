@@ -18,7 +18,8 @@
 //!
 //! The test reads every source file under `src/`, collects each `crate::…` path it names (in `use`
 //! trees, braces expanded, and inline), and fails on any path into a higher layer. There is no
-//! exception list: a back-edge is fixed by moving the code, not by listing it here.
+//! exception list: a back-edge is fixed by moving the code, not by listing it here. A second test
+//! fails on any import cycle between modules (a module using its own submodules does not count).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -154,4 +155,156 @@ fn the_scanner_sees_nested_and_inline_paths() {
     let src = "use crate::{a::{b, c::D}, e};\n// use crate::comment;\nfn f() { crate::g::h(); }";
     let got: Vec<String> = crate_paths(src).into_iter().collect();
     assert_eq!(got, ["a::b", "a::c::D", "e", "g"]);
+}
+
+/// The module a source file defines: `src/a/b.rs` and `src/a/b/mod.rs` are `a::b`.
+fn module_of(rel: &Path) -> Vec<String> {
+    let mut segs: Vec<String> =
+        rel.iter().map(|s| s.to_string_lossy().trim_end_matches(".rs").to_string()).collect();
+    if segs.last().is_some_and(|s| s == "mod") {
+        segs.pop();
+    }
+    segs
+}
+
+/// The code before the file's first `#[cfg(test)]` module: test modules sit at the end of a file,
+/// and a test reaching into a sibling is not a dependency of the library.
+fn without_tests(code: &str) -> &str {
+    let mut from = 0;
+    while let Some(i) = code[from..].find("#[cfg(test)]") {
+        let at = from + i;
+        let next = code[at + "#[cfg(test)]".len()..].trim_start();
+        if ["mod ", "pub mod ", "pub(crate) mod ", "pub(super) mod "].iter().any(|p| next.starts_with(p)) {
+            return &code[..at];
+        }
+        from = at + 1;
+    }
+    code
+}
+
+/// Every `crate::` and `super::` path of a source text, whole (use trees expanded, inline paths
+/// up to their last segment).
+fn module_paths(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for head in ["use crate::", "use super::"] {
+        let mut rest = code;
+        while let Some(i) = rest.find(head) {
+            let after = &rest[i + 4..];
+            let end = after.find(';').unwrap_or(after.len());
+            let tree: String = after[..end].chars().filter(|c| !c.is_whitespace()).collect();
+            out.extend(expand(&tree));
+            rest = &after[end..];
+        }
+    }
+    for head in ["crate::", "super::"] {
+        let mut rest = code;
+        while let Some(i) = rest.find(head) {
+            let before = rest[..i].chars().last();
+            let after = &rest[i..];
+            let end =
+                after.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(after.len());
+            let path = after[..end].trim_end_matches(':');
+            if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') && path.contains("::") {
+                out.insert(path.to_string());
+            }
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+/// The module a path lands in: `super`s climb from `here` (`dir`: the file is a `mod.rs`), then
+/// the longest prefix that is a module of the crate.
+fn target(path: &str, here: &[String], dir: bool, modules: &BTreeSet<Vec<String>>) -> Option<Vec<String>> {
+    let mut segs: Vec<&str> = path.split("::").collect();
+    let mut base: Vec<String> = if segs.first() == Some(&"crate") {
+        segs.remove(0);
+        Vec::new()
+    } else {
+        let mut b = here.to_vec();
+        if !dir {
+            b.pop();
+        }
+        b
+    };
+    let supers = segs.iter().take_while(|s| **s == "super").count();
+    for _ in 1..supers.max(1) {
+        base.pop();
+    }
+    base.extend(segs[supers..].iter().map(|s| s.to_string()));
+    while !base.is_empty() && !modules.contains(&base) {
+        base.pop();
+    }
+    (!base.is_empty()).then_some(base)
+}
+
+/// A cycle through `start` in `edges`, if any (depth-first, the path back to `start`).
+fn cycle_from(
+    start: &[String],
+    edges: &std::collections::BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+) -> Option<Vec<String>> {
+    let mut stack = vec![(start.to_vec(), vec![start.join("::")])];
+    let mut seen = BTreeSet::new();
+    while let Some((m, path)) = stack.pop() {
+        for n in edges.get(&m).into_iter().flatten() {
+            if n.as_slice() == start {
+                return Some([path.clone(), vec![start.join("::")]].concat());
+            }
+            if seen.insert(n.clone()) {
+                stack.push((n.clone(), [path.clone(), vec![n.join("::")]].concat()));
+            }
+        }
+    }
+    None
+}
+
+/// No two modules import each other, directly or around a loop: a module's use of its own
+/// submodules does not count (they are part of it), a submodule's use of its parent does.
+#[test]
+fn no_import_cycle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let named: Vec<(Vec<String>, bool, &PathBuf)> = files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(&root).unwrap();
+            (module_of(rel), rel.ends_with("mod.rs"), f)
+        })
+        .filter(|(m, _, _)| m.len() > 1 || !["lib", "main"].contains(&m[0].as_str()))
+        .collect();
+    let modules: BTreeSet<Vec<String>> = named.iter().map(|(m, _, _)| m.clone()).collect();
+    let mut edges = std::collections::BTreeMap::new();
+    for (m, dir, f) in &named {
+        let src = std::fs::read_to_string(f).unwrap();
+        let code = code_only(&src);
+        let to: BTreeSet<Vec<String>> = module_paths(without_tests(&code))
+            .iter()
+            .filter_map(|p| target(p, m, *dir, &modules))
+            .filter(|t| !t.starts_with(m))
+            .collect();
+        edges.insert(m.clone(), to);
+    }
+    let cycles: Vec<String> =
+        modules.iter().filter_map(|m| cycle_from(m, &edges)).map(|c| c.join(" -> ")).collect();
+    assert!(modules.len() > 50, "found only {} modules", modules.len());
+    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn the_cycle_scanner_resolves_super_and_crate_paths() {
+    let modules: BTreeSet<Vec<String>> = [vec!["a"], vec!["a", "b"], vec!["a", "c"], vec!["d"]]
+        .iter()
+        .map(|v| v.iter().map(|s| s.to_string()).collect())
+        .collect();
+    let here: Vec<String> = vec!["a".into(), "b".into()];
+    let t = |p: &str, dir: bool| target(p, &here, dir, &modules).map(|v| v.join("::"));
+    assert_eq!(t("super::c::f", false), Some("a::c".into()));
+    assert_eq!(t("super::super::d::X", false), Some("d".into()));
+    assert_eq!(t("crate::a::c::Y", false), Some("a::c".into()));
+    assert_eq!(t("crate::nowhere", false), None);
+    let code =
+        "use super::{c::f, g};\nfn x() { crate::d::y(); }\n#[cfg(test)]\nmod tests { use crate::a::c; }";
+    let got: Vec<String> = module_paths(without_tests(code)).into_iter().collect();
+    assert_eq!(got, ["crate::d::y", "super::c::f", "super::g"]);
 }

@@ -111,6 +111,11 @@ impl Drop for ParquetSink {
     }
 }
 
+/// Opens a file, the error naming it.
+pub fn open(path: &Path) -> Result<std::fs::File, DatasetError> {
+    std::fs::File::open(path).map_err(|source| DatasetError::Open { path: path.to_path_buf(), source })
+}
+
 /// Reads `path` in slices of `rows` rows with only `columns`, calling `f` on each slice in file
 /// order: memory holds one slice, whatever the file's size.
 pub fn for_each_slice<E: From<DatasetError>>(
@@ -119,7 +124,7 @@ pub fn for_each_slice<E: From<DatasetError>>(
     rows: usize,
     mut f: impl FnMut(&DataFrame) -> Result<(), E>,
 ) -> Result<(), E> {
-    let open = || super::parts::open(path);
+    let open = || self::open(path);
     let n_rows = ParquetReader::new(open()?).num_rows().map_err(DatasetError::from)?;
     let mut offset = 0;
     while offset < n_rows {

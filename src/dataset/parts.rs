@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use super::error::DatasetError;
+use super::parquet::open;
 use polars::prelude::{DataFrame, DataType, ParquetReader, SerReader};
 
 use crate::batch::FileError;
@@ -105,11 +106,6 @@ pub fn manifest_path(dir: &Path, part: u64) -> PathBuf {
 /// The part file of `table`.
 pub fn part_path(dir: &Path, table: &str, part: u64) -> PathBuf {
     dir.join(table).join(format!("{}.parquet", part_stem(part)))
-}
-
-/// Opens a file, the error naming it.
-pub fn open(path: &Path) -> Result<std::fs::File, DatasetError> {
-    std::fs::File::open(path).map_err(|source| DatasetError::Open { path: path.to_path_buf(), source })
 }
 
 /// Every complete part's manifest, by part number.

@@ -57,7 +57,7 @@ pub struct Memory {
 
 fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
     use std::io::Read;
-    let mut f = parts::open(path)?;
+    let mut f = crate::dataset::parquet::open(path)?;
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let n = f.read(&mut buf)?;

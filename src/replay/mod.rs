@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod decision;
+pub mod kuikae;
 pub mod rules;
 pub mod table;
 pub mod view;

@@ -20,7 +20,6 @@
 
 use crate::hand::shanten::{min_shanten, necessary_kinds};
 use crate::hand::MeldKind;
-use crate::log::Call;
 use crate::tile::{is_yaochu, Counts, Kind, TileId, KINDS};
 
 use super::table::{RiichiState, Table};
@@ -62,29 +61,6 @@ impl CallOptions {
 
 fn bit(k: Kind) -> u64 {
     1u64 << k
-}
-
-/// Kinds forbidden right after this call (kuikae), as a bit set over kinds: the called kind,
-/// and for a chi called at one end of its run the kind beyond the other end. Zero for calls that
-/// are not chi or pon.
-pub fn kuikae_mask(call: &Call) -> u64 {
-    let Some(called) = call.called else { return 0 };
-    if !matches!(call.kind, MeldKind::Chi | MeldKind::Pon) {
-        return 0;
-    }
-    let k = called.kind();
-    let mut m = bit(k);
-    if call.kind == MeldKind::Chi {
-        let lo = call.tiles.iter().map(|t| t.kind()).min().unwrap_or(k);
-        let n = k % 9;
-        if k == lo && n + 3 <= 8 {
-            m |= bit(k + 3);
-        }
-        if k == lo + 2 && n >= 3 {
-            m |= bit(k - 3);
-        }
-    }
-    m
 }
 
 /// The chi, pon and open kan seat `seat` may make on `tile` discarded by `from` (ron is left to
@@ -253,6 +229,8 @@ fn distinct_pairs(a: &[TileId], b: &[TileId], red: bool, one_list: bool) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::log::Call;
+    use crate::replay::kuikae::kuikae_mask;
 
     fn call(kind: MeldKind, ids: &[u32], called: u32) -> Call {
         let tiles: Vec<TileId> = ids.iter().map(|&i| TileId::new(i).unwrap()).collect();

@@ -74,7 +74,7 @@ pub struct Table {
     pub any_call: bool,
     pub kans: u8,
     /// Kinds each seat may not discard right now (kuikae after its chi or pon, as a bit set over
-    /// kinds; see [`super::rules::kuikae_mask`]). Cleared by the seat's next discard.
+    /// kinds; see [`super::kuikae::kuikae_mask`]). Cleared by the seat's next discard.
     pub kuikae: [u64; 4],
     seen: [bool; 136],
     expect: Expect,
@@ -291,7 +291,7 @@ impl Table {
             }
             Event::Call { who, ref call } => {
                 self.apply_call(who, call)?;
-                self.kuikae[who as usize] = super::rules::kuikae_mask(call);
+                self.kuikae[who as usize] = super::kuikae::kuikae_mask(call);
             }
             Event::Riichi { who, step, scores } => self.apply_riichi(who, step, scores)?,
             Event::NewDora { indicator } => {

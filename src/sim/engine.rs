@@ -910,7 +910,7 @@ mod tests {
             from: 3,
             added: None,
         };
-        assert_eq!(rules::kuikae_mask(&call), bit(2) | bit(5));
+        assert_eq!(crate::replay::kuikae::kuikae_mask(&call), bit(2) | bit(5));
         // chi 5m with 3m4m (called at the high end): 5m and 2m.
         let call = Call {
             kind: MeldKind::Chi,
@@ -919,7 +919,7 @@ mod tests {
             from: 3,
             added: None,
         };
-        assert_eq!(rules::kuikae_mask(&call), bit(4) | bit(1));
+        assert_eq!(crate::replay::kuikae::kuikae_mask(&call), bit(4) | bit(1));
         // chi 7m with 8m9m: no 10m, only 7m.
         let call = Call {
             kind: MeldKind::Chi,
@@ -928,7 +928,7 @@ mod tests {
             from: 3,
             added: None,
         };
-        assert_eq!(rules::kuikae_mask(&call), bit(6));
+        assert_eq!(crate::replay::kuikae::kuikae_mask(&call), bit(6));
         // kanchan: only the called kind.
         let call = Call {
             kind: MeldKind::Chi,
@@ -937,6 +937,6 @@ mod tests {
             from: 3,
             added: None,
         };
-        assert_eq!(rules::kuikae_mask(&call), bit(3));
+        assert_eq!(crate::replay::kuikae::kuikae_mask(&call), bit(3));
     }
 }
