@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::error::{ReportError, Result};
 use serde::Serialize;
 
-use crate::dataset::rows::game_rows;
+use crate::dataset::rows::{game_rows, DecisionRow, RoundRow};
 use crate::features::catalog::{catalog_width, def_of, index};
 use crate::features::column::Family;
 use crate::features::safety::safety_against;
@@ -398,57 +398,11 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     if c.done.len() != rows.decisions.len() {
         return Err(ReportError::RowCount { replayed: c.done.len(), rows: rows.decisions.len() });
     }
-    let w = catalog_width();
-    let (ev_col, uke_col, sh_col) = (index(value::EV), index(shape::UKEIRE_COUNT), index(shape::SHANTEN_MIN));
-    let ev_def = index(value::EV_DEFINED);
-    let red = game.rules.red_fives;
     let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
+    let reviewer = Reviewer { seat, names: &names, red: game.rules.red_fives, models, cols: Columns::new() };
+    let mut rounds: Vec<RoundReview> = rows.rounds.iter().map(|r| round_review(r, seat, &names)).collect();
 
-    let placements = game.final_scores.map(|s| crate::util::placements(&s));
-    let players = (0..4)
-        .map(|s| PlayerInfo {
-            seat: s as u8,
-            name: game.players[s].name.clone(),
-            dan: game.players[s].dan,
-            final_score: game.final_scores.map(|f| f[s]),
-            final_result: game.final_results.map(|f| f[s]),
-            placement: placements.map(|p| p[s]),
-        })
-        .collect();
-
-    let mut rounds: Vec<RoundReview> = rows
-        .rounds
-        .iter()
-        .map(|r| {
-            let winners: Vec<u8> = r.winners.split(',').filter_map(|x| x.parse().ok()).collect();
-            let mine = r.deltas[seat as usize];
-            let by = |s: u8| names[s as usize].clone();
-            let what = match r.result.as_str() {
-                "ron" | "tsumo" => {
-                    let ws: Vec<String> = winners.iter().map(|&s| by(s)).collect();
-                    if r.result == "tsumo" {
-                        format!("tsumo by {}", ws.join(", "))
-                    } else {
-                        let loser = (0..4).min_by_key(|&s| r.deltas[s]).unwrap_or(0) as u8;
-                        format!("ron by {} from {}", ws.join(", "), by(loser))
-                    }
-                }
-                other => format!("draw ({other})"),
-            };
-            RoundReview {
-                name: round_long(r.round, r.honba),
-                short: crate::replay::round_name(r.round, r.honba),
-                dealer: r.dealer,
-                result: r.result.clone(),
-                winners,
-                deltas: r.deltas,
-                result_text: format!("{what}; {} {mine:+}", names[seat as usize]),
-                agreement: Agreement::default(),
-                decisions: Vec::new(),
-            }
-        })
-        .collect();
-
+    let w = catalog_width();
     let mut n = 0usize;
     for (i, (round, d)) in c.done.iter().enumerate() {
         let row = &rows.decisions[i];
@@ -462,8 +416,106 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
         let lo = rows.option_ptr[i] as usize;
         let hi = rows.option_ptr[i + 1] as usize;
         let base: Vec<&[f32]> = (lo..hi).map(|o| &rows.values[o * w..(o + 1) * w]).collect();
-        let model = models.for_kind(d.kind);
-        let scores = model.score_rows(&base, row.turn);
+        let review = reviewer.decision(n, d, row, &base);
+        let r = rounds.get_mut(*round).ok_or(ReportError::AfterLastRound)?;
+        r.agreement.add(&review);
+        r.decisions.push(review);
+    }
+
+    Ok(GameReview {
+        schema_version: SCHEMA_VERSION,
+        haifu_version: env!("CARGO_PKG_VERSION").to_string(),
+        game: GameInfo { id: game.id.clone(), source: source.to_string(), players: players_of(game) },
+        seat,
+        player: names[seat as usize].clone(),
+        weights: models.paths.clone(),
+        summary: summarize(&rounds),
+        rounds,
+    })
+}
+
+/// The four players with their final score, result and placement (when the record has them).
+fn players_of(game: &Game) -> Vec<PlayerInfo> {
+    let placements = game.final_scores.map(|s| crate::util::placements(&s));
+    (0..4)
+        .map(|s| PlayerInfo {
+            seat: s as u8,
+            name: game.players[s].name.clone(),
+            dan: game.players[s].dan,
+            final_score: game.final_scores.map(|f| f[s]),
+            final_result: game.final_results.map(|f| f[s]),
+            placement: placements.map(|p| p[s]),
+        })
+        .collect()
+}
+
+/// A round's header as the review shows it (its decisions are added later): its names, who won
+/// from whom, and the reviewed seat's score change.
+fn round_review(r: &RoundRow, seat: u8, names: &[String]) -> RoundReview {
+    let winners: Vec<u8> = r.winners.split(',').filter_map(|x| x.parse().ok()).collect();
+    let mine = r.deltas[seat as usize];
+    let by = |s: u8| names[s as usize].clone();
+    let what = match r.result.as_str() {
+        "ron" | "tsumo" => {
+            let ws: Vec<String> = winners.iter().map(|&s| by(s)).collect();
+            if r.result == "tsumo" {
+                format!("tsumo by {}", ws.join(", "))
+            } else {
+                let loser = (0..4).min_by_key(|&s| r.deltas[s]).unwrap_or(0) as u8;
+                format!("ron by {} from {}", ws.join(", "), by(loser))
+            }
+        }
+        other => format!("draw ({other})"),
+    };
+    RoundReview {
+        name: round_long(r.round, r.honba),
+        short: crate::replay::round_name(r.round, r.honba),
+        dealer: r.dealer,
+        result: r.result.clone(),
+        winners,
+        deltas: r.deltas,
+        result_text: format!("{what}; {} {mine:+}", names[seat as usize]),
+        agreement: Agreement::default(),
+        decisions: Vec::new(),
+    }
+}
+
+/// Where the figures an option shows sit in a catalog row.
+struct Columns {
+    ev: usize,
+    ev_defined: usize,
+    ukeire: usize,
+    shanten: usize,
+}
+
+impl Columns {
+    fn new() -> Columns {
+        Columns {
+            ev: index(value::EV),
+            ev_defined: index(value::EV_DEFINED),
+            ukeire: index(shape::UKEIRE_COUNT),
+            shanten: index(shape::SHANTEN_MIN),
+        }
+    }
+}
+
+/// What every decision of one review shares: the reviewed seat, the players' names, the rules'
+/// red fives, the models and the catalog columns.
+struct Reviewer<'a> {
+    seat: u8,
+    names: &'a [String],
+    red: bool,
+    models: &'a Models,
+    cols: Columns,
+}
+
+impl Reviewer<'_> {
+    /// The review of decision `d` (the `n`th of the seat), whose option rows are `base`: the
+    /// options in the model's order, the table as the player saw it, and why the model differs.
+    fn decision(&self, n: usize, d: &Decision, row: &DecisionRow, base: &[&[f32]]) -> DecisionReview {
+        let seat = self.seat;
+        let model = self.models.for_kind(d.kind);
+        let scores = model.score_rows(base, row.turn);
         let mut order: Vec<usize> = (0..base.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
         let rank_of = |o: usize| order.iter().position(|&x| x == o).unwrap_or(0) + 1;
@@ -475,38 +527,8 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
         let view = view_of(t, seat, hand_tiles.clone());
         // Opponents in riichi, at relative seats 1..=3.
         let riichi_rel: Vec<usize> = (0..3).filter(|&i| view.opponents[i].in_riichi()).collect();
-        let riichi: Vec<RiichiPlayer> = riichi_rel
-            .iter()
-            .map(|&i| {
-                let s = (seat + i as u8 + 1) % 4;
-                let o = &view.opponents[i];
-                let river = o
-                    .river
-                    .iter()
-                    .enumerate()
-                    .map(|(k, r)| format!("{}{}", r.tile, if Some(k) == o.riichi_at { "*" } else { "" }))
-                    .collect::<String>();
-                RiichiPlayer {
-                    seat: s,
-                    relative: RELATIVE[i + 1].to_string(),
-                    name: names[s as usize].clone(),
-                    river,
-                }
-            })
-            .collect();
-        // One position per riichi opponent, each seeing only that riichi, for push/fold's classes.
-        let per_opp: Vec<(u8, View)> = riichi_rel
-            .iter()
-            .map(|&i| {
-                let mut v = view.clone();
-                for (j, o) in v.opponents.iter_mut().enumerate() {
-                    if j != i {
-                        o.riichi_at = None;
-                    }
-                }
-                ((seat + i as u8 + 1) % 4, v)
-            })
-            .collect();
+        let riichi = self.riichi_players(&view, &riichi_rel);
+        let per_opp = per_riichi_views(&view, seat, &riichi_rel);
 
         let options: Vec<OptionReview> = order
             .iter()
@@ -515,30 +537,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
                 let action = &d.options[o];
                 let safety = match (action, d.kind) {
                     (Action::Discard(tile), DecisionKind::Discard) => {
-                        let feat = safety_against(&view, tile.kind());
-                        per_opp
-                            .iter()
-                            .zip(&riichi_rel)
-                            .map(|((s, pos), &rel)| {
-                                let class = push_fold::safety(pos, *tile).unwrap_or(Safety::Unsafe);
-                                let f = feat[rel].unwrap_or_default();
-                                let kabe = if class == Safety::Genbutsu {
-                                    None
-                                } else if f.no_chance {
-                                    Some("no-chance".to_string())
-                                } else if f.one_chance {
-                                    Some("one-chance".to_string())
-                                } else {
-                                    None
-                                };
-                                SafetyReview {
-                                    seat: *s,
-                                    class: safety_name(class).to_string(),
-                                    danger: f.danger_est,
-                                    kabe,
-                                }
-                            })
-                            .collect()
+                        safety_reviews(&view, *tile, &per_opp, &riichi_rel)
                     }
                     _ => Vec::new(),
                 };
@@ -547,62 +546,21 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
                     chosen: o == human,
                     linear_score: scores[o],
                     linear_rank: rank_of(o),
-                    ev: (r[ev_def] > 0.0).then_some(r[ev_col] as f64),
-                    ukeire: r[uke_col] as u32,
-                    shanten: r[sh_col] as i8,
+                    ev: (r[self.cols.ev_defined] > 0.0).then_some(r[self.cols.ev] as f64),
+                    ukeire: r[self.cols.ukeire] as u32,
+                    shanten: r[self.cols.shanten] as i8,
                     safety,
                 }
             })
             .collect();
 
-        let explanation = (pick != human).then(|| {
-            let s = model.expansion.situation(&base, row.turn);
-            let xh = model.expansion.expand_row(base[human], &s);
-            let xp = model.expansion.expand_row(base[pick], &s);
-            let mut contribs: Vec<ContributionReview> = model
-                .expansion
-                .names()
-                .iter()
-                .enumerate()
-                .filter_map(|(j, name)| {
-                    let c = model.w[j] * (xh[j] - xp[j]) as f64;
-                    (c.abs() > 1e-9).then(|| {
-                        let (family, meaning) = describe(name);
-                        ContributionReview {
-                            feature: name.clone(),
-                            family,
-                            meaning,
-                            human_value: xh[j],
-                            linear_value: xp[j],
-                            weight: model.w[j],
-                            contribution: c,
-                        }
-                    })
-                })
-                .collect();
-            contribs.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
-            let text = plain_line(d, human, pick, &options, &contribs);
-            let features_differing = contribs.len();
-            contribs.truncate(CONTRIBUTIONS);
-            Explanation { contributions: contribs, features_differing, text }
-        });
-
-        let drawn = match d.kind {
-            DecisionKind::Discard | DecisionKind::Riichi => t.last_draw[seat as usize].map(|id| id.tile(red)),
-            _ => None,
-        };
-        let mut concealed = hand_tiles.clone();
-        if let Some(dt) = drawn {
-            if let Some(p) = concealed.iter().position(|x| *x == dt) {
-                concealed.remove(p);
-            }
-        }
-        concealed.sort_by_key(|x| (x.kind(), !x.is_red()));
+        let explanation = (pick != human).then(|| explain(model, base, row.turn, d, human, pick, &options));
+        let (concealed, drawn) = concealed_and_drawn(d, hand_tiles, seat, self.red);
         let offered_by = match d.kind {
             DecisionKind::Call => t.last_discard.map(|(s, _)| s),
             _ => None,
         };
-        let review = DecisionReview {
+        DecisionReview {
             id: format!("d{n}"),
             kind: d.kind,
             turn: row.turn,
@@ -622,12 +580,147 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
             margin: scores[pick] - scores[human],
             options,
             explanation,
-        };
-        let r = rounds.get_mut(*round).ok_or(ReportError::AfterLastRound)?;
-        r.agreement.add(&review);
-        r.decisions.push(review);
+        }
     }
 
+    /// The opponents in riichi (relative seats `riichi_rel`) with their rivers, the riichi
+    /// discard starred.
+    fn riichi_players(&self, view: &View, riichi_rel: &[usize]) -> Vec<RiichiPlayer> {
+        riichi_rel
+            .iter()
+            .map(|&i| {
+                let s = (self.seat + i as u8 + 1) % 4;
+                let o = &view.opponents[i];
+                let river = o
+                    .river
+                    .iter()
+                    .enumerate()
+                    .map(|(k, r)| format!("{}{}", r.tile, if Some(k) == o.riichi_at { "*" } else { "" }))
+                    .collect::<String>();
+                RiichiPlayer {
+                    seat: s,
+                    relative: RELATIVE[i + 1].to_string(),
+                    name: self.names[s as usize].clone(),
+                    river,
+                }
+            })
+            .collect()
+    }
+}
+
+/// One position per riichi opponent, each seeing only that riichi, for push/fold's classes.
+fn per_riichi_views(view: &View, seat: u8, riichi_rel: &[usize]) -> Vec<(u8, View)> {
+    riichi_rel
+        .iter()
+        .map(|&i| {
+            let mut v = view.clone();
+            for (j, o) in v.opponents.iter_mut().enumerate() {
+                if j != i {
+                    o.riichi_at = None;
+                }
+            }
+            ((seat + i as u8 + 1) % 4, v)
+        })
+        .collect()
+}
+
+/// How safe discarding `tile` is against each riichi opponent: push/fold's class, the
+/// estimated danger, and the wall (kabe) reading when the tile is not genbutsu.
+fn safety_reviews(
+    view: &View,
+    tile: Tile,
+    per_opp: &[(u8, View)],
+    riichi_rel: &[usize],
+) -> Vec<SafetyReview> {
+    let feat = safety_against(view, tile.kind());
+    per_opp
+        .iter()
+        .zip(riichi_rel)
+        .map(|((s, pos), &rel)| {
+            let class = push_fold::safety(pos, tile).unwrap_or(Safety::Unsafe);
+            let f = feat[rel].unwrap_or_default();
+            let kabe = if class == Safety::Genbutsu {
+                None
+            } else if f.no_chance {
+                Some("no-chance".to_string())
+            } else if f.one_chance {
+                Some("one-chance".to_string())
+            } else {
+                None
+            };
+            SafetyReview { seat: *s, class: safety_name(class).to_string(), danger: f.danger_est, kabe }
+        })
+        .collect()
+}
+
+/// Why the model prefers option `pick` to the player's `human`: each expanded feature's share
+/// of the score difference, largest first (the first [`CONTRIBUTIONS`] kept), and a plain line.
+fn explain(
+    model: &Linear,
+    base: &[&[f32]],
+    turn: u8,
+    d: &Decision,
+    human: usize,
+    pick: usize,
+    options: &[OptionReview],
+) -> Explanation {
+    let s = model.expansion.situation(base, turn);
+    let xh = model.expansion.expand_row(base[human], &s);
+    let xp = model.expansion.expand_row(base[pick], &s);
+    let mut contribs: Vec<ContributionReview> = model
+        .expansion
+        .names()
+        .iter()
+        .enumerate()
+        .filter_map(|(j, name)| {
+            let c = model.w[j] * (xh[j] - xp[j]) as f64;
+            (c.abs() > 1e-9).then(|| {
+                let (family, meaning) = describe(name);
+                ContributionReview {
+                    feature: name.clone(),
+                    family,
+                    meaning,
+                    human_value: xh[j],
+                    linear_value: xp[j],
+                    weight: model.w[j],
+                    contribution: c,
+                }
+            })
+        })
+        .collect();
+    contribs.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
+    let text = plain_line(d, human, pick, options, &contribs);
+    let features_differing = contribs.len();
+    contribs.truncate(CONTRIBUTIONS);
+    Explanation { contributions: contribs, features_differing, text }
+}
+
+/// The concealed hand sorted for display (reds after the plain fives of their kind), without
+/// the tile just drawn, and that drawn tile, shown apart (discard and riichi decisions only).
+fn concealed_and_drawn(
+    d: &Decision,
+    hand_tiles: Vec<Tile>,
+    seat: u8,
+    red: bool,
+) -> (Vec<Tile>, Option<Tile>) {
+    let drawn = match d.kind {
+        DecisionKind::Discard | DecisionKind::Riichi => {
+            d.table.last_draw[seat as usize].map(|id| id.tile(red))
+        }
+        _ => None,
+    };
+    let mut concealed = hand_tiles;
+    if let Some(dt) = drawn {
+        if let Some(p) = concealed.iter().position(|x| *x == dt) {
+            concealed.remove(p);
+        }
+    }
+    concealed.sort_by_key(|x| (x.kind(), !x.is_red()));
+    (concealed, drawn)
+}
+
+/// The game's agreement, overall and per decision kind, and its largest-margin disagreements.
+fn summarize(rounds: &[RoundReview]) -> Summary {
     let mut summary = Summary {
         game: Agreement::default(),
         discard: Agreement::default(),
@@ -636,7 +729,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
         largest_disagreements: Vec::new(),
     };
     let mut dis: Vec<DisagreementRef> = Vec::new();
-    for r in &rounds {
+    for r in rounds {
         for d in &r.decisions {
             summary.game.add(d);
             match d.kind {
@@ -660,17 +753,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     dis.sort_by(|a, b| b.margin.total_cmp(&a.margin));
     dis.truncate(TOP_DISAGREEMENTS);
     summary.largest_disagreements = dis;
-
-    Ok(GameReview {
-        schema_version: SCHEMA_VERSION,
-        haifu_version: env!("CARGO_PKG_VERSION").to_string(),
-        game: GameInfo { id: game.id.clone(), source: source.to_string(), players },
-        seat,
-        player: names[seat as usize].clone(),
-        weights: models.paths.clone(),
-        summary,
-        rounds,
-    })
+    summary
 }
 
 /// The plain-language line of a disagreement: what the player's choice did differently, and

@@ -79,31 +79,70 @@ pub fn mean_ci95(m: &Mean, sq: &Mean) -> Option<(f64, f64)> {
     Some((mean - half, mean + half))
 }
 
-/// Every figure of a group, in report order.
+/// Every figure of a group, in report order: one function per README section, called in the
+/// order of the sections.
 pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
     let mut out = Vec::new();
-    let rate = |out: &mut Vec<Metric>, section, name, r: &Rate, definition| {
-        out.push(Metric {
-            name,
-            section,
-            form: Form::Rate,
-            value: r.value(),
-            n: r.n,
-            ci: (r.n > 0).then(|| r.ci95()),
-            definition,
-        })
-    };
-    let mean = |out: &mut Vec<Metric>, section, name, form, m: &Mean, definition| {
-        out.push(Metric { name, section, form, value: m.value(), n: m.n, ci: None, definition })
-    };
-    let value = |out: &mut Vec<Metric>, section, name, form, value: f64, n: u64, definition| {
-        out.push(Metric { name, section, form, value, n, ci: None, definition })
-    };
-    let per_game = |hits: u64| Rate { hits, n: s.games };
+    game_results(s, &mut out);
+    rounds(s, &mut out);
+    wins(s, &mut out);
+    riichi(s, &mut out);
+    calls(s, &mut out);
+    deal_ins(s, &mut out);
+    dealer(s, &mut out);
+    out
+}
 
+/// Push a rate with its Wilson interval (none when the denominator is zero).
+fn rate(
+    out: &mut Vec<Metric>,
+    section: &'static str,
+    name: &'static str,
+    r: &Rate,
+    definition: &'static str,
+) {
+    out.push(Metric {
+        name,
+        section,
+        form: Form::Rate,
+        value: r.value(),
+        n: r.n,
+        ci: (r.n > 0).then(|| r.ci95()),
+        definition,
+    })
+}
+
+/// Push an average, shown in `form`, without an interval.
+fn mean(
+    out: &mut Vec<Metric>,
+    section: &'static str,
+    name: &'static str,
+    form: Form,
+    m: &Mean,
+    definition: &'static str,
+) {
+    out.push(Metric { name, section, form, value: m.value(), n: m.n, ci: None, definition })
+}
+
+/// Push a count or a derived value over `n`, without an interval.
+fn value(
+    out: &mut Vec<Metric>,
+    section: &'static str,
+    name: &'static str,
+    form: Form,
+    value: f64,
+    n: u64,
+    definition: &'static str,
+) {
+    out.push(Metric { name, section, form, value, n, ci: None, definition })
+}
+
+/// The "Game results" figures: the placements and what they are worth in rank points.
+fn game_results(s: &PlayerStats, out: &mut Vec<Metric>) {
+    let per_game = |hits: u64| Rate { hits, n: s.games };
     let section = "Game results";
     value(
-        &mut out,
+        out,
         section,
         "games",
         Form::Count,
@@ -119,10 +158,10 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         "Games finished 4th, per player-game.",
     ];
     for i in 0..4 {
-        rate(&mut out, section, names[i], &per_game(s.placements[i]), defs[i]);
+        rate(out, section, names[i], &per_game(s.placements[i]), defs[i]);
     }
     mean(
-        &mut out,
+        out,
         section,
         "avg_placement",
         Form::Mean,
@@ -130,14 +169,14 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         "Average final placement, per player-game.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "bust_rate",
         &s.bust,
         "Games ended with the player's score below zero (tobi), per player-game.",
     );
     mean(
-        &mut out,
+        out,
         section,
         "avg_rank_points",
         Form::Mean,
@@ -145,7 +184,7 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         "Tenhou houou rank points per game at 7-dan: +90 / +45 / 0 / -135 in a hanchan, two thirds in an East-only game.",
     );
     value(
-        &mut out,
+        out,
         section,
         "stable_dan",
         Form::Value,
@@ -153,10 +192,14 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         s.games,
         "Tenhou stable dan (安定段位) at houou: (6 x 1st rate + 3 x 2nd rate) / 4th rate - 2, the dan at which these placements keep the rank points level. A player's figure: a group of whole games (a table level, everything) has every placement at 25% and so 7.0.",
     );
+}
 
+/// The "Rounds" figures: how each player-round ended for the player, and how often they
+/// riichi or call.
+fn rounds(s: &PlayerStats, out: &mut Vec<Metric>) {
     let section = "Rounds";
     value(
-        &mut out,
+        out,
         section,
         "rounds",
         Form::Count,
@@ -165,70 +208,70 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         "Player-rounds (a round counts once per seat).",
     );
     rate(
-        &mut out,
+        out,
         section,
         "win_rate",
         &s.win,
         "Rounds the player won, per player-round (both winners of a double ron win).",
     );
     rate(
-        &mut out,
+        out,
         section,
         "deal_in_rate",
         &s.deal_in,
         "Rounds the player dealt in, per player-round (a double ron is one deal-in).",
     );
     rate(
-        &mut out,
+        out,
         section,
         "tsumo_lost_rate",
         &s.tsumo_lost,
         "Rounds another player won by tsumo, per player-round.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "lateral_rate",
         &s.lateral,
         "Rounds won by ron between two other players, per player-round.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "draw_rate",
         &s.exhaustive_draw,
         "Rounds ended by an exhaustive draw (the wall ran out), per player-round.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "any_draw_rate",
         &s.any_draw,
         "Rounds ended by any draw, exhaustive or abortive (nine terminals, four riichi, four winds, four kans, triple ron, nagashi), per player-round.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "tenpai_at_draw_rate",
         &s.tenpai_at_draw,
         "Tenpai (hand shown) at an exhaustive draw, per exhaustive draw.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "riichi_rate",
         &s.riichi,
         "Rounds the player declared riichi, per player-round; a declaration whose discard was ronned counts.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "call_rate",
         &s.call,
         "Rounds with at least one chi, pon or open kan, per player-round; a closed kan is not a call.",
     );
     value(
-        &mut out,
+        out,
         section,
         "calls_per_round",
         Form::Value,
@@ -237,14 +280,17 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         "Chi, pon and open kans per player-round (an added kan upgrades its pon and adds none).",
     );
     mean(
-        &mut out,
+        out,
         section,
         "avg_score_change",
         Form::Points,
         &s.score_change,
         "Score change per player-round, payments and sticks included.",
     );
+}
 
+/// The "Wins" figures: the value, speed and manner of the player's wins.
+fn wins(s: &PlayerStats, out: &mut Vec<Metric>) {
     let section = "Wins";
     out.push(Metric {
         name: "avg_win_points",
@@ -257,9 +303,9 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
             "Hand value per win: Tenhou's points, without honba and riichi sticks (95% interval from the \
                      sample variance).",
     });
-    rate(&mut out, section, "tsumo_rate", &s.tsumo, "Wins by tsumo, per win.");
+    rate(out, section, "tsumo_rate", &s.tsumo, "Wins by tsumo, per win.");
     rate(
-        &mut out,
+        out,
         section,
         "dama_rate",
         &s.dama(),
@@ -273,18 +319,21 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         ("avg_win_points_dama", &s.win_points_dama, "Hand value per closed win without riichi."),
     ];
     for (name, m, def) in wins {
-        mean(&mut out, section, name, Form::Points, m, def);
+        mean(out, section, name, Form::Points, m, def);
     }
     mean(
-        &mut out,
+        out,
         section,
         "avg_win_turn",
         Form::Mean,
         &s.win_turn,
         "The winner's draws when they won (a tsumo counts its winning draw), per win.",
     );
-    rate(&mut out, section, "yakuman_rate", &s.yakuman, "Wins with a yakuman, per win.");
+    rate(out, section, "yakuman_rate", &s.yakuman, "Wins with a yakuman, per win.");
+}
 
+/// The "Riichi" figures: what became of the player's riichi.
+fn riichi(s: &PlayerStats, out: &mut Vec<Metric>) {
     let section = "Riichi";
     let riichi: [(&str, &Rate, &str); 8] = [
         ("riichi_win_rate", &s.riichi_win, "Riichi rounds the riichi player won, per riichi."),
@@ -305,11 +354,11 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         ("ippatsu_rate", &s.ippatsu, "Riichi wins with ippatsu, per riichi win."),
     ];
     for (name, r, def) in riichi {
-        rate(&mut out, section, name, r, def);
+        rate(out, section, name, r, def);
     }
-    rate(&mut out, section, "ura_rate", &s.ura, "Riichi wins with at least one ura dora, per riichi win.");
+    rate(out, section, "ura_rate", &s.ura, "Riichi wins with at least one ura dora, per riichi win.");
     mean(
-        &mut out,
+        out,
         section,
         "avg_riichi_turn",
         Form::Mean,
@@ -317,56 +366,55 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         "The player's draws when declaring riichi, per riichi.",
     );
     mean(
-        &mut out,
+        out,
         section,
         "riichi_balance",
         Form::Points,
         &s.riichi_balance,
         "Score change of the round per riichi (収支: the stick, wins, deal-ins and draw payments).",
     );
+}
 
+/// The "Calls" figures: what became of the rounds in which the player called.
+fn calls(s: &PlayerStats, out: &mut Vec<Metric>) {
     let section = "Calls";
     rate(
-        &mut out,
+        out,
         section,
         "call_win_rate",
         &s.call_win,
         "Rounds with a call the player won, per round with a call.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "call_deal_in_rate",
         &s.call_deal_in,
         "Rounds with a call the player dealt in, per round with a call.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "call_draw_rate",
         &s.call_draw,
         "Rounds with a call that ended in an exhaustive draw, per round with a call.",
     );
+    mean(out, section, "avg_calls", Form::Mean, &s.calls, "Chi, pon and open kans per round with a call.");
     mean(
-        &mut out,
-        section,
-        "avg_calls",
-        Form::Mean,
-        &s.calls,
-        "Chi, pon and open kans per round with a call.",
-    );
-    mean(
-        &mut out,
+        out,
         section,
         "avg_call_win_points",
         Form::Points,
         &s.win_points_open,
         "Hand value per win with an open hand (the same wins as `avg_win_points_open`).",
     );
+}
 
+/// The "Deal-ins" figures: what the player dealt into.
+fn deal_ins(s: &PlayerStats, out: &mut Vec<Metric>) {
     let section = "Deal-ins";
     mean(
-        &mut out,
+        out,
         section,
         "avg_deal_in_points",
         Form::Points,
@@ -374,36 +422,38 @@ pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
         "Hand value dealt in per deal-in, without honba and sticks (both wins of a double ron).",
     );
     rate(
-        &mut out,
+        out,
         section,
         "deal_in_to_riichi_rate",
         &s.deal_in_to_riichi,
         "Wins dealt into whose winner was in riichi, per win dealt into.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "deal_in_to_open_rate",
         &s.deal_in_to_open,
         "Wins dealt into whose winner had called, per win dealt into.",
     );
     rate(
-        &mut out,
+        out,
         section,
         "deal_in_to_dama_rate",
         &s.deal_in_to_dama,
         "Wins dealt into whose winner was closed without riichi, per win dealt into.",
     );
+}
 
+/// The "Dealer" figures: the player's rounds as dealer.
+fn dealer(s: &PlayerStats, out: &mut Vec<Metric>) {
     let section = "Dealer";
     rate(
-        &mut out,
+        out,
         section,
         "dealer_win_rate",
         &s.dealer_win,
         "Rounds as dealer the player won, per dealer round.",
     );
-    out
 }
 
 /// The figure called `name`.

@@ -112,7 +112,8 @@ pub(super) fn deeper(a: Option<Stuck>, b: Stuck) -> Stuck {
 }
 
 /// Plays the round from `actor`'s turn; `draw` says whether the turn starts with a wall draw
-/// (false after a chi or pon). Returns the table at the end of the round.
+/// (false after a chi or pon). Returns the table at the end of the round. A discard someone may
+/// call forks the search ([`after_discard`]); otherwise play goes round in this loop.
 pub(super) fn play(
     ctx: &Ctx,
     mut st: Sim,
@@ -124,22 +125,8 @@ pub(super) fn play(
         *budget = budget
             .checked_sub(1)
             .ok_or_else(|| stuck(&st, "cannot find an event order (search budget spent)"))?;
-        if draw {
-            match st.next_take(ctx, actor) {
-                None => return check_done(ctx, st),
-                Some(Take::Tile(code)) => {
-                    st.accept_riichi(ctx);
-                    let tile = st.ids.take(*code).map_err(|e| stuck(&st, e))?;
-                    st.take_at[actor] += 1;
-                    st.hands[actor].push(tile);
-                    st.last_draw[actor] = Some(tile);
-                    st.last_actor = actor as u8;
-                    st.events.push(Event::Draw { who: actor as u8, tile });
-                }
-                Some(Take::Call { .. }) => {
-                    return Err(stuck(&st, format!("seat {actor} should draw but its next take is a call")));
-                }
-            }
+        if draw && !wall_draw(ctx, &mut st, actor)? {
+            return check_done(ctx, st);
         }
         let drawn = if draw { st.last_draw[actor] } else { None };
         let give = match st.next_give(ctx, actor) {
@@ -147,112 +134,173 @@ pub(super) fn play(
             Some(g) => g.clone(),
         };
         st.give_at[actor] += 1;
-        let who = actor as u8;
         match give {
             Give::Nothing => {
                 return Err(stuck(&st, format!("seat {actor} has a 0 (no discard) outside an open kan")))
             }
             Give::Kakan { added } => {
-                let tile = st.remove(ctx, actor, added, None).map_err(|e| stuck(&st, e))?;
-                let pos = st.melds[actor]
-                    .iter()
-                    .position(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == added.kind())
-                    .ok_or_else(|| stuck(&st, format!("seat {actor} adds to a pon it does not have")))?;
-                let pon = st.melds[actor][pos].clone();
-                let mut tiles = pon.tiles.clone();
-                tiles.push(tile);
-                let call = Call {
-                    kind: MeldKind::Kakan,
-                    tiles,
-                    called: pon.called,
-                    from: pon.from,
-                    added: Some(tile),
-                };
-                st.melds[actor][pos] = call.clone();
-                st.events.push(Event::Call { who, call });
-                st.show_doras(ctx);
-                st.dora_pending += 1;
-                st.last_given = Some((who, tile));
+                kakan(ctx, &mut st, actor, added)?;
                 draw = true;
             }
             Give::Ankan { tiles } => {
-                let mut ids = Vec::with_capacity(4);
-                for c in &tiles {
-                    ids.push(st.remove(ctx, actor, *c, None).map_err(|e| stuck(&st, e))?);
-                }
-                ids.sort();
-                let call =
-                    Call { kind: MeldKind::Ankan, tiles: ids.clone(), called: None, from: 0, added: None };
-                st.melds[actor].push(call.clone());
-                st.events.push(Event::Call { who, call });
-                st.dora_pending += 1;
-                st.show_doras(ctx);
-                st.last_given = Some((who, ids[0]));
+                ankan(ctx, &mut st, actor, &tiles)?;
                 draw = true;
             }
             Give::Discard { code, riichi } => {
-                let tile = match code {
-                    None => {
-                        let t = drawn.ok_or_else(|| {
-                            stuck(&st, format!("seat {actor} discards the drawn tile (60) after a call"))
-                        })?;
-                        let pos = st.hands[actor]
-                            .iter()
-                            .position(|&x| x == t)
-                            .ok_or_else(|| stuck(&st, "drawn tile not in hand"))?;
-                        st.hands[actor].swap_remove(pos)
-                    }
-                    Some(c) => st.remove(ctx, actor, c, drawn).map_err(|e| stuck(&st, e))?,
-                };
-                if riichi {
-                    st.events.push(Event::Riichi { who, step: 1, scores: None });
-                    st.riichi_pending = Some(who);
-                }
-                st.show_doras(ctx);
-                st.events.push(Event::Discard { who, tile });
-                st.last_given = Some((who, tile));
-                let code = Code::of_id(tile, ctx.red_fives);
-                // Seats whose next take is a call on this discard; pon and kan before chi.
-                let mut callers: Vec<usize> = Vec::new();
-                for off in [1usize, 2, 3] {
-                    let s = (actor + off) % 4;
-                    if let Some(Take::Call { kind, from, called, .. }) = st.next_take(ctx, s) {
-                        let rel = ((actor + 4 - s) % 4) as u8;
-                        if *from == rel && *called == code && (*kind != MeldKind::Chi || off == 1) {
-                            callers.push(s);
-                        }
-                    }
-                }
+                let tile = discard(ctx, &mut st, actor, code, riichi, drawn)?;
+                let callers = callers_of(ctx, &st, actor, tile);
                 if callers.is_empty() {
                     actor = (actor + 1) % 4;
                     draw = true;
                     continue;
                 }
-                callers.sort_by_key(|&s| {
-                    matches!(st.next_take(ctx, s), Some(Take::Call { kind: MeldKind::Chi, .. }))
-                });
-                let mut deepest: Option<Stuck> = None;
-                for s in callers {
-                    let mut branch = st.clone();
-                    let outcome = match apply_call(ctx, &mut branch, s, tile) {
-                        Ok(draw_next) => play(ctx, branch, s, draw_next, budget),
-                        Err(e) => Err(stuck(&branch, e)),
-                    };
-                    match outcome {
-                        Ok(done) => return Ok(done),
-                        Err(e) => deepest = Some(deeper(deepest, e)),
-                    }
-                    if *budget == 0 {
-                        break;
-                    }
-                }
-                // Nobody called: the next seat draws. If that cannot finish either, report the
-                // failure that got furthest into the round (the most telling one).
-                let next = (actor + 1) % 4;
-                return play(ctx, st, next, true, budget).map_err(|e| deeper(deepest, e));
+                return after_discard(ctx, st, actor, tile, callers, budget);
             }
         }
     }
+}
+
+/// `actor` draws its next take from the wall (paying a pending riichi first). False when it has
+/// no take left, i.e. the round is over; an error when its next take is a call instead.
+fn wall_draw(ctx: &Ctx, st: &mut Sim, actor: usize) -> Result<bool, Stuck> {
+    match st.next_take(ctx, actor) {
+        None => Ok(false),
+        Some(Take::Tile(code)) => {
+            st.accept_riichi(ctx);
+            let tile = st.ids.take(*code).map_err(|e| stuck(st, e))?;
+            st.take_at[actor] += 1;
+            st.hands[actor].push(tile);
+            st.last_draw[actor] = Some(tile);
+            st.last_actor = actor as u8;
+            st.events.push(Event::Draw { who: actor as u8, tile });
+            Ok(true)
+        }
+        Some(Take::Call { .. }) => {
+            Err(stuck(st, format!("seat {actor} should draw but its next take is a call")))
+        }
+    }
+}
+
+/// `actor` adds `added` to its pon (kakan). The doras of earlier kans show now; this kan's shows
+/// at the next discard, and the added tile is what a robbing ron (chankan) takes.
+fn kakan(ctx: &Ctx, st: &mut Sim, actor: usize, added: Code) -> Result<(), Stuck> {
+    let who = actor as u8;
+    let tile = st.remove(ctx, actor, added, None).map_err(|e| stuck(st, e))?;
+    let pos = st.melds[actor]
+        .iter()
+        .position(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == added.kind())
+        .ok_or_else(|| stuck(st, format!("seat {actor} adds to a pon it does not have")))?;
+    let pon = st.melds[actor][pos].clone();
+    let mut tiles = pon.tiles.clone();
+    tiles.push(tile);
+    let call = Call { kind: MeldKind::Kakan, tiles, called: pon.called, from: pon.from, added: Some(tile) };
+    st.melds[actor][pos] = call.clone();
+    st.events.push(Event::Call { who, call });
+    st.show_doras(ctx);
+    st.dora_pending += 1;
+    st.last_given = Some((who, tile));
+    Ok(())
+}
+
+/// `actor` declares a closed kan of `tiles`; its dora shows at once (after the call).
+fn ankan(ctx: &Ctx, st: &mut Sim, actor: usize, tiles: &[Code]) -> Result<(), Stuck> {
+    let who = actor as u8;
+    let mut ids = Vec::with_capacity(4);
+    for c in tiles {
+        ids.push(st.remove(ctx, actor, *c, None).map_err(|e| stuck(st, e))?);
+    }
+    ids.sort();
+    let call = Call { kind: MeldKind::Ankan, tiles: ids.clone(), called: None, from: 0, added: None };
+    st.melds[actor].push(call.clone());
+    st.events.push(Event::Call { who, call });
+    st.dora_pending += 1;
+    st.show_doras(ctx);
+    st.last_given = Some((who, ids[0]));
+    Ok(())
+}
+
+/// `actor` discards: the drawn tile itself when `code` is None (Tenhou's 60), else a tile of
+/// `code` from the hand (not the drawn one if it can help it). A riichi declaration goes before
+/// the discard, and pending kan doras show before it too. Returns the tile discarded.
+fn discard(
+    ctx: &Ctx,
+    st: &mut Sim,
+    actor: usize,
+    code: Option<Code>,
+    riichi: bool,
+    drawn: Option<TileId>,
+) -> Result<TileId, Stuck> {
+    let who = actor as u8;
+    let tile = match code {
+        None => {
+            let t = drawn.ok_or_else(|| {
+                stuck(st, format!("seat {actor} discards the drawn tile (60) after a call"))
+            })?;
+            let pos = st.hands[actor]
+                .iter()
+                .position(|&x| x == t)
+                .ok_or_else(|| stuck(st, "drawn tile not in hand"))?;
+            st.hands[actor].swap_remove(pos)
+        }
+        Some(c) => st.remove(ctx, actor, c, drawn).map_err(|e| stuck(st, e))?,
+    };
+    if riichi {
+        st.events.push(Event::Riichi { who, step: 1, scores: None });
+        st.riichi_pending = Some(who);
+    }
+    st.show_doras(ctx);
+    st.events.push(Event::Discard { who, tile });
+    st.last_given = Some((who, tile));
+    Ok(tile)
+}
+
+/// Seats whose next take is a call on `actor`'s discard `tile` (a chi only from the next seat),
+/// pon and kan before chi: the order the search tries them in.
+fn callers_of(ctx: &Ctx, st: &Sim, actor: usize, tile: TileId) -> Vec<usize> {
+    let code = Code::of_id(tile, ctx.red_fives);
+    let mut callers: Vec<usize> = Vec::new();
+    for off in [1usize, 2, 3] {
+        let s = (actor + off) % 4;
+        if let Some(Take::Call { kind, from, called, .. }) = st.next_take(ctx, s) {
+            let rel = ((actor + 4 - s) % 4) as u8;
+            if *from == rel && *called == code && (*kind != MeldKind::Chi || off == 1) {
+                callers.push(s);
+            }
+        }
+    }
+    callers.sort_by_key(|&s| matches!(st.next_take(ctx, s), Some(Take::Call { kind: MeldKind::Chi, .. })));
+    callers
+}
+
+/// The fork after a discard `callers` may call: try each call in turn on a copy of the table,
+/// then the next seat drawing. The first branch that plays out to the end wins.
+fn after_discard(
+    ctx: &Ctx,
+    st: Sim,
+    actor: usize,
+    tile: TileId,
+    callers: Vec<usize>,
+    budget: &mut usize,
+) -> Result<Sim, Stuck> {
+    let mut deepest: Option<Stuck> = None;
+    for s in callers {
+        let mut branch = st.clone();
+        let outcome = match apply_call(ctx, &mut branch, s, tile) {
+            Ok(draw_next) => play(ctx, branch, s, draw_next, budget),
+            Err(e) => Err(stuck(&branch, e)),
+        };
+        match outcome {
+            Ok(done) => return Ok(done),
+            Err(e) => deepest = Some(deeper(deepest, e)),
+        }
+        if *budget == 0 {
+            break;
+        }
+    }
+    // Nobody called: the next seat draws. If that cannot finish either, report the
+    // failure that got furthest into the round (the most telling one).
+    let next = (actor + 1) % 4;
+    play(ctx, st, next, true, budget).map_err(|e| deeper(deepest, e))
 }
 
 /// Seat `s` calls `tile`; returns whether it then draws (open kan) or discards straight away.
