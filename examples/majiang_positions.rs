@@ -13,8 +13,8 @@
 //!     cargo run --release --example majiang_positions -- [PER] > positions.jsonl
 
 use haifu::dataset::rows::discard_positions;
+use haifu::hand::meld::{Meld, MeldKind};
 use haifu::hand::shanten::min_shanten;
-use haifu::hand::{Meld, MeldKind};
 use haifu::replay::view::View;
 use haifu::tile::{Tile, KINDS};
 

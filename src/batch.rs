@@ -16,8 +16,9 @@ use std::sync::{Condvar, Mutex};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::log::error::LogError;
+use crate::log::event::Game;
 use crate::log::source::{expand, Skipped, Source};
-use crate::log::{Game, LogError};
 use crate::util::fnv1a;
 
 /// A record that could not be read or processed, named by its file (or archive entry / row).

@@ -12,8 +12,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::batch::FileError;
+use crate::log::event::Game;
+use crate::log::mjai::read::parse_mjai;
+use crate::log::mjai::write::write_mjai;
 use crate::log::source::Skipped;
-use crate::log::{parse_mjai, write_mjai, Game};
 use crate::replay::check::Rescore;
 use crate::replay::{replay_game, GameSummary};
 
@@ -175,7 +177,7 @@ mod tests {
         let written = opts.out.join(format!("{stem}.json.gz"));
         let bytes = std::fs::read(&written).unwrap();
         let back = crate::log::source::parse_game("w", &bytes).unwrap();
-        let orig = crate::log::Source::file(&files[0]).load().unwrap();
+        let orig = crate::log::source::Source::file(&files[0]).load().unwrap();
         assert_eq!(back.rounds.len(), orig.rounds.len());
         let again = run(std::slice::from_ref(&input), &Options { resume: true, ..opts.clone() });
         assert_eq!((again.written, again.kept), (0, 3));

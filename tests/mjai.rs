@@ -6,7 +6,9 @@
 //! time prints "SKIPPED" (and fails under `CI` / `HAIFU_REQUIRE_SHARED=1`).
 
 use haifu::dataset::rows::{game_rows, GameRows};
-use haifu::log::{parse_mjai, write_mjai, Event, Game};
+use haifu::log::event::{Event, Game};
+use haifu::log::mjai::read::parse_mjai;
+use haifu::log::mjai::write::write_mjai;
 use haifu::replay::check::Rescore;
 use haifu::replay::replay_game;
 
@@ -88,7 +90,7 @@ fn mjai_gives_the_same_rows_as_mjlog() {
         if picked >= 4 && kinds.len() == 5 {
             break;
         }
-        let g = haifu::log::Source::file(f).load().unwrap();
+        let g = haifu::log::source::Source::file(f).load().unwrap();
         let before = kinds.len();
         for e in g.rounds.iter().flat_map(|r| &r.events) {
             if let Event::Call { call, .. } = e {
@@ -116,7 +118,7 @@ fn mjai_gives_the_same_rows_as_mjlog() {
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn flipped_mjai_is_refused_or_judged_never_a_panic() {
     let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
-    let g = haifu::log::Source::file(&files[1]).load().unwrap();
+    let g = haifu::log::source::Source::file(&files[1]).load().unwrap();
     let text = write_mjai(&g).unwrap().into_bytes();
     let mut next = haifu::testdata::xorshift(0x51_7cc1_b727_220a);
     let (mut refused, mut replay_errors) = (0, 0);
@@ -124,7 +126,7 @@ fn flipped_mjai_is_refused_or_judged_never_a_panic() {
         let mut b = text.clone();
         let i = (next() % b.len() as u64) as usize;
         b[i] ^= 1 << (next() % 8);
-        match haifu::log::parse_game("flip.json", &b) {
+        match haifu::log::source::parse_game("flip.json", &b) {
             Err(e) => {
                 assert!(e.to_string().contains("line "), "{e}");
                 refused += 1;

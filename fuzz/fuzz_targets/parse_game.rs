@@ -5,5 +5,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = haifu::log::parse_game("fuzz", data);
+    let _ = haifu::log::source::parse_game("fuzz", data);
 });

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(game) = haifu::log::parse_game("fuzz", data) else { return };
+    let Ok(game) = haifu::log::source::parse_game("fuzz", data) else { return };
     let replayed = haifu::replay::replay_game(&game, &mut (), &mut haifu::replay::check::Rescore::default());
     if replayed.is_ok() {
         let _ = haifu::dataset::rows::game_rows(&game);

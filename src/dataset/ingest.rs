@@ -25,8 +25,8 @@ use crate::dataset::parts::{self, Manifest, Tally, DECISION_ID_STRIDE, TABLES};
 use crate::dataset::rows::{feature_names, game_rows_with, GameRows};
 use crate::dataset::skip::Skip;
 use crate::dataset::storage;
+use crate::log::event::Game;
 use crate::log::source::{expand, Source};
-use crate::log::Game;
 
 /// A game's metadata and rows, as produced by a worker.
 pub struct IngestedGame {

@@ -19,10 +19,10 @@ use crate::dataset::skip::{Group, Skip};
 use crate::features::catalog::{catalog, catalog_width};
 use crate::features::riichi_trade::Standing;
 use crate::features::{fill_action, fill_discard_extras, fill_riichi_trade, DecisionFeatures, FeatureError};
+use crate::hand::meld::{Meld, MeldKind};
 use crate::hand::shanten::min_shanten;
 use crate::hand::waits::ukeire;
-use crate::hand::{Meld, MeldKind};
-use crate::log::Game;
+use crate::log::event::Game;
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
 use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::{view_of, View};
@@ -124,10 +124,10 @@ struct RoundCollector {
 }
 
 impl Observer for RoundCollector {
-    fn before_event(&mut self, table: &Table, index: usize, event: &crate::log::Event) {
+    fn before_event(&mut self, table: &Table, index: usize, event: &crate::log::event::Event) {
         self.decisions.before_event(table, index, event);
     }
-    fn after_event(&mut self, table: &Table, index: usize, event: &crate::log::Event) {
+    fn after_event(&mut self, table: &Table, index: usize, event: &crate::log::event::Event) {
         self.decisions.after_event(table, index, event);
     }
     fn round_end(&mut self, table: &Table, result: &RoundResult) {

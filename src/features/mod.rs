@@ -231,7 +231,7 @@ pub fn discard_features(view: &View, discard: Tile, out: &mut [f32]) -> Result<(
 mod tests {
     use super::*;
     use crate::features::catalog::{catalog, index_of};
-    use crate::hand::{Meld, MeldKind};
+    use crate::hand::meld::{Meld, MeldKind};
     use crate::replay::view::{Opponent, SeenDiscard};
     use crate::tile::{parse_mpsz, KINDS};
 

@@ -5,8 +5,8 @@
 use super::column::Cols;
 use super::dora::held_dora;
 use super::facts::dora_table;
+use crate::hand::meld::MeldKind;
 use crate::hand::waits::ukeire;
-use crate::hand::MeldKind;
 use crate::replay::view::View;
 use crate::tile::Tile;
 

@@ -19,7 +19,7 @@
 use super::column::Cols;
 use super::facts::{After, Facts};
 use super::river::suji;
-use crate::hand::MeldKind;
+use crate::hand::meld::MeldKind;
 use crate::replay::view::View;
 
 pub(crate) const COLUMNS: [(&str, &str); 5] = [
@@ -90,7 +90,7 @@ mod tests {
     use crate::features::catalog::catalog_width;
     use crate::features::facts::tests_support::{get, river, tile, view};
     use crate::features::DecisionFeatures;
-    use crate::hand::Meld;
+    use crate::hand::meld::Meld;
     use crate::tile::parse_mpsz;
 
     fn meld(kind: MeldKind, s: &str) -> Meld {

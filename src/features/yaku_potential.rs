@@ -16,8 +16,8 @@
 
 use super::column::Cols;
 use super::facts::{After, Facts};
+use crate::hand::meld::MeldKind;
 use crate::hand::shanten::{chiitoitsu, Shape, ShapeBase};
-use crate::hand::MeldKind;
 use crate::tile::{is_yaochu, Counts, KINDS};
 
 /// Gap given to a yaku that is impossible, and the clamp of every gap.

@@ -9,7 +9,8 @@
 //! - pon `p222=`; added kan `p222=2` (the fourth tile after the mark);
 //! - open kan `s5555+`; closed kan `z1111` (no mark).
 
-use super::{Hand, HandError, Meld, MeldKind};
+use super::meld::{Meld, MeldKind};
+use super::{Hand, HandError};
 use crate::tile::{parse_majiang, Tile};
 
 /// Whether `text` is majiang notation rather than mpsz: it starts with a suit letter.

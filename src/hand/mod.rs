@@ -14,9 +14,8 @@ pub mod replacement;
 pub mod shanten;
 pub mod waits;
 
-pub use meld::{Meld, MeldKind};
-
 use crate::tile::{counts_of, format_mpsz, parse_mpsz, Counts, NotationError, Tile};
+use meld::{Meld, MeldKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {

@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::*;
-use crate::hand::MeldKind;
+use super::error::LogError;
+use super::event::*;
+use super::source::parse_game;
+use crate::hand::meld::MeldKind;
 
 struct ManifestRow {
     rounds: usize,

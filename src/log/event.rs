@@ -6,7 +6,8 @@
 //! hundreds; readers multiply). Tiles are Tenhou ids, so the replay can prove that no tile
 //! appears twice.
 
-use crate::hand::MeldKind;
+use crate::hand::meld::MeldKind;
+use crate::score::Limit;
 use crate::tile::TileId;
 
 /// Tenhou table level, from the GO `type` bits 0x20 and 0x80.
@@ -180,8 +181,6 @@ pub enum Event {
         who: u8,
     },
 }
-
-pub use crate::score::Limit;
 
 /// A win as Tenhou recorded it (AGARI).
 #[derive(Clone, Debug, PartialEq)]

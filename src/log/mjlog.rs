@@ -26,7 +26,8 @@ use quick_xml::Reader;
 
 use super::error::{LogError, XmlPlace};
 use super::event::*;
-use crate::hand::MeldKind;
+use crate::hand::meld::MeldKind;
+use crate::score::Limit;
 use crate::tile::TileId;
 
 /// Parses one mjlog XML document. `id` becomes [`Game::id`] (mjlogs do not carry their log id).

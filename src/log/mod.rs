@@ -12,12 +12,5 @@ pub mod mjlog;
 pub mod source;
 pub mod tenhou6;
 
-pub use error::{LogError, XmlPlace};
-pub use event::*;
-pub use mjai::{parse_mjai, write_mjai};
-pub use mjlog::{decode_meld, parse_mjlog};
-pub use source::{expand, parse_game, Inputs, SkipReason, Skipped, Source};
-pub use tenhou6::parse_tenhou6;
-
 #[cfg(test)]
 mod corpus_tests;

@@ -481,8 +481,8 @@ fn parse_inner(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
     let offset = (bytes.len() - text.len()) as u64;
     if text.starts_with(b"<mjloggm") || (text.starts_with(b"<?xml") && find(text, b"<mjloggm").is_some()) {
         super::mjlog::parse_mjlog(id, bytes)
-    } else if text.starts_with(b"{") && super::mjai::looks_like_mjai(text) {
-        super::mjai::parse_mjai(id, text)
+    } else if text.starts_with(b"{") && super::mjai::read::looks_like_mjai(text) {
+        super::mjai::read::parse_mjai(id, text)
     } else if text.starts_with(b"{") {
         super::tenhou6::parse_tenhou6(id, text)
     } else if text.starts_with(b"<") {

@@ -36,7 +36,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::hand::Meld;
+use crate::hand::meld::Meld;
 use crate::tile::{is_yaochu, Counts, Kind};
 
 pub const CLASS_NAMES: [&str; 21] = [

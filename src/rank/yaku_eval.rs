@@ -37,7 +37,7 @@
 //! most ukeire, its fixed discard order), so the ranking is total.
 
 use super::RankedDiscard;
-use crate::hand::Meld;
+use crate::hand::meld::Meld;
 use crate::rank::max_ukeire as ukeire;
 use crate::rank::melds21::classify21;
 use crate::replay::view::View;

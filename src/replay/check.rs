@@ -6,9 +6,10 @@
 
 use super::table::{RiichiState, Table};
 use super::WinChecker;
-use crate::hand::MeldKind;
-use crate::log::{Agari, Event, Limit};
+use crate::hand::meld::MeldKind;
+use crate::log::event::{Agari, Event};
 use crate::score::points::payments;
+use crate::score::Limit;
 use crate::score::{score_with, ScoreRules, WinInput, WinScore};
 use crate::tile::Tile;
 
@@ -146,12 +147,12 @@ fn compare_score(agari: &Agari, win: &WinScore, out: &mut Vec<String>) {
 /// change is inferred from the records that have them (one game each in the shared corpus):
 /// 0x200 rounds 4 han 30 fu and 3 han 60 fu up to mangan (kiriage), 0x400 makes each honba
 /// worth 1500 instead of 300 (see [`honba_factor`]).
-pub fn score_rules(rules: &crate::log::Rules) -> ScoreRules {
+pub fn score_rules(rules: &crate::log::event::Rules) -> ScoreRules {
     ScoreRules { kuitan: rules.kuitan, kiriage_mangan: rules.go_type & 0x200 != 0, ..ScoreRules::TENHOU }
 }
 
 /// How many standard honba one honba is worth in this lobby (see [`score_rules`]).
-pub fn honba_factor(rules: &crate::log::Rules) -> u8 {
+pub fn honba_factor(rules: &crate::log::event::Rules) -> u8 {
     if rules.go_type & 0x400 != 0 {
         5
     } else {

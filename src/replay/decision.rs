@@ -16,8 +16,8 @@
 
 use super::table::{RiichiState, Table};
 use super::{rules, Observer};
-use crate::hand::MeldKind;
-use crate::log::Event;
+use crate::hand::meld::MeldKind;
+use crate::log::event::Event;
 use crate::tile::{format_mpsz, Tile, TileId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]

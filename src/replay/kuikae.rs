@@ -3,8 +3,8 @@
 //! record that breaks it); the legal actions of `rules` read it back. Its own module so that
 //! neither of the two imports the other for it.
 
-use crate::hand::MeldKind;
-use crate::log::Call;
+use crate::hand::meld::MeldKind;
+use crate::log::event::Call;
 use crate::tile::Kind;
 
 fn bit(k: Kind) -> u64 {

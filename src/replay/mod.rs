@@ -11,7 +11,7 @@ pub mod rules;
 pub mod table;
 pub mod view;
 
-use crate::log::{Agari, DrawKind, Event, Game, RoundDraw};
+use crate::log::event::{Agari, DrawKind, Event, Game, RoundDraw};
 use table::{Table, TableError};
 
 /// A validation failure, placed in the game.
@@ -222,7 +222,7 @@ impl Expected {
         Expected { round, honba, sticks, scores: table.scores }
     }
 
-    fn check(&self, start: &crate::log::RoundStart) -> Result<(), ReplayErrorKind> {
+    fn check(&self, start: &crate::log::event::RoundStart) -> Result<(), ReplayErrorKind> {
         let field = |field, recorded: String, expected: String| {
             if recorded == expected {
                 Ok(())

@@ -18,8 +18,8 @@
 //! - Kans: at most four, none on the last tile. Kyuushu kyuuhai: nine kinds of terminals and
 //!   honors on the first, uninterrupted draw.
 
+use crate::hand::meld::MeldKind;
 use crate::hand::shanten::{min_shanten, necessary_kinds};
-use crate::hand::MeldKind;
 use crate::tile::{is_yaochu, Counts, Kind, TileId, KINDS};
 
 use super::table::{RiichiState, Table};
@@ -229,7 +229,7 @@ fn distinct_pairs(a: &[TileId], b: &[TileId], red: bool, one_list: bool) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::Call;
+    use crate::log::event::Call;
     use crate::replay::kuikae::kuikae_mask;
 
     fn call(kind: MeldKind, ids: &[u32], called: u32) -> Call {

@@ -4,8 +4,8 @@
 //! in which hand), so a record that breaks the rules, or a reader that mis-decodes it, shows up as a
 //! [`ReplayError`] at the first event that does not fit, with the round and event index.
 
-use crate::hand::{Meld, MeldKind};
-use crate::log::{Call, Event, RoundStart, Rules};
+use crate::hand::meld::{Meld, MeldKind};
+use crate::log::event::{Call, Event, RoundStart, Rules};
 use crate::tile::{Counts, Tile, TileId, KINDS};
 
 /// Draws available from the live wall at the start of a round: 136 - 14 (dead wall) - 52 dealt.

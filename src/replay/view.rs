@@ -7,7 +7,8 @@
 //! `nanikiru` command, [`View::bare`]) can build one too. It is also the one shape every ranker
 //! of `rank` takes (with the getters below), so a ranker reads the table as the features do.
 
-use crate::hand::{Hand, Meld};
+use crate::hand::meld::Meld;
+use crate::hand::Hand;
 use crate::replay::table::{RiichiState, Table};
 use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
 

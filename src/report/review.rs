@@ -18,7 +18,7 @@ use crate::features::catalog::{catalog_width, def_of, index};
 use crate::features::column::Family;
 use crate::features::safety::safety_against;
 use crate::features::{shape, value};
-use crate::log::{Event, Game};
+use crate::log::event::{Event, Game};
 use crate::model::linear::Linear;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
@@ -882,17 +882,17 @@ pub fn recorded_actions(game: &Game, seat: u8) -> Vec<String> {
                         let mine: Vec<Tile> =
                             call.tiles.iter().filter(|&&id| id != called).map(|id| id.tile(red)).collect();
                         let label = match call.kind {
-                            crate::hand::MeldKind::Chi => {
+                            crate::hand::meld::MeldKind::Chi => {
                                 let mut m = [mine[0], mine[1]];
                                 m.sort_by_key(|t| (t.kind(), !t.is_red()));
                                 Action::Chi(m).label()
                             }
-                            crate::hand::MeldKind::Pon => {
+                            crate::hand::meld::MeldKind::Pon => {
                                 let mut m = [mine[0], mine[1]];
                                 m.sort_by_key(|t| !t.is_red());
                                 Action::Pon(m).label()
                             }
-                            crate::hand::MeldKind::Daiminkan => Action::Daiminkan.label(),
+                            crate::hand::meld::MeldKind::Daiminkan => Action::Daiminkan.label(),
                             _ => continue,
                         };
                         out.push(label);

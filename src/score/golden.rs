@@ -11,7 +11,7 @@
 
 use super::points::payments;
 use super::{score_with, yaku, ScoreRules, WinInput};
-use crate::hand::{Meld, MeldKind};
+use crate::hand::meld::{Meld, MeldKind};
 use crate::tile::{parse_majiang, Tile, EAST};
 use serde_json::Value;
 

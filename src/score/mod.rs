@@ -33,7 +33,7 @@ pub mod points;
 pub mod yaku;
 
 use crate::hand::decompose::{for_each_decomposition, is_chiitoitsu, is_kokushi, Group, GroupKind};
-use crate::hand::{Meld, MeldKind};
+use crate::hand::meld::{Meld, MeldKind};
 use crate::tile::{
     counts_of, dora_from_indicator, Counts, Kind, Tile, EAST, HONOR_KINDS, TERMINAL_KINDS, YAOCHU_KINDS,
 };

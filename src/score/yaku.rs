@@ -6,7 +6,7 @@
 
 use super::{Block, Facts, Reading, Wait};
 use crate::hand::decompose::GroupKind;
-use crate::hand::MeldKind;
+use crate::hand::meld::MeldKind;
 use crate::tile::{is_honor, is_yaochu, Counts, Kind};
 
 pub const MENZEN_TSUMO: u8 = 0;

@@ -36,9 +36,9 @@
 //! - `owari`: (score - 30,000) / 1000 + uma 20/10/-10/-20 for 2nd-4th with one decimal, first
 //!   place gets minus the sum of the others (oka included), as Tenhou has written it since 2023.
 
+use crate::hand::meld::MeldKind;
 use crate::hand::shanten::{min_shanten, necessary_kinds};
-use crate::hand::MeldKind;
-use crate::log::{Agari, Call, DrawKind, Event, Game, Player, Round, RoundDraw, RoundStart, Rules};
+use crate::log::event::{Agari, Call, DrawKind, Event, Game, Player, Round, RoundDraw, RoundStart, Rules};
 use crate::replay::check::{score_rules, win_input};
 use crate::replay::round_name;
 use crate::replay::rules;
@@ -351,7 +351,8 @@ impl<'a> RoundPlay<'a> {
     /// the written one.
     fn canonical(call: Call) -> Result<Call, EngineErrorKind> {
         let m = encode_meld(&call)?;
-        crate::log::decode_meld(m).map_err(|_| EngineErrorKind::Score(format!("m={m} does not decode")))
+        crate::log::mjlog::decode_meld(m)
+            .map_err(|_| EngineErrorKind::Score(format!("m={m} does not decode")))
     }
 
     /// The win of `who` on `tile` from `from` (== who for tsumo), scored as the replay re-scores
@@ -381,7 +382,7 @@ impl<'a> RoundPlay<'a> {
             win_tile: tile,
             fu: 0,
             points: 0,
-            limit: crate::log::Limit::None,
+            limit: crate::score::Limit::None,
             yaku: Vec::new(),
             yakuman: Vec::new(),
             dora_indicators: t.dora_indicators.clone(),
@@ -856,7 +857,7 @@ mod tests {
         };
         let xml = crate::sim::mjlog_writer::write_mjlog(&game, "pao").unwrap();
         assert!(xml.contains("paoWho=\"0\""), "{xml}");
-        let back = crate::log::parse_mjlog("pao", xml.as_bytes()).unwrap();
+        let back = crate::log::mjlog::parse_mjlog("pao", xml.as_bytes()).unwrap();
         let mut rescore = crate::replay::check::Rescore::default();
         let s = crate::replay::replay_game(&back, &mut (), &mut rescore).unwrap();
         assert_eq!((s.agari, s.mismatches.len()), (1, 0), "{:?}", s.mismatches);

@@ -1,14 +1,15 @@
 //! Writes a [`Game`] as Tenhou mjlog XML (`<mjloggm ver="2.3">`), the format `log::mjlog` reads,
 //! so that simulated games go through the same reader, replay and re-scoring as real records.
 //!
-//! Calls are packed into Tenhou's `m` bits exactly as [`crate::log::decode_meld`] documents them;
+//! Calls are packed into Tenhou's `m` bits exactly as [`crate::log::mjlog::decode_meld`] documents them;
 //! [`encode_meld`] is its inverse (tested both ways). Scores are written in hundreds, as Tenhou
 //! does; every score the engine produces is a multiple of 100.
 
 use std::fmt::Write as _;
 
-use crate::hand::MeldKind;
-use crate::log::{Agari, Call, DrawKind, Event, Game, Limit, RoundDraw};
+use crate::hand::meld::MeldKind;
+use crate::log::event::{Agari, Call, DrawKind, Event, Game, RoundDraw};
+use crate::score::Limit;
 use crate::tile::TileId;
 
 /// Why a call cannot be packed into `m` bits.
@@ -22,7 +23,7 @@ fn bad(call: &Call, reason: &'static str) -> EncodeError {
     EncodeError::BadCall { kind: call.kind, tiles: call.tiles.iter().map(|t| t.get()).collect(), reason }
 }
 
-/// Packs a call into Tenhou's `m` attribute (the inverse of [`crate::log::decode_meld`]).
+/// Packs a call into Tenhou's `m` attribute (the inverse of [`crate::log::mjlog::decode_meld`]).
 pub fn encode_meld(call: &Call) -> Result<u32, EncodeError> {
     let from = u32::from(call.from);
     match call.kind {
@@ -275,7 +276,7 @@ fn xml_escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log::decode_meld;
+    use crate::log::mjlog::decode_meld;
 
     /// Every `m` value that decodes to a call encodes back to itself, except the bits the
     /// decoder ignores (the copy of a closed kan's named tile, the unused bit 9 of chi).

@@ -3,7 +3,7 @@
 //! duplicate format ([`duplicate`]), per-bot summaries ([`summary`]) and the `haifu simulate`
 //! run ([`run`]).
 //!
-//! The engine records typed [`crate::log::Event`]s, validated by the replay's table as it plays;
+//! The engine records typed [`crate::log::event::Event`]s, validated by the replay's table as it plays;
 //! the written mjlog files read back through the real reader and re-score with 0 mismatches
 //! (the tests check it), so simulated games can feed every later stage like real records.
 

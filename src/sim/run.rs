@@ -12,7 +12,7 @@ use super::duplicate::{game_count, seating, Seating};
 use super::engine::{play_game, EngineError, GameSpec};
 use super::mjlog_writer::{write_mjlog, EncodeError};
 use super::summary::{to_csv, to_markdown, BotSummary};
-use crate::log::{Game, Player};
+use crate::log::event::{Game, Player};
 use crate::stats::players::{game_outcome, GameOutcome};
 
 /// What to simulate.

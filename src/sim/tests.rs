@@ -4,7 +4,7 @@
 use super::bots::{parse_bot, Bot, EvalBot};
 use super::engine::{play_game, GameSpec};
 use super::mjlog_writer::write_mjlog;
-use crate::log::{DrawKind, Event, Game, Player};
+use crate::log::event::{DrawKind, Event, Game, Player};
 use crate::replay::check::Rescore;
 use crate::replay::replay_game;
 
@@ -98,7 +98,7 @@ struct Seen {
 
 impl Seen {
     fn add(&mut self, g: &Game) {
-        use crate::hand::MeldKind;
+        use crate::hand::meld::MeldKind;
         self.games += 1;
         for r in &g.rounds {
             self.rounds += 1;

@@ -79,7 +79,7 @@ fn sorted(mut errors: Vec<FileError>) -> Vec<FileError> {
 }
 
 /// One game's outcomes and study counts, from a single replay.
-pub fn analyse(game: &crate::log::Game) -> Result<(GameOutcome, Studies), StatsError> {
+pub fn analyse(game: &crate::log::event::Game) -> Result<(GameOutcome, Studies), StatsError> {
     let mut c = StudyCollector::default();
     let g = game_outcome_with(game, &mut c).map_err(StatsError::Replay)?;
     Ok((g, c.studies))
@@ -314,9 +314,9 @@ mod tests {
     /// `haifu stats --out` writes and `--merge` reads; the README is byte-identical.
     #[test]
     fn stats_of_a_whole_equal_the_merge_of_its_halves() {
-        let all: Vec<crate::log::Game> =
+        let all: Vec<crate::log::event::Game> =
             vec![riichi_23m_wins(), riichi_78s_loses(), pon_then_tsumo(), exhaustive_draw()];
-        let run_of = |games: &[crate::log::Game]| {
+        let run_of = |games: &[crate::log::event::Game]| {
             let mut studies = Studies::default();
             let mut outcomes = Vec::new();
             for g in games {
@@ -352,8 +352,8 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn figures_match_counts_taken_from_events() {
-        use crate::hand::MeldKind;
-        use crate::log::Event;
+        use crate::hand::meld::MeldKind;
+        use crate::log::event::Event;
         let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
         files.truncate(40);
         let batch = crate::batch::load_all(&files);

@@ -5,9 +5,9 @@
 //! its 4 seats 9 player-rounds. `tenpai_at_draw` is per exhaustive draw the player was part of,
 //! the average win / deal-in points per win / deal-in.
 
+use crate::hand::meld::MeldKind;
 use crate::hand::shanten::necessary_kinds;
-use crate::hand::MeldKind;
-use crate::log::{DrawKind, Game, TableLevel};
+use crate::log::event::{DrawKind, Game, TableLevel};
 use crate::replay::table::{RiichiState, Table};
 use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RoundResult};
 use crate::util::{placements, Mean, Rate};
@@ -115,19 +115,21 @@ fn win_state(riichi: bool, called: bool) -> usize {
 }
 
 /// The bit set of a win's yaku: every yaku and yakuman id, dora ids only when they scored han.
-pub fn yaku_bits(a: &crate::log::Agari) -> u64 {
+pub fn yaku_bits(a: &crate::log::event::Agari) -> u64 {
     let yaku = a.yaku.iter().filter(|&&(_, han)| han > 0).map(|&(id, _)| id);
     yaku.chain(a.yakuman.iter().copied()).filter(|&id| id < 64).fold(0, |bits, id| bits | 1 << id)
 }
 
 impl Observer for Collector {
-    fn after_event(&mut self, table: &Table, _index: usize, event: &crate::log::Event) {
+    fn after_event(&mut self, table: &Table, _index: usize, event: &crate::log::event::Event) {
         match *event {
-            crate::log::Event::Riichi { who, step: 1, .. } => {
+            crate::log::event::Event::Riichi { who, step: 1, .. } => {
                 self.riichi.order.push(who);
                 self.riichi.turn[who as usize] = table.draws[who as usize];
             }
-            crate::log::Event::Discard { who, .. } if table.riichi[who as usize] == RiichiState::Declared => {
+            crate::log::event::Event::Discard { who, .. }
+                if table.riichi[who as usize] == RiichiState::Declared =>
+            {
                 let (shanten, waits) = necessary_kinds(&table.hand_counts(who));
                 self.riichi.good_wait[who as usize] = shanten == 0 && waits.count_ones() >= 2;
             }
@@ -207,11 +209,11 @@ impl Observer for Collector {
 struct Both<'a, A, B>(&'a mut A, &'a mut B);
 
 impl<A: Observer, B: Observer> Observer for Both<'_, A, B> {
-    fn before_event(&mut self, table: &Table, index: usize, event: &crate::log::Event) {
+    fn before_event(&mut self, table: &Table, index: usize, event: &crate::log::event::Event) {
         self.0.before_event(table, index, event);
         self.1.before_event(table, index, event);
     }
-    fn after_event(&mut self, table: &Table, index: usize, event: &crate::log::Event) {
+    fn after_event(&mut self, table: &Table, index: usize, event: &crate::log::event::Event) {
         self.0.after_event(table, index, event);
         self.1.after_event(table, index, event);
     }

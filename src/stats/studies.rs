@@ -31,7 +31,7 @@ use super::early_five::{five_timing, near_five, riichi_entries, EarlyFive, EARLY
 use crate::dataset::columns::{Columns, Values};
 use crate::features::safety::{safety_against, OpponentSafety};
 use crate::hand::shanten::{min_shanten, necessary_kinds, standard_with, Shape};
-use crate::log::Event;
+use crate::log::event::Event;
 use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::view_of;
 use crate::replay::{Observer, RoundResult};
@@ -482,11 +482,11 @@ pub fn kabe_json(s: &Studies) -> serde_json::Value {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::hand::MeldKind;
+    use crate::hand::meld::MeldKind;
     use crate::stats::test_games::{exhaustive_draw, pon_then_tsumo, riichi_23m_wins, riichi_78s_loses};
     use crate::tile::counts_of;
 
-    pub(crate) fn studies(game: &crate::log::Game) -> Studies {
+    pub(crate) fn studies(game: &crate::log::event::Game) -> Studies {
         crate::stats::analyse(game).expect("hand-made game replays").1
     }
     fn r(hits: u64, n: u64) -> Rate {

@@ -1,8 +1,9 @@
 //! Hand-made one-round games for the statistics tests, built directly as [`Game`] values so that
 //! every figure they produce can be counted by hand. Each builder's doc says what happens.
 
-use crate::hand::MeldKind;
-use crate::log::{Agari, Call, DrawKind, Event, Game, Limit, Player, Round, RoundDraw, RoundStart, Rules};
+use crate::hand::meld::MeldKind;
+use crate::log::event::{Agari, Call, DrawKind, Event, Game, Player, Round, RoundDraw, RoundStart, Rules};
+use crate::score::Limit;
 use crate::tile::{parse_mpsz, TileId};
 
 /// Hands out tile ids: the next unused copy of each kind, so no id repeats within a round.

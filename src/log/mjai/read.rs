@@ -15,9 +15,10 @@
 use serde::Deserialize;
 
 use super::tiles::Ids;
-use crate::hand::MeldKind;
+use crate::hand::meld::MeldKind;
 use crate::log::error::LogError;
 use crate::log::event::*;
+use crate::score::Limit;
 use crate::tile::TileId;
 
 /// One line, as Mortal's `libriichi` `mjai::Event` defines it. Unknown fields (`meta`, `seed`,

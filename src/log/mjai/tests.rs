@@ -1,7 +1,9 @@
 //! The mjai reader and writer on the small built-in game (the shared-corpus round trips, which
 //! need the replay, are in `tests/mjai.rs`).
 
-use super::*;
+use super::read::parse_mjai;
+use super::tiles::tile_name;
+use super::write::write_mjai;
 use crate::log::event::*;
 use crate::log::source::parse_game;
 

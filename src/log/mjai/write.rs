@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use super::tiles::tile_name;
-use crate::hand::MeldKind;
+use crate::hand::meld::MeldKind;
 use crate::log::event::*;
 use crate::tile::TileId;
 

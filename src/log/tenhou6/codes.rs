@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::hand::MeldKind;
+use crate::hand::meld::MeldKind;
 use crate::log::event::*;
 use crate::tile::TileId;
 

@@ -202,7 +202,8 @@ fn parse_round(entry: &Value, red_fives: bool) -> Result<Round, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hand::MeldKind;
+    use crate::hand::meld::MeldKind;
+    use crate::score::Limit;
 
     /// Scores and points at the edge of their types (`i64::MIN.abs()`, `2 *` / `3 *` on parsed
     /// points overflowed): errors, never panics.

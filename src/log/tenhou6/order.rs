@@ -3,7 +3,7 @@
 //! falls back when the rest of the round cannot be played out.
 
 use super::codes::*;
-use crate::hand::MeldKind;
+use crate::hand::meld::MeldKind;
 use crate::log::event::*;
 use crate::tile::TileId;
 

@@ -6,6 +6,7 @@ use serde_json::Value;
 use super::codes::*;
 use super::order::*;
 use crate::log::event::*;
+use crate::score::Limit;
 use crate::tile::TileId;
 
 /// Appends the round's result (one or more wins, or a draw) from the JSON result entry.

@@ -1,7 +1,8 @@
 //! The hand as the search sees it ([`St`]): concealed counts and reds, melds as small integers,
 //! the packed key of the memo and the shanten caches.
 
-use crate::hand::{Hand, Meld, MeldKind};
+use crate::hand::meld::{Meld, MeldKind};
+use crate::hand::Hand;
 use crate::tile::{Counts, Kind, Tile, KINDS};
 
 /// Bit s when kind k is the five of suit s, else 0. A table: the search asks it for every kind
