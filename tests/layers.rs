@@ -308,3 +308,60 @@ fn the_cycle_scanner_resolves_super_and_crate_paths() {
     let got: Vec<String> = module_paths(without_tests(code)).into_iter().collect();
     assert_eq!(got, ["crate::d::y", "super::c::f", "super::g"]);
 }
+
+/// Lines of each `fn` in `code` (from its signature to its closing brace), by name; a declaration
+/// without a body (a trait method) is skipped.
+fn function_lengths(code: &str) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim_start();
+        let t = t.strip_prefix("pub ").or_else(|| t.strip_prefix("pub(crate) ")).unwrap_or(t);
+        let t = t.strip_prefix("const ").unwrap_or(t);
+        let Some(rest) = t.strip_prefix("fn ") else { continue };
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let (mut depth, mut opened) = (0i64, false);
+        for (j, body) in lines.iter().enumerate().skip(i) {
+            if !opened && body.contains(';') && !body.contains('{') {
+                break;
+            }
+            depth += body.matches('{').count() as i64 - body.matches('}').count() as i64;
+            opened |= body.contains('{');
+            if opened && depth <= 0 {
+                out.push((name.clone(), j - i + 1));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// No library or binary function over 120 lines (tests excepted): a longer one is several steps
+/// that want names of their own.
+#[test]
+fn no_function_over_120_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut long = Vec::new();
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy();
+        if name == "tests.rs" || name == "corpus_tests.rs" {
+            continue;
+        }
+        let src = std::fs::read_to_string(f).unwrap();
+        let code = code_only(&src);
+        for (func, n) in function_lengths(without_tests(&code)) {
+            if n > 120 {
+                long.push(format!("{}: fn {func} has {n} lines", f.strip_prefix(&root).unwrap().display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "functions over 120 lines:\n{}", long.join("\n"));
+}
+
+#[test]
+fn function_lengths_count_from_signature_to_closing_brace() {
+    let code = "fn a() {\n    x();\n}\ntrait T {\n    fn b(&self);\n}\npub fn c() -> u8 {\n    if y {\n        1\n    } else {\n        2\n    }\n}\n";
+    assert_eq!(function_lengths(code), [("a".to_string(), 3), ("c".to_string(), 7)]);
+}
