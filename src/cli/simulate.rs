@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use haifu::sim::run::{simulate, SimConfig};
+use haifu::sim::run::{simulate, RecordFormat, SimConfig};
 
 /// Self-play: N games of 4 bots under Tenhou rules, one mjlog per game plus a per-bot summary.
 ///
@@ -35,13 +35,17 @@ pub struct SimulateArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Record files per game: mjlog, mjai (DIR/sim-<seed>-<index>.json.gz, validated as `haifu
+    /// convert` writes it: Mortal and RiichiEnv read it) or both.
+    #[arg(long, value_enum, default_value_t = RecordFormat::Mjlog)]
+    format: RecordFormat,
 }
 
 /// Plays the games, writes the records and summaries, prints the per-bot report; exit status 1
 /// when a game failed.
 pub fn run(args: SimulateArgs) -> Result<ExitCode> {
-    let SimulateArgs { games, bots, seed, duplicate, tonpuu, out, jobs } = args;
-    let report = simulate(&SimConfig { games, bots, seed, duplicate, hanchan: !tonpuu, out, jobs })?;
+    let SimulateArgs { games, bots, seed, duplicate, tonpuu, out, jobs, format } = args;
+    let report = simulate(&SimConfig { games, bots, seed, duplicate, hanchan: !tonpuu, out, jobs, format })?;
     print!("{}", report.text());
     Ok(super::batch_status(report.failures.is_empty()))
 }

@@ -28,6 +28,32 @@ pub struct SimConfig {
     pub hanchan: bool,
     pub out: PathBuf,
     pub jobs: Option<usize>,
+    /// Which record files each game is written as.
+    pub format: RecordFormat,
+}
+
+/// The record files of a simulated game: Tenhou's mjlog (what every stage of haifu reads), mjai
+/// JSON lines gzipped (what Mortal, RiichiEnv and mjai.app read), or both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RecordFormat {
+    /// `sim-<seed>-<index>.mjlog`.
+    #[default]
+    Mjlog,
+    /// `sim-<seed>-<index>.json.gz`, written as `haifu convert` writes it (replayed, re-scored,
+    /// read back).
+    Mjai,
+    /// Both files.
+    Both,
+}
+
+impl RecordFormat {
+    fn mjlog(self) -> bool {
+        self != RecordFormat::Mjai
+    }
+
+    fn mjai(self) -> bool {
+        self != RecordFormat::Mjlog
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -93,6 +119,8 @@ enum OneError {
     Io { path: PathBuf, source: std::io::Error },
     #[error("replay of the generated game: {0}")]
     Replay(String),
+    #[error("mjai record of the generated game: {0}")]
+    Mjai(String),
 }
 
 fn player(label: &str) -> Player {
@@ -116,9 +144,16 @@ fn one_game(
     };
     let at: [&dyn Bot; 4] = seat.bots.map(|b| &bots[b] as &dyn Bot);
     let game = play_game(&spec, at)?;
-    let xml = write_mjlog(&game, &format!("haifu-sim,seed={},set={},index={index}", cfg.seed, seat.set))?;
-    let path = game_path(&cfg.out, cfg.seed, index);
-    crate::util::write_atomic(&path, xml).map_err(|source| OneError::Io { path, source })?;
+    if cfg.format.mjlog() {
+        let xml = write_mjlog(&game, &format!("haifu-sim,seed={},set={},index={index}", cfg.seed, seat.set))?;
+        let path = game_path(&cfg.out, cfg.seed, index);
+        crate::util::write_atomic(&path, xml).map_err(|source| OneError::Io { path, source })?;
+    }
+    if cfg.format.mjai() {
+        let gz = crate::convert::convert_game(&game).map_err(OneError::Mjai)?;
+        let path = cfg.out.join(format!("{id}.json.gz"));
+        crate::util::write_atomic(&path, gz).map_err(|source| OneError::Io { path, source })?;
+    }
     let outcome = game_outcome(&game).map_err(|e| OneError::Replay(e.to_string()))?;
     Ok((game, seat, outcome))
 }
@@ -222,6 +257,7 @@ mod tests {
             hanchan: false,
             out: out.to_path_buf(),
             jobs: Some(jobs),
+            format: RecordFormat::Mjlog,
         };
         let ra = simulate(&cfg(a.path(), 1)).unwrap();
         let rb = simulate(&cfg(b.path(), 2)).unwrap();
@@ -263,9 +299,43 @@ mod tests {
             hanchan: true,
             out: d.path().to_path_buf(),
             jobs: Some(1),
+            format: RecordFormat::Mjlog,
         };
         assert!(matches!(simulate(&cfg), Err(SimError::BotCount(2))));
         cfg.bots = vec!["nobody".into()];
         assert!(matches!(simulate(&cfg), Err(SimError::UnknownBot(_))));
+    }
+
+    /// `--format both`: each game's mjai file reads back (through the source sniffing every command
+    /// uses) as the same game as its mjlog: the same rounds, discards and wins, all re-scoring.
+    #[test]
+    fn mjai_records_replay_as_their_mjlog() {
+        let d = tempfile::tempdir().unwrap();
+        let cfg = SimConfig {
+            games: 2,
+            bots: vec!["ukeire".into()],
+            seed: 3,
+            duplicate: false,
+            hanchan: false,
+            out: d.path().to_path_buf(),
+            jobs: Some(1),
+            format: RecordFormat::Both,
+        };
+        let r = simulate(&cfg).unwrap();
+        assert!(r.failures.is_empty(), "{:?}", r.failures);
+        for i in 0..2 {
+            let read = |p: PathBuf| {
+                let name = p.to_string_lossy().to_string();
+                let g = crate::log::source::parse_game(&name, &std::fs::read(&p).unwrap()).unwrap();
+                let mut c = crate::replay::check::Rescore::default();
+                let s = crate::replay::replay_game(&g, &mut (), &mut c).unwrap();
+                assert!(s.mismatches.is_empty(), "{name}: {:?}", s.mismatches);
+                (s.rounds, s.discards, s.agari)
+            };
+            let mjlog = read(game_path(d.path(), 3, i));
+            let mjai = read(d.path().join(format!("sim-3-{i}.json.gz")));
+            assert_eq!(mjai, mjlog, "game {i}");
+            assert!(mjlog.1 > 0);
+        }
     }
 }
