@@ -22,9 +22,10 @@ use crate::batch;
 use crate::dataset::columns::{Columns, Values};
 use crate::dataset::parquet::ParquetSink;
 use crate::dataset::parts::{self, Manifest, Tally, DECISION_ID_STRIDE, TABLES};
-use crate::dataset::rows::{feature_names, game_rows_with, GameRows};
+use crate::dataset::rows::{game_rows_with, GameRows};
 use crate::dataset::skip::Skip;
 use crate::dataset::storage;
+use crate::features::catalog::names;
 use crate::log::event::Game;
 use crate::log::source::{expand, Source};
 
@@ -251,7 +252,7 @@ fn options_columns(games: &[&IngestedGame], skip: Skip) -> Columns {
             col.append(part);
         }
     }
-    for (name, col) in feature_names().iter().zip(features) {
+    for (name, col) in names().iter().zip(features) {
         if !skip.leaves_out(name) {
             c.push(name, col);
         }
@@ -570,6 +571,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
 mod tests {
     use super::*;
     use crate::dataset::parts::read_table;
+    use crate::features::catalog::catalog_width;
     use polars::prelude::*;
 
     fn sample_files(step: usize) -> Option<Vec<PathBuf>> {
@@ -629,7 +631,7 @@ mod tests {
             }
         }
         let mut constant = Vec::new();
-        for name in crate::dataset::rows::feature_names() {
+        for name in names() {
             let col = crate::dataset::parts::f32s(&options, name).unwrap();
             if col.iter().all(|&x| x == col[0]) {
                 constant.push(name);
@@ -653,9 +655,9 @@ mod tests {
             let game = crate::log::source::Source::file(f.clone()).load().unwrap();
             expected.extend(crate::dataset::rows::game_rows(&game).unwrap().values);
         }
-        let w = crate::dataset::rows::option_width();
+        let w = catalog_width();
         assert_eq!(expected.len(), options.height() * w);
-        for (j, name) in feature_names().iter().enumerate() {
+        for (j, name) in names().iter().enumerate() {
             let dtype = options.column(name).unwrap().dtype().clone();
             assert_eq!(dtype.to_string(), polars_type(storage::types()[j]), "{name}");
             let got = crate::dataset::parts::f32s(&options, name).unwrap();

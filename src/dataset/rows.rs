@@ -51,11 +51,6 @@ pub enum RowsError {
     NotExtracted,
 }
 
-/// Width of an option row: every column of the catalog.
-pub fn option_width() -> usize {
-    catalog_width()
-}
-
 /// A decision's context, one row of `decisions`.
 #[derive(Clone, Debug)]
 pub struct DecisionRow {
@@ -86,7 +81,7 @@ pub struct DecisionRow {
     pub hand: String,
 }
 
-/// One option: its label, whether it was chosen, and its row of `option_width()` values.
+/// One option: its label, whether it was chosen, and its row of `catalog_width()` values.
 #[derive(Clone, Debug)]
 pub struct OptionRow {
     pub label: String,
@@ -101,7 +96,7 @@ pub struct GameRows {
     /// Options of decision i are `options[option_ptr[i]..option_ptr[i + 1]]`.
     pub option_ptr: Vec<u32>,
     pub options: Vec<OptionRow>,
-    /// `options.len() * option_width()` values, row-major.
+    /// `options.len() * catalog_width()` values, row-major.
     pub values: Vec<f32>,
 }
 
@@ -206,7 +201,7 @@ fn discard_row(view: &View, tile: Tile, out: &mut [f32], skip: Skip) -> Result<(
 
 /// Rows of one decision appended to `out`; the columns of the groups `skip` leaves out stay 0.
 fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), RowsError> {
-    let w = option_width();
+    let w = catalog_width();
     let base = out.values.len();
     out.values.resize(base + d.options.len() * w, 0.0);
     let rows = &mut out.values[base..];
@@ -231,7 +226,7 @@ fn discard_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsEr
     let f = features(&view, skip)?;
     let mut ev = crate::rank::expected_value::EvSearch::new(&view).with_view_reds();
     let paijia = ev.paijia();
-    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(option_width())) {
+    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(catalog_width())) {
         let Action::Discard(tile) = o else { return Err(unexpected(d.kind, o)) };
         f.fill(*tile, r)?;
         let search = (!skip.has(Group::Ev)).then_some(&mut ev);
@@ -246,7 +241,7 @@ fn riichi_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsErr
     let (t, who) = (&d.table, d.seat);
     let view = view_of(t, who, t.hand_tiles(who));
     let tile = best_discard(&view, true).ok_or(RowsError::NoTenpaiDiscard)?;
-    let mut row = vec![0.0; option_width()];
+    let mut row = vec![0.0; catalog_width()];
     discard_row(&view, tile, &mut row, skip)?;
     let standing = Standing {
         opp_riichi: (1..4).filter(|r| t.riichi[((who + r) % 4) as usize] != RiichiState::None).count() as u8,
@@ -254,7 +249,7 @@ fn riichi_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsErr
         place: crate::util::placements(&t.start.scores)[who as usize],
         last_round: t.start.round + 1 >= if t.rules.hanchan { 8 } else { 4 },
     };
-    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(option_width())) {
+    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(catalog_width())) {
         r.copy_from_slice(&row);
         fill_action(o, view.turn, r)?;
         fill_riichi_trade(&view, tile, &standing, *o == Action::Riichi, r)?;
@@ -272,9 +267,9 @@ fn call_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsError
     let mut with_offer = hand.clone();
     with_offer.push(offered);
     let pass_view = view_of(t, who, with_offer);
-    let mut pass_row = vec![0.0; option_width()];
+    let mut pass_row = vec![0.0; catalog_width()];
     discard_row(&pass_view, offered, &mut pass_row, skip)?;
-    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(option_width())) {
+    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(catalog_width())) {
         match o {
             Action::Pass | Action::Daiminkan => r.copy_from_slice(&pass_row),
             Action::Chi(pair) | Action::Pon(pair) => {
@@ -363,11 +358,6 @@ pub fn game_rows_with(game: &Game, skip: Skip) -> Result<GameRows, RowsError> {
     Ok(out)
 }
 
-/// Names of all option feature columns in order (the catalog's).
-pub fn feature_names() -> Vec<&'static str> {
-    crate::features::catalog::names()
-}
-
 /// The option feature columns as a markdown table (name, family, meaning), for docs/schema.md.
 pub fn features_markdown() -> String {
     let rows: Vec<Vec<String>> = catalog()
@@ -385,8 +375,10 @@ mod tests {
     fn schema_doc_holds_the_catalog_table() {
         let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/schema.md")).unwrap();
         assert!(doc.contains(&super::features_markdown()), "docs/schema.md is not the catalog's table");
-        let missing: Vec<&str> =
-            super::feature_names().into_iter().filter(|n| !doc.contains(&format!("`{n}`"))).collect();
+        let missing: Vec<&str> = crate::features::catalog::names()
+            .into_iter()
+            .filter(|n| !doc.contains(&format!("`{n}`")))
+            .collect();
         assert!(missing.is_empty(), "docs/schema.md does not list {missing:?}");
     }
 }

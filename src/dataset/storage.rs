@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use crate::dataset::columns::Values;
-use crate::dataset::rows::{feature_names, option_width};
+use crate::features::catalog::{catalog_width, names};
 
 /// A column's parquet type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +132,7 @@ pub fn declared(name: &str) -> Option<Storage> {
 pub fn types() -> &'static [Storage] {
     static TYPES: OnceLock<Vec<Storage>> = OnceLock::new();
     TYPES.get_or_init(|| {
-        feature_names()
+        names()
             .iter()
             .map(|n| {
                 declared(n)
@@ -155,12 +155,12 @@ pub struct Inexact {
     pub ty: &'static str,
 }
 
-/// Checks that every value of `values` (rows of `option_width()`) is held exactly by its column's
+/// Checks that every value of `values` (rows of `catalog_width()`) is held exactly by its column's
 /// type; the error names the column, the value and the type.
 pub fn check(values: &[f32]) -> Result<(), Inexact> {
     let types = types();
-    let names = feature_names();
-    for row in values.chunks_exact(option_width()) {
+    let names = names();
+    for row in values.chunks_exact(catalog_width()) {
         for (j, (&v, t)) in row.iter().zip(types).enumerate() {
             if !t.holds(v) {
                 return Err(Inexact { column: names[j], value: v, ty: t.name() });
@@ -184,7 +184,7 @@ pub fn empty_columns(rows: usize) -> Vec<Values> {
         .collect()
 }
 
-/// The option rows `values` (row-major, `option_width()` each) as columns in their storage
+/// The option rows `values` (row-major, `catalog_width()` each) as columns in their storage
 /// types, in column order; an error as [`check`]'s when a value does not fit its column's type.
 ///
 /// The rows are row-major, so reading one column at a time strides over the whole buffer once
@@ -195,7 +195,7 @@ pub fn empty_columns(rows: usize) -> Vec<Values> {
 /// asked per value. A block with a value that does not fit is read again by [`check`], which
 /// names the first one in row order.
 pub fn columns(values: &[f32]) -> Result<Vec<Values>, Inexact> {
-    let w = option_width();
+    let w = catalog_width();
     let mut out = empty_columns(values.len() / w);
     let mut scratch = vec![0f32; BLOCK * w];
     for block in values.chunks(BLOCK * w) {
@@ -261,7 +261,7 @@ mod tests {
     /// Every feature column has a declared type, and every declaration names some column.
     #[test]
     fn storage_covers_every_column() {
-        let names = feature_names();
+        let names = names();
         let missing: Vec<&str> = names.iter().copied().filter(|n| declared(n).is_none()).collect();
         assert!(missing.is_empty(), "no storage type for {missing:?}");
         let unused: Vec<&str> =
@@ -283,16 +283,16 @@ mod tests {
     /// A value the declared type cannot hold is an error naming the column.
     #[test]
     fn lossy_values_are_refused() {
-        let mut row = vec![0.0f32; option_width()];
+        let mut row = vec![0.0f32; catalog_width()];
         assert!(check(&row).is_ok());
-        let j = feature_names().iter().position(|n| *n == "ukeire_count").unwrap();
+        let j = names().iter().position(|n| *n == "ukeire_count").unwrap();
         row[j] = 2.5;
         let e = check(&row).unwrap_err();
         let text = e.to_string();
         assert!(text.contains("ukeire_count") && text.contains("2.5") && text.contains("u8"), "{e}");
         // `columns` checks as it converts: the same error, also from a later block of rows.
-        let mut rows = vec![0.0f32; 70 * option_width()];
-        rows[66 * option_width()..67 * option_width()].copy_from_slice(&row);
+        let mut rows = vec![0.0f32; 70 * catalog_width()];
+        rows[66 * catalog_width()..67 * catalog_width()].copy_from_slice(&row);
         assert_eq!(columns(&rows).unwrap_err(), e);
     }
 
@@ -300,7 +300,7 @@ mod tests {
     /// reads the rows in (75 rows cross a 64-row block).
     #[test]
     fn columns_take_each_rows_value_in_order() {
-        let w = option_width();
+        let w = catalog_width();
         // A value every storage type holds: small, whole, non-negative, 0/1 for flags.
         let value = |r: usize, j: usize| match types()[j] {
             Storage::Bool => ((r + j) % 2) as f32,
@@ -321,7 +321,7 @@ mod tests {
                 _ => panic!("column {j}: not a storage type"),
             };
             let want: Vec<f32> = (0..75).map(|r| value(r, j)).collect();
-            assert_eq!(got, want, "column {} ({})", j, feature_names()[j]);
+            assert_eq!(got, want, "column {} ({})", j, names()[j]);
         }
     }
 }
