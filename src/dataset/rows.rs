@@ -226,11 +226,13 @@ fn discard_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsEr
     let f = features(&view, skip)?;
     let mut ev = crate::rank::expected_value::EvSearch::new(&view).with_view_reds();
     let paijia = ev.paijia();
+    let legal: Vec<Tile> =
+        d.options.iter().filter_map(|o| if let Action::Discard(t) = o { Some(*t) } else { None }).collect();
+    let valued = if skip.has(Group::Ev) { Vec::new() } else { ev.options_among(&legal) };
     for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(catalog_width())) {
         let Action::Discard(tile) = o else { return Err(unexpected(d.kind, o)) };
         f.fill(*tile, r)?;
-        let search = (!skip.has(Group::Ev)).then_some(&mut ev);
-        fill_discard_extras(&view, *tile, r, search, &paijia)?;
+        fill_discard_extras(&view, *tile, r, valued.iter().find(|v| v.tile == *tile), &paijia)?;
     }
     Ok(())
 }

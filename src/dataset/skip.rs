@@ -34,7 +34,7 @@ impl Group {
     /// The option columns of the group.
     pub fn columns(self) -> &'static [&'static str] {
         match self {
-            Group::Ev => &["ev", "log_ev", "ev_defined"],
+            Group::Ev => &["ev", "log_ev", "ev_defined", "ev_far_shanten", "ev_far_ukeire"],
             Group::Ukeire2 => &["ukeire2_avg", "ukeire2_sum"],
         }
     }

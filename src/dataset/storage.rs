@@ -103,6 +103,8 @@ const DECLARED: &[(&str, Storage)] = &[
     ("ev", Storage::F32),
     ("log_ev", Storage::F32),
     ("ev_defined", Storage::Bool),
+    ("ev_far_shanten", Storage::U8),
+    ("ev_far_ukeire", Storage::U16),
     ("discard_class", Storage::U8),
     ("vis_paijia", Storage::U16),
     ("vis_*", Storage::U8),

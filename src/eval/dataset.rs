@@ -5,8 +5,9 @@
 //!
 //! One streaming pass over the options table (part by part, slices of rows, only the needed
 //! columns, feature columns cast to f32) groups the
-//! rows by decision and scores them: `ukeire` and `ev` are fixed linear functions of the option
-//! columns, `linear` is the fitted [`Linear`] evaluator (with its interaction columns, exactly as
+//! rows by decision and scores them: `ukeire` is a fixed linear function of the option columns,
+//! `ev` orders a discard decision's options as 電脳麻将 does from its value columns
+//! ([`crate::eval::ev_order`]), `linear` is the fitted [`Linear`] evaluator (with its interaction columns, exactly as
 //! for a live position), `yaku` is scored from the decision's hand. Memory holds one slice.
 
 use std::collections::BTreeMap;
@@ -16,6 +17,7 @@ use super::error::EvalError;
 
 use crate::dataset::parts;
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
+use crate::eval::ev_order::{self, EvColumns, EvKey};
 use crate::fit::load::feature_columns;
 use crate::fit::split::{split_of, Split};
 use crate::model::filter::Filter;
@@ -55,6 +57,8 @@ struct Opt {
     scores: [f64; 4],
     ev: f64,
     ev_defined: bool,
+    /// The option as the `ev` evaluator ranks it (a discard of a dataset with the ev columns).
+    ev_key: Option<EvKey>,
     safe: bool,
     danger: f64,
     /// The option's row in the linear evaluator's base layout.
@@ -248,7 +252,9 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
     .flatten()
     .collect();
     if !ev_users.is_empty() {
-        let m = missing(&["ev", "ev_defined"]);
+        // The ev evaluator rebuilds 電脳麻将's order from all its columns (older datasets lack the
+        // 3+ shanten ones: re-ingest them).
+        let m = missing(if cfg.enabled[E::Ev.index()] { &ev_order::COLUMNS } else { &["ev", "ev_defined"] });
         if !m.is_empty() {
             return Err(EvalError::NeedsEv {
                 users: ev_users.join(" and "),
@@ -291,6 +297,9 @@ fn tally(
             o.scores[E::Linear.index()] = s;
         }
     }
+    if cfg.enabled[E::Ev.index()] {
+        ev_order_scores(opts, d.shanten[i]);
+    }
     let ctx = Ctx {
         shanten: d.shanten[i],
         turn: d.turn[i],
@@ -330,6 +339,15 @@ fn tally(
             out.worst.sort_by(|a, b| b.margin.total_cmp(&a.margin));
             out.worst.truncate(8);
         }
+    }
+}
+
+/// The `ev` evaluator's scores of a discard decision: 電脳麻将's order rebuilt from the columns
+/// ([`ev_order`]), the first option scoring highest. Other decisions keep the value-column score.
+fn ev_order_scores(opts: &mut [Opt], hand_shanten: i8) {
+    let Some(keys) = opts.iter().map(|o| o.ev_key).collect::<Option<Vec<EvKey>>>() else { return };
+    for (place, i) in ev_order::order(hand_shanten, &keys).into_iter().enumerate() {
+        opts[i].scores[E::Ev.index()] = -(place as f64);
     }
 }
 
@@ -378,6 +396,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     let ci = |n: &str| names.iter().position(|x| x == n);
     let (c_shanten, c_ukeire, c_class) = (ci("shanten_min"), ci("ukeire_count"), ci("discard_class"));
     let (c_paijia, c_tsumogiri) = (ci("vis_paijia"), ci("vis_tsumogiri"));
+    let ev_cols = EvColumns::find(&names);
     let (c_ev, c_evd, c_gen, c_suji, c_honor, c_danger) = (
         ci("ev"),
         ci("ev_defined"),
@@ -415,16 +434,21 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
             }
             // A discard option: the max-ukeire bot's own score, so the evaluator picks as it does
             // (the label is parsed only when the ukeire evaluator is scored).
-            if let Some(tile) = cfg.enabled[E::Ukeire.index()].then(|| discard_tile(&label[r])).flatten() {
+            let tile = (cfg.enabled[E::Ukeire.index()] || cfg.enabled[E::Ev.index()])
+                .then(|| discard_tile(&label[r]))
+                .flatten();
+            if let Some(tile) = tile.filter(|_| cfg.enabled[E::Ukeire.index()]) {
                 scores[E::Ukeire.index()] =
                     option_score(x(c_shanten) as i8, x(c_ukeire) as u32, x(c_class) as u8, tile);
             }
+            let ev_key = ev_cols.zip(tile).map(|(c, t)| c.key(|j| feats[j][r] as f64, t));
             opts.push(Opt {
                 label: label[r].clone(),
                 chosen: chosen[r],
                 scores,
                 ev: x(c_ev),
                 ev_defined: x(c_evd) > 0.5,
+                ev_key,
                 safe: x(c_gen) + x(c_suji) + x(c_honor) > 0.5,
                 danger: x(c_danger),
                 row: linear_cols.iter().map(|c| c.map_or(0.0, |c| feats[c][r])).collect(),

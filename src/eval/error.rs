@@ -9,7 +9,8 @@ use std::path::PathBuf;
 pub enum EvalError {
     /// `users`: the evaluators (or push/fold) that need the `ev` columns.
     #[error(
-        "{users} need(s) the column(s) {missing}, which {} does not have (an ingest with --skip \
+        "{users} need(s) the column(s) {missing}, which {} does not have (an ingest with --skip, or one \
+         before the ev_far columns existed, \
          leaves them out); `haifu report` needs them too: `haifu eval --evaluator ukeire \
          --evaluator linear` without --push-fold scores without them",
         data.display()

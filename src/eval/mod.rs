@@ -5,6 +5,7 @@ pub mod agreement;
 #[cfg(feature = "parquet")]
 pub mod dataset;
 pub mod error;
+pub mod ev_order;
 
 use crate::model::linear;
 use crate::rank::{expected_value, max_ukeire, yaku_eval, Evaluator, RankedDiscard};

@@ -147,10 +147,10 @@ mod tests {
         );
         assert_eq!(
             [n(Family::Value), n(Family::Visibility), n(Family::Action), n(Family::RiichiTrade)],
-            [3, 4, 4, 14]
+            [5, 4, 4, 14]
         );
         assert_eq!(n(Family::CallTrade), 1);
-        assert_eq!(catalog_width(), 343);
+        assert_eq!(catalog_width(), 345);
     }
 
     /// Every typed column address names the column it says it does.

@@ -48,6 +48,8 @@ pub mod value;
 pub mod visibility;
 pub mod yaku_potential;
 
+use crate::rank::expected_value::ranking::DiscardOption;
+#[cfg(doc)]
 use crate::rank::expected_value::EvSearch;
 use crate::rank::paijia::Paijia;
 use crate::replay::decision::Action;
@@ -170,21 +172,20 @@ fn check_width(row: &[f32]) -> Result<(), FeatureError> {
     }
 }
 
-/// Fills the value and visibility families of "discard `tile`" from `view` into `row` (whose hand
-/// families are filled already: the value family reads the option's `shanten_min`). `ev` is the
-/// decision's search (`None` leaves the value family at 0, as `--skip ev` asks) and `paijia` its
-/// table. Shared by ingest and the `linear` evaluator so training and use see the same values.
+/// Fills the value and visibility families of "discard `tile`" from `view` into `row`. `ev` is
+/// the option as 電脳麻将 values it (from the decision's [`EvSearch::options`]; `None` leaves the
+/// value family at 0, as `--skip ev` asks) and `paijia` the decision's table. Shared by ingest and
+/// the `linear` evaluator so training and use see the same values.
 pub fn fill_discard_extras(
     view: &View,
     tile: Tile,
     row: &mut [f32],
-    ev: Option<&mut EvSearch>,
+    ev: Option<&DiscardOption>,
     paijia: &Paijia,
 ) -> Result<(), FeatureError> {
     check_width(row)?;
-    let shanten = row[catalog::index(shape::SHANTEN_MIN)];
     let mut c = cols(row, Family::Value);
-    value::fill(ev, tile, shanten, &mut c);
+    value::fill(ev, &mut c);
     c.done();
     let mut c = cols(row, Family::Visibility);
     visibility::fill(view, paijia, tile, &mut c);

@@ -50,14 +50,13 @@ mod tests {
         let mut pos = View::bare(Hand::parse("123m456p789s1155z7z").unwrap(), vec![t("3z")], EAST, EAST + 1);
         pos.visible[t("7z").kind()] += 2;
         pos.drawn = Some(t("7z"));
-        let mut ev = EvSearch::new(&pos);
-        let paijia = ev.paijia();
+        let paijia = EvSearch::new(&pos).paijia();
         let mut row = vec![0f32; catalog_width()];
-        fill_discard_extras(&pos, t("7z"), &mut row, Some(&mut ev), &paijia).unwrap();
+        fill_discard_extras(&pos, t("7z"), &mut row, None, &paijia).unwrap();
         assert_eq!(get(&row, "vis_tsumogiri"), 1.0);
         assert_eq!(get(&row, "vis_unseen"), 1.0);
         assert_eq!(get(&row, "vis_paijia"), paijia.value(t("7z")) as f32);
-        fill_discard_extras(&pos, t("1z"), &mut row, Some(&mut ev), &paijia).unwrap();
+        fill_discard_extras(&pos, t("1z"), &mut row, None, &paijia).unwrap();
         assert_eq!(get(&row, "vis_tsumogiri"), 0.0);
         // 3z is the indicator: 1z has 2 held, none visible.
         assert_eq!(get(&row, "vis_unseen"), 2.0);

@@ -97,14 +97,13 @@ impl Linear {
         // evaluator has always searched; ingest uses the view's own).
         let mut ev = crate::rank::expected_value::EvSearch::new(view).with_reds(true, [false; 3]);
         let paijia = ev.paijia();
-        view.full_hand()
-            .distinct_tiles()
-            .into_iter()
-            .map(|t| {
+        ev.options()
+            .iter()
+            .map(|o| {
                 let mut row = vec![0.0f32; catalog_width()];
-                f.fill(t, &mut row)?;
-                fill_discard_extras(view, t, &mut row, Some(&mut ev), &paijia)?;
-                Ok((t, row))
+                f.fill(o.tile, &mut row)?;
+                fill_discard_extras(view, o.tile, &mut row, Some(o), &paijia)?;
+                Ok((o.tile, row))
             })
             .collect()
     }

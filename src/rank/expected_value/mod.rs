@@ -35,11 +35,15 @@
 //!   `W / 1000 - x` lies in (-x, -x + 0.544]: always below every hand at lower shanten (those
 //!   score ≥ -x + 1, or ≥ 0 with a searched value). With no yaku in reach the score is -99.
 //!
-//! Ranking ([`rank`]): score = the value of the 13-tile hand left by the discard (higher is
-//! better). Discards that raise shanten and are not searched score `-(shanten + 1) + ukeire / 1000`
-//! (at shanten ≤ 2) or the 3+ formula, below every normal discard. Ties (equal score to 1e-6
-//! points) are broken as 電脳麻将 breaks them: the lower isolated-tile value ([`Paijia`]) goes
-//! first, then the drawn tile, then the later kind ([`tie_key`]).
+//! Ranking ([`rank`], in [`ranking`]): each discard gets the value 電脳麻将 gives it when it
+//! chooses ([`EvSearch::options`], a [`ranking::Valuation`]): the searched value of the 13-tile
+//! hand left by a discard that keeps shanten ≤ 2, the shanten-back value of a raising discard
+//! that passed the gate, the 3+ terms (yaku-aware shanten and weighted ukeire); nothing else is
+//! searched. Unvalued shanten-raising discards score `-(shanten + 1) + ukeire / 1000`, below every
+//! valued one. [`ranking::pick_order`] then orders them; ties (equal score to 1e-6 points) are
+//! broken as 電脳麻将 breaks them: the lower isolated-tile value ([`Paijia`]) goes first, then the
+//! drawn tile, then the later kind ([`ranking::tie_key`]). Ingest stores the valuations in the
+//! `value` columns, and a dataset's `ev` evaluator orders them with the same function.
 //!
 //! Verified against the reference implementation: on 233 real hands in three table contexts,
 //! all 728 option values and the values of all 233 picks (8 of them shanten-back discards) agree
@@ -54,7 +58,7 @@
 //! and the search flags), so a sub-hand reached along several paths is searched once. Use one
 //! [`EvSearch`] per position to share the memo between its options.
 
-mod ranking;
+pub mod ranking;
 mod search;
 mod state;
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The expected value's tests: unit cases, the tiers on real hands, and the golden values and
 //! picks of the reference implementation (電脳麻将) over ../shared/data/kobalab.
 
-use super::ranking::TIE_EPS;
+use super::ranking::{NO_YAKU, TIE_EPS};
 use super::state::*;
 use super::yaku_forms::*;
 use super::*;

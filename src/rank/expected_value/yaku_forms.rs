@@ -1,6 +1,7 @@
 //! 電脳麻将's shanten toward a hand with a yaku (closed, yakuhai, tanyao, toitoi, flushes) and
 //! the score of a hand at 3+ shanten built on it ([`EvSearch::far`]).
 
+use super::ranking::{Far, NO_YAKU};
 use super::state::{St, CHI, CLOSED_KAN, PON};
 use super::EvSearch;
 use crate::tile::{is_honor, Counts, Kind, KINDS};
@@ -14,11 +15,16 @@ impl EvSearch<'_> {
     /// instead of every form for each of the 34 kinds, with the same result (the test
     /// `far_equals_the_form_by_form_definition` checks it on real hands).
     pub(super) fn far(&self, h: &St) -> f64 {
+        self.far_parts(h).score()
+    }
+
+    /// The two terms of [`Self::far`]: the yaku-aware shanten x and the weighted ukeire W.
+    pub(super) fn far_parts(&self, h: &St) -> Far {
         let melds = &h.melds[..h.nm];
         let forms = YakuForms::new(self, &h.c, melds);
         let x = forms.best;
         if x >= NO_YAKU {
-            return -(NO_YAKU as f64);
+            return Far { yaku_shanten: NO_YAKU, weighted_ukeire: 0 };
         }
         let held = h.all();
         let mut w = 0u32;
@@ -56,7 +62,7 @@ impl EvSearch<'_> {
                 1
             };
         }
-        w as f64 / 1000.0 - x as f64
+        Far { yaku_shanten: x, weighted_ukeire: w }
     }
 
     /// The yakuhai kinds: the round wind, the seat wind and the dragons.
@@ -239,9 +245,6 @@ pub(super) fn toitoi_shanten(c: &Counts, nm: usize) -> i8 {
     }
     8 - 2 * kezi - duizi
 }
-
-/// [`EvSearch::yaku_shanten`] of a hand with no way to a yaku.
-pub(super) const NO_YAKU: i8 = 99;
 
 /// majiang-core's `xiangting` of concealed counts that may be short of tiles (its forms reduced
 /// to one suit, or to the 2-8 tiles): the standard form with `melds` made, and for a hand
