@@ -92,6 +92,15 @@ fn print_text(summary: &IngestSummary, out: &std::path::Path) {
     for (k, n) in &t.decisions_by_kind {
         println!("  {k:8} {n}");
     }
+    // Only this run's parts were written (kept parts cost the writer nothing).
+    let written: u64 = t.games.saturating_sub(summary.games_kept);
+    if let Some(ceiling) = summary.writer_ceiling(written) {
+        println!(
+            "  writer   {:.2} s CPU for {written} games ({:.2} ms/game): one writer thread saturates at {ceiling:.0} games/s",
+            summary.writer_cpu_seconds,
+            1e3 * summary.writer_cpu_seconds / written as f64,
+        );
+    }
     for e in t.errors.iter().take(20) {
         println!("  error {}: {}", e.file, e.error);
     }

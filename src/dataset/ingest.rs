@@ -129,10 +129,31 @@ pub struct IngestSummary {
     /// Parts written by this run, and complete parts found and kept (`--resume`).
     pub parts_written: usize,
     pub parts_kept: usize,
+    /// CPU seconds of the one writer thread (encoding and compressing the parquet tables) in
+    /// this run: with the games it wrote, the rate at which writing alone would saturate
+    /// ([`IngestSummary::writer_ceiling`]).
+    pub writer_cpu_seconds: f64,
+    /// Games of the parts found complete and kept (`--resume`), which this run did not write.
+    pub games_kept: u64,
     /// The sum of the parts' tallies, and the inputs that could not be read (flattened: the
     /// `--json` line keeps the fields at the top level).
     #[serde(flatten)]
     pub tally: Tally,
+}
+
+impl IngestSummary {
+    /// Games per second at which the single writer thread would be busy all the time (`None`
+    /// when nothing was written): the ingest rate no number of worker cores can pass.
+    pub fn writer_ceiling(&self, games_written: u64) -> Option<f64> {
+        (self.writer_cpu_seconds > 0.0 && games_written > 0)
+            .then(|| games_written as f64 / self.writer_cpu_seconds)
+    }
+}
+
+/// CPU time of the calling thread, for the writer's accounting.
+fn thread_cpu() -> std::time::Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
 /// Output writers of one part's four tables.
@@ -436,9 +457,10 @@ fn write_part(
     skip: Skip,
     pool: &rayon::ThreadPool,
     bar: &indicatif::ProgressBar,
-) -> Result<(), DatasetError> {
+) -> Result<std::time::Duration, DatasetError> {
     let mut sinks = Sinks::create(out, manifest.part, skip)?;
     let mut write_error: Option<DatasetError> = None;
+    let mut writer_cpu = std::time::Duration::ZERO;
     let list: Vec<Source> = sources.iter().map(|(_, s)| (*s).clone()).collect();
     let errors = batch::run_sources(
         &list,
@@ -473,9 +495,11 @@ fn write_part(
                 }
             }
             if write_error.is_none() {
+                let start = thread_cpu();
                 if let Err(e) = sinks.write(&games) {
                     write_error = Some(e);
                 }
+                writer_cpu += thread_cpu().saturating_sub(start);
             }
         },
     );
@@ -483,11 +507,13 @@ fn write_part(
         return Err(DatasetError::WriteParquet { source: Box::new(e) });
     }
     manifest.tally.errors = errors;
+    let start = thread_cpu();
     sinks.finish().map_err(|e| DatasetError::WriteParquet { source: Box::new(e) })?;
+    writer_cpu += thread_cpu().saturating_sub(start);
     let path = parts::manifest_path(out, manifest.part);
     crate::util::write_atomic(&path, serde_json::to_vec_pretty(manifest)?)
         .map_err(|source| DatasetError::Write { path: path.clone(), source })?;
-    Ok(())
+    Ok(writer_cpu)
 }
 
 /// Ingests everything under `paths` (this shard's records) into `out`, part by part.
@@ -552,6 +578,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
                 return Err(DatasetError::Refused { out: out.to_path_buf(), what });
             }
             summary.tally.add(&m.tally);
+            summary.games_kept += m.tally.games;
             summary.parts_kept += 1;
             bar.inc(chunk.len() as u64);
             continue;
@@ -559,7 +586,8 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
         if opts.stop_after_parts.is_some_and(|n| summary.parts_written >= n) {
             break;
         }
-        write_part(out, &mut manifest, chunk, opts.skip, &pool, &bar)?;
+        summary.writer_cpu_seconds +=
+            write_part(out, &mut manifest, chunk, opts.skip, &pool, &bar)?.as_secs_f64();
         summary.tally.add(&manifest.tally);
         summary.parts_written += 1;
     }

@@ -249,7 +249,30 @@ pub(super) fn toitoi_shanten(c: &Counts, nm: usize) -> i8 {
 /// majiang-core's `xiangting` of concealed counts that may be short of tiles (its forms reduced
 /// to one suit, or to the 2-8 tiles): the standard form with `melds` made, and for a hand
 /// without melds seven pairs and thirteen orphans by its formulas.
+///
+/// Cached per thread: the yaku forms of a position's options reduce many hands to the same
+/// counts (a flush form ignores every discard outside its suit), so most queries repeat.
 pub(super) fn plain_shanten(c: &Counts, melds: usize) -> i8 {
+    // Bit 120 marks a used key (an empty slot holds key 0); melds sit above the 102 count bits.
+    let key = crate::hand::memo::pack(c) | (melds as u128) << 104 | 1 << 120;
+    let hash = crate::hand::memo::mix(key as u64, (key >> 64) as u64);
+    PLAIN.with(|m| {
+        let mut m = m.borrow_mut();
+        m.get(key, hash).unwrap_or_else(|| {
+            let v = plain_shanten_uncached(c, melds);
+            m.put(key, hash, v);
+            v
+        })
+    })
+}
+
+thread_local! {
+    /// [`plain_shanten`]'s cache: 2^12 slots of 32 bytes.
+    static PLAIN: std::cell::RefCell<crate::hand::memo::Direct<u128, i8>> =
+        std::cell::RefCell::new(crate::hand::memo::Direct::new(12));
+}
+
+fn plain_shanten_uncached(c: &Counts, melds: usize) -> i8 {
     let mut best = crate::hand::shanten::standard(c, melds);
     if melds == 0 {
         let pairs = c.iter().filter(|&&x| x >= 2).count().min(7) as i8;
