@@ -10,7 +10,8 @@
 //! of the round cannot be played out (every list must be used up exactly when the round ends).
 //!
 //! Tile codes: 11-19 man, 21-29 pin, 31-39 sou, 41-47 honors, 51/52/53 red 5m/5p/5s; in the
-//! discards 60 = the drawn tile (tsumogiri) and 0 = no discard (after an open kan). Call strings
+//! discards 60 = the drawn tile (tsumogiri) and 0 = no discard (after an open kan; Tenhou leaves it
+//! out when the replacement draw wins). Call strings
 //! hold two-digit codes and one letter before the called (or added) tile: `c` chi, `p` pon,
 //! `m` open kan, `k` added kan, `a` closed kan, `r` riichi; the letter's position says where the
 //! tile came from (first = previous seat, middle = across, last = next seat).
@@ -29,7 +30,10 @@
 //! next kan). Win records: `sticks` counts this round's riichi sticks too and goes to the first
 //! winner only (0 for a double ron's second, as Tenhou writes it); `scores_before` is the
 //! round's start minus riichi sticks, plus the earlier winner's deltas; ura indicators are kept
-//! only for riichi wins. The `connection` field (disconnects) is not read.
+//! only for riichi wins. The `connection` entries (`what` 0 = disconnect, 1 = reconnect, in round
+//! `log` after `step` draws, discards and calls; `log` -1 = before the game) become
+//! `Disconnect` / `Reconnect` events just before the next of those (after the round's result
+//! when none follows). [`write::write`] writes a game back out the way Tenhou does.
 
 use serde_json::Value;
 
@@ -40,6 +44,7 @@ use crate::tile::TileId;
 mod codes;
 mod order;
 mod results;
+pub mod write;
 
 use codes::*;
 use order::*;
@@ -66,9 +71,35 @@ pub fn parse_tenhou6(id: &str, json: &[u8]) -> Result<Game, LogError> {
             parse_round(entry, rules.red_fives).map_err(|detail| LogError::Tenhou6 { round: i, detail })?;
         rounds.push(round);
     }
+    insert_connections(&mut rounds, obj.get("connection"));
     let (final_scores, final_results) = final_of(obj.get("sc"));
     let id = obj.get("ref").and_then(Value::as_str).filter(|s| !s.is_empty()).unwrap_or(id);
     Ok(Game { id: id.to_string(), rules, players, rounds, final_scores, final_results })
+}
+
+/// Places the `connection` entries among the rounds' events (see the module doc); entries that
+/// name no round or seat are ignored, as the field is informational.
+fn insert_connections(rounds: &mut [Round], connection: Option<&Value>) {
+    let Some(list) = connection.and_then(Value::as_array) else { return };
+    for c in list {
+        let num = |k: &str| c.get(k).and_then(Value::as_i64);
+        let (Some(what), Some(log), Some(who), Some(step)) =
+            (num("what"), num("log"), num("who"), num("step"))
+        else {
+            continue;
+        };
+        let (round, step) = if log < 0 { (0, 0) } else { (log as usize, step.max(0) as usize) };
+        let (Some(round), Ok(who)) = (rounds.get_mut(round), u8::try_from(who)) else { continue };
+        if who > 3 {
+            continue;
+        }
+        let event = if what == 0 { Event::Disconnect { who } } else { Event::Reconnect { who } };
+        let is_action =
+            |e: &Event| matches!(e, Event::Draw { .. } | Event::Discard { .. } | Event::Call { .. });
+        let at = round.events.iter().enumerate().filter(|(_, e)| is_action(e)).nth(step);
+        let at = at.map_or(round.events.len(), |(i, _)| i);
+        round.events.insert(at, event);
+    }
 }
 
 /// Rebuilds GO type bits from `rule.disp` (e.g. 鳳南喰赤速) and the `aka` fields.
@@ -135,8 +166,11 @@ fn dan_index(name: &str) -> Option<u8> {
         .collect();
     const DAN: [&str; 11] =
         ["初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳位"];
-    if plain == "新人" {
-        return Some(0);
+    match plain.as_str() {
+        "新人" => return Some(0),
+        // Tenhou's mjlog2json writes 天鳳 for index 20.
+        "天鳳" => return Some(20),
+        _ => {}
     }
     if let Some(k) = plain.strip_suffix('級') {
         let k: u8 = k.parse().ok()?;
@@ -264,6 +298,7 @@ mod tests {
         assert_eq!(dan_index("初段"), Some(10));
         assert_eq!(dan_index("七段"), Some(16));
         assert_eq!(dan_index("天鳳位"), Some(20));
+        assert_eq!(dan_index("天鳳"), Some(20));
         assert_eq!(dan_index("?"), None);
     }
 
