@@ -30,7 +30,7 @@
 //! next kan). Win records: `sticks` counts this round's riichi sticks too and goes to the first
 //! winner only (0 for a double ron's second, as Tenhou writes it); `scores_before` is the
 //! round's start minus riichi sticks, plus the earlier winner's deltas; ura indicators are kept
-//! only for riichi wins. The `connection` entries (`what` 0 = disconnect, 1 = reconnect, in round
+//! only for the wins of a seat that declared riichi (yakuman ones too). The `connection` entries (`what` 0 = disconnect, 1 = reconnect, in round
 //! `log` after `step` draws, discards and calls; `log` -1 = before the game) become
 //! `Disconnect` / `Reconnect` events just before the next of those (after the round's result
 //! when none follows). [`write::write`] writes a game back out the way Tenhou does.
@@ -71,10 +71,26 @@ pub fn parse_tenhou6(id: &str, json: &[u8]) -> Result<Game, LogError> {
             parse_round(entry, rules.red_fives).map_err(|detail| LogError::Tenhou6 { round: i, detail })?;
         rounds.push(round);
     }
+    dealer_tenpai_from_next_round(&mut rounds);
     insert_connections(&mut rounds, obj.get("connection"));
     let (final_scores, final_results) = final_of(obj.get("sc"));
     let id = obj.get("ref").and_then(Value::as_str).filter(|s| !s.is_empty()).unwrap_or(id);
     Ok(Game { id: id.to_string(), rules, players, rounds, final_scores, final_results })
+}
+
+/// A nagashi mangan's payments leave out the tenpai ones, so the JSON does not say whether the
+/// dealer was tenpai; the next round does (the dealer stays). The reader shows the dealer's hand
+/// at a nagashi draw (see `results`); it is dropped here when the deal moved on or the game ended.
+fn dealer_tenpai_from_next_round(rounds: &mut [Round]) {
+    for i in 0..rounds.len() {
+        let stays = rounds.get(i + 1).is_some_and(|next| next.start.round == rounds[i].start.round);
+        let dealer = rounds[i].start.dealer as usize;
+        if let Some(Event::Ryuukyoku(d)) = rounds[i].events.last_mut() {
+            if d.kind == DrawKind::Nagashi && !stays {
+                d.shown[dealer] = None;
+            }
+        }
+    }
 }
 
 /// Places the `connection` entries among the rounds' events (see the module doc); entries that
