@@ -73,7 +73,8 @@ pub fn parse_tenhou6(id: &str, json: &[u8]) -> Result<Game, LogError> {
     }
     dealer_tenpai_from_next_round(&mut rounds);
     insert_connections(&mut rounds, obj.get("connection"));
-    let (final_scores, final_results) = final_of(obj.get("sc"));
+    let table_total: i32 = rounds[0].start.scores.iter().sum();
+    let (final_scores, final_results) = final_of(obj.get("sc"), f64::from(table_total));
     let id = obj.get("ref").and_then(Value::as_str).filter(|s| !s.is_empty()).unwrap_or(id);
     Ok(Game { id: id.to_string(), rules, players, rounds, final_scores, final_results })
 }
@@ -195,13 +196,14 @@ fn dan_index(name: &str) -> Option<u8> {
     DAN.iter().position(|d| *d == plain).map(|i| 10 + i as u8)
 }
 
-/// `sc`: final score and result per seat; scores may be in points or in hundreds.
-fn final_of(sc: Option<&Value>) -> (Option<[i32; 4]>, Option<[f32; 4]>) {
+/// `sc`: final score and result per seat; scores may be in points or in hundreds, told by which
+/// reading sums closer to the points on the table (`table_total`, the first round's scores).
+fn final_of(sc: Option<&Value>, table_total: f64) -> (Option<[i32; 4]>, Option<[f32; 4]>) {
     let Some(a) = sc.and_then(Value::as_array).filter(|a| a.len() == 8) else { return (None, None) };
     let nums: Option<Vec<f64>> = a.iter().map(Value::as_f64).collect();
     let Some(n) = nums else { return (None, None) };
     let sum: f64 = (0..4).map(|i| n[2 * i]).sum();
-    let scale = if sum.abs() < 10_000.0 { 100.0 } else { 1.0 };
+    let scale = if (sum * 100.0 - table_total).abs() < (sum - table_total).abs() { 100.0 } else { 1.0 };
     (
         Some(std::array::from_fn(|i| (n[2 * i] * scale).round() as i32)),
         Some(std::array::from_fn(|i| n[2 * i + 1] as f32)),
@@ -304,6 +306,18 @@ mod tests {
         assert!(matches!(parse_yaku("四暗刻単騎(役満)").unwrap(), YakuValue::Yakuman(41)));
         assert!(matches!(parse_yaku("国士無双(役満)").unwrap(), YakuValue::Yakuman(47)));
         assert!(parse_yaku("謎の役(1飜)").is_err());
+    }
+
+    /// `sc` in points (Tenhou) or hundreds, also for a table of 1000-point starts.
+    #[test]
+    fn final_scores_in_points_or_hundreds() {
+        let sc = |v: serde_json::Value, total: f64| final_of(Some(&v), total).0.unwrap();
+        let tenhou = serde_json::json!([4400, -46, 7100, -33, 40700, 21, 47800, 58]);
+        assert_eq!(sc(tenhou, 100_000.0), [4400, 7100, 40700, 47800]);
+        let hundreds = serde_json::json!([44, -46, 71, -33, 407, 21, 478, 58]);
+        assert_eq!(sc(hundreds, 100_000.0), [4400, 7100, 40700, 47800]);
+        let small = serde_json::json!([-300, -1.3, 2300, 1.3, 1000, 0, 1000, 0]);
+        assert_eq!(sc(small, 4000.0), [-300, 2300, 1000, 1000]);
     }
 
     #[test]
