@@ -266,3 +266,31 @@ fn an_mjlog_writes_tenhous_own_strings() {
         assert!(text.contains(s), "{s} not in {text}");
     }
 }
+
+/// The command: `haifu convert --to tenhou6` writes `OUT/GAME_ID.json` that reads back as the
+/// game; a broken record makes exit status 1 and is not written.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn the_command_writes_json_files() {
+    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir_all(&input).unwrap();
+    std::fs::copy(&files[0], input.join("a.mjlog")).unwrap();
+    std::fs::write(input.join("broken.mjlog"), "<mjloggm ver=\"2.3\"><GO type=\"169\"/>").unwrap();
+    let out = dir.path().join("out");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["convert", "--to", "tenhou6", "--jobs", "1", "--out"])
+        .arg(&out)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("written  1") && stdout.contains("failed   1"), "{stdout}");
+    let text = std::fs::read(out.join("a.json")).unwrap();
+    let back = parse_tenhou6("a", &text).unwrap();
+    let orig = haifu::log::source::Source::file(&files[0]).load().unwrap();
+    assert_eq!(back.rounds.len(), orig.rounds.len());
+    assert!(!out.join("broken.json").exists());
+}
