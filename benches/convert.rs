@@ -36,12 +36,8 @@ fn main() {
     let mut rates = Vec::new();
     for run in 0..=runs {
         let out = tempfile::tempdir().unwrap();
-        let opts = haifu::convert::Options {
-            to,
-            out: out.path().to_path_buf(),
-            jobs: Some(jobs),
-            resume: false,
-        };
+        let opts =
+            haifu::convert::Options { to, out: out.path().to_path_buf(), jobs: Some(jobs), resume: false };
         let t = Instant::now();
         let s = haifu::convert::run(&files, &opts);
         let el = t.elapsed().as_secs_f64();
