@@ -1,4 +1,5 @@
-//! `haifu convert --to mjai` throughput on real games: games/s, median over repeated runs.
+//! `haifu convert` throughput on real games: games/s, median over repeated runs; `--to mjai`, or
+//! `--to tenhou6` with `HAIFU_BENCH_TO=tenhou6`.
 //!
 //! The games are the ingest bench's: every k-th of the sorted top-level `*.mjlog` files of
 //! `../shared/data/tenhou` (or `$HAIFU_SHARED/data/tenhou`), `HAIFU_BENCH_GAMES` of them (default
@@ -26,17 +27,17 @@ fn main() {
     let n = env_usize("HAIFU_BENCH_GAMES", 40).min(all.len()).max(1);
     let runs = env_usize("HAIFU_BENCH_RUNS", 5).max(1);
     let jobs = env_usize("HAIFU_BENCH_JOBS", 2).max(1);
+    let to = match std::env::var("HAIFU_BENCH_TO").as_deref() {
+        Ok("tenhou6") => haifu::convert::Target::Tenhou6,
+        _ => haifu::convert::Target::Mjai,
+    };
     let step = all.len() / n;
     let files: Vec<PathBuf> = all.into_iter().step_by(step.max(1)).take(n).collect();
     let mut rates = Vec::new();
     for run in 0..=runs {
         let out = tempfile::tempdir().unwrap();
-        let opts = haifu::convert::Options {
-            to: haifu::convert::Target::Mjai,
-            out: out.path().to_path_buf(),
-            jobs: Some(jobs),
-            resume: false,
-        };
+        let opts =
+            haifu::convert::Options { to, out: out.path().to_path_buf(), jobs: Some(jobs), resume: false };
         let t = Instant::now();
         let s = haifu::convert::run(&files, &opts);
         let el = t.elapsed().as_secs_f64();
@@ -48,7 +49,7 @@ fn main() {
     }
     rates.sort_by(f64::total_cmp);
     println!(
-        "convert: {} games, --jobs {jobs}, median {:.0} games/s over {runs} runs",
+        "convert --to {to:?}: {} games, --jobs {jobs}, median {:.0} games/s over {runs} runs",
         files.len(),
         rates[rates.len() / 2]
     );

@@ -1,29 +1,47 @@
-//! `haifu convert`: any record haifu reads into one validated mjai file per game,
-//! `OUT/GAME_ID.json.gz`, the layout Mortal's training reads (`**/*.json.gz`).
+//! `haifu convert`: any record haifu reads into one validated file per game: mjai
+//! (`OUT/GAME_ID.json.gz`, the layout Mortal's training reads, `**/*.json.gz`) or tenhou.net/6
+//! JSON (`OUT/GAME_ID.json`, what the Tenhou viewer and mjai-reviewer load).
 //!
 //! A game is written only when it replays with full validation, every win re-scores to the
-//! recorded payments, and the mjai text read back replays the same way with the same rounds,
-//! discards and wins: a file in OUT is one Mortal and RiichiEnv can take as it is. A game that
-//! fails any of it is reported and not written. Files are written atomically
-//! ([`util::write_atomic`](crate::util::write_atomic)) and are deterministic (gzip with mtime 0),
-//! so `--resume` can keep the ones already there and a rerun writes the same bytes.
+//! recorded payments, and the written text read back replays the same way with the same rounds,
+//! discards and wins: a file in OUT is one Mortal, RiichiEnv or mjai-reviewer can take as it is.
+//! A game that fails any of it is reported and not written. tenhou.net/6 needs each win's yaku
+//! and points strings: a record without them (mjai) gets them from the re-scoring. Files are
+//! written atomically ([`util::write_atomic`](crate::util::write_atomic)) and are deterministic
+//! (gzip with mtime 0), so `--resume` can keep the ones already there and a rerun writes the same
+//! bytes.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::batch::FileError;
-use crate::log::event::Game;
+use crate::log::event::{Agari, Event, Game};
 use crate::log::mjai::read::parse_mjai;
 use crate::log::mjai::write::write_mjai;
 use crate::log::source::Skipped;
-use crate::replay::check::Rescore;
-use crate::replay::{replay_game, GameSummary};
+use crate::log::tenhou6::parse_tenhou6;
+use crate::replay::check::{compare, score_rules, win_input, Rescore};
+use crate::replay::table::Table;
+use crate::replay::{replay_game, GameSummary, WinChecker};
+use crate::score::{score_with, WinScore};
 
 /// What `haifu convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     /// mjai JSON lines, gzipped, one `GAME_ID.json.gz` per game.
     Mjai,
+    /// tenhou.net/6 JSON as Tenhou writes it, one `GAME_ID.json` per game.
+    Tenhou6,
+}
+
+impl Target {
+    /// The output file's extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Target::Mjai => "json.gz",
+            Target::Tenhou6 => "json",
+        }
+    }
 }
 
 /// The options of one run.
@@ -44,7 +62,7 @@ pub struct Summary {
     pub written: usize,
     /// Files already there, kept under `--resume`.
     pub kept: usize,
-    /// Records that could not be read, replayed, re-scored or carried through mjai.
+    /// Records that could not be read, replayed, re-scored or carried through the format.
     pub failed: Vec<FileError>,
     pub skipped: Vec<Skipped>,
     /// Outputs that could not be written (the disk, not the record).
@@ -58,7 +76,8 @@ enum Done {
 }
 
 /// Where a game's file goes: its id's folders under OUT (`2009/0801/x` gives
-/// `OUT/2009/0801/x.json.gz`), with `..` and empty parts dropped so nothing lands outside OUT.
+/// `OUT/2009/0801/x.json.gz` for mjai), with `..` and empty parts dropped so nothing lands
+/// outside OUT.
 pub fn output_path(out: &Path, id: &str, to: Target) -> PathBuf {
     let mut p = out.to_path_buf();
     let parts: Vec<&str> =
@@ -67,10 +86,16 @@ pub fn output_path(out: &Path, id: &str, to: Target) -> PathBuf {
     for d in folders {
         p.push(d);
     }
-    p.push(match to {
-        Target::Mjai => format!("{file}.json.gz"),
-    });
+    p.push(format!("{file}.{}", to.extension()));
     p
+}
+
+/// A validated file of one game in the `to` format; `Err` says why the game is not written.
+pub fn convert_to(game: &Game, to: Target) -> Result<Vec<u8>, String> {
+    match to {
+        Target::Mjai => convert_game(game),
+        Target::Tenhou6 => convert_tenhou6(game).map(String::into_bytes),
+    }
 }
 
 /// A validated mjai file of one game, gzipped; `Err` says why the game is not written.
@@ -86,6 +111,84 @@ pub fn convert_game(game: &Game) -> Result<Vec<u8>, String> {
         ));
     }
     Ok(gzip(text.as_bytes()))
+}
+
+/// A validated tenhou.net/6 text of one game: replayed and re-scored (wins without yaku get the
+/// re-scored ones), written, read back by the tenhou.net/6 reader and replayed again with the
+/// same rounds, discards and wins.
+pub fn convert_tenhou6(game: &Game) -> Result<String, String> {
+    let (want, wins) = validate_scored(game).map_err(|e| format!("replay: {e}"))?;
+    let scored = with_scores(game, &wins);
+    let text = crate::log::tenhou6::write::write(&scored).map_err(|e| format!("tenhou6: {e}"))?;
+    let back = parse_tenhou6(&game.id, text.as_bytes()).map_err(|e| format!("tenhou6 read back: {e}"))?;
+    let got = validate(&back).map_err(|e| format!("tenhou6 read back: {e}"))?;
+    if (got.rounds, got.discards, got.agari) != (want.rounds, want.discards, want.agari) {
+        return Err(format!(
+            "tenhou6 read back: {} rounds, {} discards, {} wins instead of {}, {}, {}",
+            got.rounds, got.discards, got.agari, want.rounds, want.discards, want.agari
+        ));
+    }
+    Ok(text)
+}
+
+/// Re-scores every win like [`Rescore`] and keeps each score (in game order).
+#[derive(Default)]
+struct Scorer {
+    wins: Vec<Option<WinScore>>,
+}
+
+impl WinChecker for Scorer {
+    fn check(&mut self, table: &Table, agari: &Agari, index: usize, events: &[Event]) -> Vec<String> {
+        let second_ron = index > 0 && matches!(events[index - 1], Event::Agari(_));
+        let scored = win_input(table, agari, second_ron).and_then(|input| {
+            let win = score_with(&input, &score_rules(&table.rules))
+                .ok_or_else(|| format!("re-scoring found no valid win for seat {}", agari.who))?;
+            Ok((compare(table, agari, &win, &input), win))
+        });
+        let (mismatches, win) = match scored {
+            Ok((m, win)) => (m, Some(win)),
+            Err(e) => (vec![e], None),
+        };
+        self.wins.push(win);
+        mismatches
+    }
+}
+
+/// [`validate`] that also returns each win's re-scoring.
+fn validate_scored(game: &Game) -> Result<(GameSummary, Vec<Option<WinScore>>), String> {
+    let mut scorer = Scorer::default();
+    let s = replay_game(game, &mut (), &mut scorer).map_err(|e| e.to_string())?;
+    match s.mismatches.first() {
+        Some(m) => Err(format!("win does not re-score: {m}")),
+        None => Ok((s, scorer.wins)),
+    }
+}
+
+/// The game with the re-scored fu, points, limit and yaku in each win that has none (`points`
+/// 0: an mjai record); borrowed unchanged when every win has them.
+fn with_scores<'a>(game: &'a Game, wins: &[Option<WinScore>]) -> std::borrow::Cow<'a, Game> {
+    let agaris = || game.rounds.iter().flat_map(|r| &r.events).filter(|e| matches!(e, Event::Agari(_)));
+    let unscored = |e: &Event| matches!(e, Event::Agari(a) if a.points == 0);
+    if !agaris().any(unscored) {
+        return std::borrow::Cow::Borrowed(game);
+    }
+    let mut g = game.clone();
+    let mut scores = wins.iter();
+    for e in g.rounds.iter_mut().flat_map(|r| &mut r.events) {
+        if let Event::Agari(a) = e {
+            match scores.next() {
+                Some(Some(w)) if a.points == 0 => {
+                    a.fu = u32::from(w.fu);
+                    a.points = w.base_points as i32;
+                    a.limit = w.limit;
+                    a.yaku.clone_from(&w.yaku);
+                    a.yakuman.clone_from(&w.yakuman);
+                }
+                _ => {}
+            }
+        }
+    }
+    std::borrow::Cow::Owned(g)
 }
 
 /// Replays with re-scoring; a mismatch is an error here (the game would be a wrong example).
@@ -111,7 +214,7 @@ pub fn run(paths: &[PathBuf], opts: &Options) -> Summary {
         if opts.resume && path.is_file() {
             return Ok(Done::Kept);
         }
-        let bytes = convert_game(game)?;
+        let bytes = convert_to(game, opts.to)?;
         let written = path
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
@@ -145,6 +248,62 @@ mod tests {
         assert_eq!(output_path(out, "../../etc/x", Target::Mjai), Path::new("/o/etc/x.json.gz"));
         assert_eq!(output_path(out, "db.sqlite#a", Target::Mjai), Path::new("/o/db.sqlite#a.json.gz"));
         assert_eq!(output_path(out, "", Target::Mjai), Path::new("/o/game.json.gz"));
+        assert_eq!(output_path(out, "2009/x", Target::Tenhou6), Path::new("/o/2009/x.json"));
+    }
+
+    /// The `log` of a tenhou.net/6 text with each win's yaku strings sorted (the re-scoring lists
+    /// yaku in its own order, Tenhou in the mjlog's).
+    fn log_with_sorted_yaku(text: &str) -> serde_json::Value {
+        let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+        for round in v["log"].as_array_mut().unwrap() {
+            let result = round[16].as_array_mut().unwrap();
+            for item in result.iter_mut().skip(2).step_by(2) {
+                let info = item.as_array_mut().unwrap();
+                info[4..].sort_by_key(|y| y.as_str().unwrap().to_string());
+            }
+        }
+        v["log"].take()
+    }
+
+    /// A record without yaku (mjai) gets them, and Tenhou's points strings, from the re-scoring:
+    /// the tenhou.net/6 `log` written from the mjai form of real games equals the one written from
+    /// their mjlog (Tenhou's recorded yaku), yaku order aside. Run through `run`, with `--resume`.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn tenhou6_from_mjai_has_the_mjlogs_yaku_and_points() {
+        let Some(files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let dir = tempfile::tempdir().unwrap();
+        let (from_mjlog, from_mjai) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::create_dir_all(&from_mjlog).unwrap();
+        std::fs::create_dir_all(&from_mjai).unwrap();
+        let picked: Vec<&PathBuf> = files.iter().step_by(97).take(12).collect();
+        for f in &picked {
+            let g = crate::log::source::Source::file(f).load().unwrap();
+            std::fs::copy(f, from_mjlog.join(f.file_name().unwrap())).unwrap();
+            let mjai = write_mjai(&g).unwrap();
+            std::fs::write(from_mjai.join(format!("{}.json", g.id)), mjai).unwrap();
+        }
+        let opts = |input: &Path| Options {
+            to: Target::Tenhou6,
+            out: input.with_extension("out"),
+            jobs: Some(2),
+            resume: false,
+        };
+        for input in [&from_mjlog, &from_mjai] {
+            let s = run(std::slice::from_ref(input), &opts(input));
+            assert_eq!((s.files, s.written, s.failed.len()), (12, 12, 0), "{:?}", s.failed);
+        }
+        let mut wins = 0;
+        for f in &picked {
+            let name = format!("{}.json", f.file_stem().unwrap().to_str().unwrap());
+            let a = std::fs::read_to_string(from_mjlog.with_extension("out").join(&name)).unwrap();
+            let b = std::fs::read_to_string(from_mjai.with_extension("out").join(&name)).unwrap();
+            assert_eq!(log_with_sorted_yaku(&a), log_with_sorted_yaku(&b), "{name}");
+            wins += a.matches("和了").count();
+        }
+        assert!(wins > 60, "{wins} rounds won");
+        let again = run(std::slice::from_ref(&from_mjai), &Options { resume: true, ..opts(&from_mjai) });
+        assert_eq!((again.written, again.kept), (0, 12));
     }
 
     /// Real games: written, kept under --resume, refused when they do not re-score; the output

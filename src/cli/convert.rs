@@ -1,4 +1,5 @@
-//! `haifu convert`: records in any format haifu reads into one validated mjai file per game.
+//! `haifu convert`: records in any format haifu reads into one validated mjai or tenhou.net/6
+//! file per game.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,19 +7,20 @@ use std::process::ExitCode;
 use anyhow::Result;
 use haifu::convert::{Options, Summary, Target};
 
-/// Convert records (any format haifu reads) into one validated mjai file per game.
+/// Convert records (any format haifu reads) into one validated mjai or tenhou.net/6 file per game.
 ///
-/// Writes OUT/GAME_ID.json.gz, the layout Mortal trains on. A game is written only when it
-/// replays, every win re-scores to the recorded payments, and the mjai read back replays the
-/// same; the others are listed with the reason. Exit status: 0 when every record was written
+/// `--to mjai` writes OUT/GAME_ID.json.gz, the layout Mortal trains on; `--to tenhou6` writes
+/// OUT/GAME_ID.json, the tenhou.net/6 JSON the Tenhou viewer and mjai-reviewer load. A game is
+/// written only when it replays, every win re-scores to the recorded payments, and the file read
+/// back replays the same; the others are listed with the reason. Exit status: 0 when every record was written
 /// (or kept), 1 when some failed, 2 for bad usage, 3 when an output could not be written.
 #[derive(clap::Args)]
 pub struct ConvertArgs {
     /// Files, folders, archives or databases.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Output format (mjai).
-    #[arg(long, value_parser = ["mjai"], default_value = "mjai")]
+    /// Output format: mjai (gzipped JSON lines) or tenhou6 (tenhou.net/6 JSON).
+    #[arg(long, value_parser = ["mjai", "tenhou6"], default_value = "mjai")]
     to: String,
     /// Output folder.
     #[arg(long)]
@@ -33,7 +35,8 @@ pub struct ConvertArgs {
 
 /// Runs [`haifu::convert::run`] and prints its summary with the rate of games written.
 pub fn run(args: ConvertArgs) -> Result<ExitCode> {
-    let opts = Options { to: Target::Mjai, out: args.out, jobs: args.jobs, resume: args.resume };
+    let to = if args.to == "tenhou6" { Target::Tenhou6 } else { Target::Mjai };
+    let opts = Options { to, out: args.out, jobs: args.jobs, resume: args.resume };
     let started = std::time::Instant::now();
     let s = haifu::convert::run(&args.paths, &opts);
     print_summary(&s, started.elapsed().as_secs_f64());

@@ -331,7 +331,8 @@ fn partial_records_parse_or_fail_clearly() {
 
 /// tenhou.net/6 events rebuilt by turn order agree with the mjlog of the same game: the
 /// tenhou6 JSON files here have no mjlog twin, so compare on a converted mjlog instead (the
-/// mjlog's events written as tenhou.net/6 by this test, then read back by the JSON reader).
+/// mjlog's events written as tenhou.net/6 by [`super::tenhou6::write::write`], then read back by
+/// the JSON reader). The writer's own round trip (wins, scores, bytes) is `tests/tenhou6.rs`.
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn tenhou6_reader_agrees_with_mjlog_on_converted_games() {
@@ -361,7 +362,7 @@ fn tenhou6_reader_agrees_with_mjlog_on_converted_games() {
 
 /// Converts a game to tenhou.net/6, reads it back and compares the event order and the wins.
 fn compare_with_tenhou6(g: &Game) -> Result<(), String> {
-    let json = to_tenhou6(g).to_string();
+    let json = super::tenhou6::write::write(g).map_err(|e| e.to_string())?;
     let back = super::tenhou6::parse_tenhou6(&g.id, json.as_bytes()).map_err(|e| e.to_string())?;
     if back.rounds.len() != g.rounds.len() {
         return Err(format!("{} rounds back, {} in", back.rounds.len(), g.rounds.len()));
@@ -402,143 +403,6 @@ const CONVERSION_QUIRKS: [&str; 2] = [
     "MahjongRepository__tenhou-python-bot__project_system_testing_fixtures_23.txt",
     "MahjongRepository__tenhou-python-bot__project_system_testing_fixtures_24.txt",
 ];
-
-/// Writes a game's draws, discards and calls in tenhou.net/6 form, with each win's seats (no yaku
-/// or points). Independent of the reader: it follows the format description.
-fn to_tenhou6(g: &Game) -> serde_json::Value {
-    use serde_json::json;
-    let red = g.rules.red_fives;
-    let code = |t: crate::tile::TileId| -> i64 {
-        if red && crate::tile::RED_IDS.contains(&t.get()) {
-            return 51 + (t.kind() / 9) as i64;
-        }
-        let k = t.kind() as i64;
-        if k >= 27 {
-            41 + k - 27
-        } else {
-            (k / 9 + 1) * 10 + k % 9 + 1
-        }
-    };
-    let two = |t: crate::tile::TileId| format!("{:02}", code(t));
-    let mut log = Vec::new();
-    for r in &g.rounds {
-        let mut takes: [Vec<serde_json::Value>; 4] = Default::default();
-        let mut gives: [Vec<serde_json::Value>; 4] = Default::default();
-        let mut last_draw: [Option<crate::tile::TileId>; 4] = [None; 4];
-        let mut riichi = [false; 4];
-        for e in &r.events {
-            match e {
-                Event::Draw { who, tile } => {
-                    takes[*who as usize].push(json!(code(*tile)));
-                    last_draw[*who as usize] = Some(*tile);
-                }
-                Event::Riichi { who, step: 1, .. } => riichi[*who as usize] = true,
-                Event::Discard { who, tile } => {
-                    let w = *who as usize;
-                    let c = if last_draw[w] == Some(*tile) { 60 } else { code(*tile) };
-                    gives[w].push(if riichi[w] { json!(format!("r{c}")) } else { json!(c) });
-                    riichi[w] = false;
-                    last_draw[w] = None;
-                }
-                Event::Call { who, call } => {
-                    let w = *who as usize;
-                    let called = call.called;
-                    let others: Vec<String> = call
-                        .tiles
-                        .iter()
-                        .filter(|t| Some(**t) != called && Some(**t) != call.added)
-                        .map(|t| two(*t))
-                        .collect();
-                    match call.kind {
-                        MeldKind::Chi => {
-                            takes[w].push(json!(format!("c{}{}", two(called.unwrap()), others.concat())))
-                        }
-                        MeldKind::Pon | MeldKind::Daiminkan => {
-                            let letter = if call.kind == MeldKind::Pon { "p" } else { "m" };
-                            let at = match (call.from, call.kind) {
-                                (3, _) => 0,
-                                (2, _) => 1,
-                                (_, MeldKind::Pon) => 2,
-                                _ => 3,
-                            };
-                            let mut s = String::new();
-                            for (i, o) in others.iter().enumerate() {
-                                if i == at {
-                                    s.push_str(letter);
-                                    s.push_str(&two(called.unwrap()));
-                                }
-                                s.push_str(o);
-                            }
-                            if at == others.len() {
-                                s.push_str(letter);
-                                s.push_str(&two(called.unwrap()));
-                            }
-                            takes[w].push(json!(s));
-                            if call.kind == MeldKind::Daiminkan {
-                                gives[w].push(json!(0));
-                            }
-                        }
-                        MeldKind::Kakan => {
-                            let pon: Vec<String> = call
-                                .tiles
-                                .iter()
-                                .filter(|t| Some(**t) != call.added)
-                                .map(|t| two(*t))
-                                .collect();
-                            gives[w].push(json!(format!("k{}{}", two(call.added.unwrap()), pon.concat())));
-                            last_draw[w] = None;
-                        }
-                        MeldKind::Ankan => {
-                            let all: Vec<String> = call.tiles.iter().map(|t| two(*t)).collect();
-                            gives[w].push(json!(format!("{}{}{}a{}", all[0], all[1], all[2], all[3])));
-                            last_draw[w] = None;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        let mut entry = vec![
-            json!([r.start.round, r.start.honba, r.start.sticks]),
-            json!(r.start.scores),
-            json!([code(r.start.dora_indicator)]),
-            json!([]),
-        ];
-        for s in 0..4 {
-            entry.push(json!(r.start.hands[s].iter().map(|t| code(*t)).collect::<Vec<_>>()));
-            entry.push(json!(takes[s]));
-            entry.push(json!(gives[s]));
-        }
-        let mut result = vec![json!("流局"), json!([0, 0, 0, 0])];
-        for e in &r.events {
-            match e {
-                Event::Agari(a) => {
-                    if result[0] != json!("和了") {
-                        result = vec![json!("和了")];
-                    }
-                    result.push(json!(a.deltas));
-                    result.push(json!([a.who, a.from_who, a.pao_who.unwrap_or(a.who), ""]));
-                }
-                Event::Ryuukyoku(d) => {
-                    let name = match d.kind {
-                        DrawKind::Yao9 => "九種九牌",
-                        DrawKind::Reach4 => "四家立直",
-                        DrawKind::Ron3 => "三家和了",
-                        DrawKind::Kan4 => "四槓散了",
-                        DrawKind::Kaze4 => "四風連打",
-                        DrawKind::Nagashi => "流し満貫",
-                        _ => "流局",
-                    };
-                    result = vec![json!(name), json!(d.deltas)];
-                }
-                _ => {}
-            }
-        }
-        entry.push(serde_json::Value::Array(result));
-        log.push(serde_json::Value::Array(entry));
-    }
-    json!({"title": ["", ""], "name": ["a", "b", "c", "d"], "rule": {"disp": "鳳南喰赤", "aka": if red { 1 } else { 0 }}, "log": log})
-}
 
 /// Parse-only speed over the whole top level (files already in memory). Run by hand:
 /// `cargo test --lib log::corpus_tests::parse_speed -- --ignored --nocapture`.

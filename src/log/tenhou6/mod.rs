@@ -10,7 +10,8 @@
 //! of the round cannot be played out (every list must be used up exactly when the round ends).
 //!
 //! Tile codes: 11-19 man, 21-29 pin, 31-39 sou, 41-47 honors, 51/52/53 red 5m/5p/5s; in the
-//! discards 60 = the drawn tile (tsumogiri) and 0 = no discard (after an open kan). Call strings
+//! discards 60 = the drawn tile (tsumogiri) and 0 = no discard (after an open kan; Tenhou leaves it
+//! out when the replacement draw wins). Call strings
 //! hold two-digit codes and one letter before the called (or added) tile: `c` chi, `p` pon,
 //! `m` open kan, `k` added kan, `a` closed kan, `r` riichi; the letter's position says where the
 //! tile came from (first = previous seat, middle = across, last = next seat).
@@ -29,7 +30,10 @@
 //! next kan). Win records: `sticks` counts this round's riichi sticks too and goes to the first
 //! winner only (0 for a double ron's second, as Tenhou writes it); `scores_before` is the
 //! round's start minus riichi sticks, plus the earlier winner's deltas; ura indicators are kept
-//! only for riichi wins. The `connection` field (disconnects) is not read.
+//! only for the wins of a seat that declared riichi (yakuman ones too). The `connection` entries (`what` 0 = disconnect, 1 = reconnect, in round
+//! `log` after `step` draws, discards and calls; `log` -1 = before the game) become
+//! `Disconnect` / `Reconnect` events just before the next of those (after the round's result
+//! when none follows). [`write::write`] writes a game back out the way Tenhou does.
 
 use serde_json::Value;
 
@@ -40,6 +44,7 @@ use crate::tile::TileId;
 mod codes;
 mod order;
 mod results;
+pub mod write;
 
 use codes::*;
 use order::*;
@@ -66,9 +71,52 @@ pub fn parse_tenhou6(id: &str, json: &[u8]) -> Result<Game, LogError> {
             parse_round(entry, rules.red_fives).map_err(|detail| LogError::Tenhou6 { round: i, detail })?;
         rounds.push(round);
     }
-    let (final_scores, final_results) = final_of(obj.get("sc"));
+    dealer_tenpai_from_next_round(&mut rounds);
+    insert_connections(&mut rounds, obj.get("connection"));
+    let table_total: i32 = rounds[0].start.scores.iter().sum();
+    let (final_scores, final_results) = final_of(obj.get("sc"), f64::from(table_total));
     let id = obj.get("ref").and_then(Value::as_str).filter(|s| !s.is_empty()).unwrap_or(id);
     Ok(Game { id: id.to_string(), rules, players, rounds, final_scores, final_results })
+}
+
+/// A nagashi mangan's payments leave out the tenpai ones, so the JSON does not say whether the
+/// dealer was tenpai; the next round does (the dealer stays). The reader shows the dealer's hand
+/// at a nagashi draw (see `results`); it is dropped here when the deal moved on or the game ended.
+fn dealer_tenpai_from_next_round(rounds: &mut [Round]) {
+    for i in 0..rounds.len() {
+        let stays = rounds.get(i + 1).is_some_and(|next| next.start.round == rounds[i].start.round);
+        let dealer = rounds[i].start.dealer as usize;
+        if let Some(Event::Ryuukyoku(d)) = rounds[i].events.last_mut() {
+            if d.kind == DrawKind::Nagashi && !stays {
+                d.shown[dealer] = None;
+            }
+        }
+    }
+}
+
+/// Places the `connection` entries among the rounds' events (see the module doc); entries that
+/// name no round or seat are ignored, as the field is informational.
+fn insert_connections(rounds: &mut [Round], connection: Option<&Value>) {
+    let Some(list) = connection.and_then(Value::as_array) else { return };
+    for c in list {
+        let num = |k: &str| c.get(k).and_then(Value::as_i64);
+        let (Some(what), Some(log), Some(who), Some(step)) =
+            (num("what"), num("log"), num("who"), num("step"))
+        else {
+            continue;
+        };
+        let (round, step) = if log < 0 { (0, 0) } else { (log as usize, step.max(0) as usize) };
+        let (Some(round), Ok(who)) = (rounds.get_mut(round), u8::try_from(who)) else { continue };
+        if who > 3 {
+            continue;
+        }
+        let event = if what == 0 { Event::Disconnect { who } } else { Event::Reconnect { who } };
+        let is_action =
+            |e: &Event| matches!(e, Event::Draw { .. } | Event::Discard { .. } | Event::Call { .. });
+        let at = round.events.iter().enumerate().filter(|(_, e)| is_action(e)).nth(step);
+        let at = at.map_or(round.events.len(), |(i, _)| i);
+        round.events.insert(at, event);
+    }
 }
 
 /// Rebuilds GO type bits from `rule.disp` (e.g. 鳳南喰赤速) and the `aka` fields.
@@ -135,8 +183,11 @@ fn dan_index(name: &str) -> Option<u8> {
         .collect();
     const DAN: [&str; 11] =
         ["初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳位"];
-    if plain == "新人" {
-        return Some(0);
+    match plain.as_str() {
+        "新人" => return Some(0),
+        // Tenhou's mjlog2json writes 天鳳 for index 20.
+        "天鳳" => return Some(20),
+        _ => {}
     }
     if let Some(k) = plain.strip_suffix('級') {
         let k: u8 = k.parse().ok()?;
@@ -145,13 +196,14 @@ fn dan_index(name: &str) -> Option<u8> {
     DAN.iter().position(|d| *d == plain).map(|i| 10 + i as u8)
 }
 
-/// `sc`: final score and result per seat; scores may be in points or in hundreds.
-fn final_of(sc: Option<&Value>) -> (Option<[i32; 4]>, Option<[f32; 4]>) {
+/// `sc`: final score and result per seat; scores may be in points or in hundreds, told by which
+/// reading sums closer to the points on the table (`table_total`, the first round's scores).
+fn final_of(sc: Option<&Value>, table_total: f64) -> (Option<[i32; 4]>, Option<[f32; 4]>) {
     let Some(a) = sc.and_then(Value::as_array).filter(|a| a.len() == 8) else { return (None, None) };
     let nums: Option<Vec<f64>> = a.iter().map(Value::as_f64).collect();
     let Some(n) = nums else { return (None, None) };
     let sum: f64 = (0..4).map(|i| n[2 * i]).sum();
-    let scale = if sum.abs() < 10_000.0 { 100.0 } else { 1.0 };
+    let scale = if (sum * 100.0 - table_total).abs() < (sum - table_total).abs() { 100.0 } else { 1.0 };
     (
         Some(std::array::from_fn(|i| (n[2 * i] * scale).round() as i32)),
         Some(std::array::from_fn(|i| n[2 * i + 1] as f32)),
@@ -256,6 +308,18 @@ mod tests {
         assert!(parse_yaku("謎の役(1飜)").is_err());
     }
 
+    /// `sc` in points (Tenhou) or hundreds, also for a table of 1000-point starts.
+    #[test]
+    fn final_scores_in_points_or_hundreds() {
+        let sc = |v: serde_json::Value, total: f64| final_of(Some(&v), total).0.unwrap();
+        let tenhou = serde_json::json!([4400, -46, 7100, -33, 40700, 21, 47800, 58]);
+        assert_eq!(sc(tenhou, 100_000.0), [4400, 7100, 40700, 47800]);
+        let hundreds = serde_json::json!([44, -46, 71, -33, 407, 21, 478, 58]);
+        assert_eq!(sc(hundreds, 100_000.0), [4400, 7100, 40700, 47800]);
+        let small = serde_json::json!([-300, -1.3, 2300, 1.3, 1000, 0, 1000, 0]);
+        assert_eq!(sc(small, 4000.0), [-300, 2300, 1000, 1000]);
+    }
+
     #[test]
     fn dan_names() {
         assert_eq!(dan_index("新人"), Some(0));
@@ -264,6 +328,7 @@ mod tests {
         assert_eq!(dan_index("初段"), Some(10));
         assert_eq!(dan_index("七段"), Some(16));
         assert_eq!(dan_index("天鳳位"), Some(20));
+        assert_eq!(dan_index("天鳳"), Some(20));
         assert_eq!(dan_index("?"), None);
     }
 

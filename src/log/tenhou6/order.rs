@@ -321,8 +321,11 @@ pub(super) fn apply_call(ctx: &Ctx, st: &mut Sim, s: usize, tile: TileId) -> Res
     st.last_draw[s] = None;
     st.last_actor = s as u8;
     if kind == MeldKind::Daiminkan {
+        // Tenhou leaves the 0 out when the kan's replacement draw ends the round (a rinshan
+        // win): the seat's gives end here.
         match st.next_give(ctx, s) {
             Some(Give::Nothing) => st.give_at[s] += 1,
+            None => {}
             _ => return Err(format!("seat {s}'s open kan is not followed by a 0 discard")),
         }
         st.dora_pending += 1;

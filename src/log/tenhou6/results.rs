@@ -78,6 +78,9 @@ pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Resul
             }
         }
         DrawKind::Yao9 => shown[st.last_actor as usize] = show(st.last_actor as usize),
+        // Whether the dealer was tenpai (and stays dealer) is not in the JSON: shown for now,
+        // [`super::dealer_tenpai_from_next_round`] keeps it only when the next round says so.
+        DrawKind::Nagashi => shown[start.dealer as usize] = show(start.dealer as usize),
         _ => {}
     }
     st.events.push(Event::Ryuukyoku(Box::new(RoundDraw {
@@ -134,7 +137,9 @@ pub(super) fn win_of(
         }
     }
     let limit = if limit == Limit::None && !yakuman.is_empty() { Limit::Yakuman } else { limit };
-    let has_riichi = yaku.iter().any(|&(id, _)| id == 1 || id == 21);
+    // A riichi winner's record carries the ura doras, a yakuman one's too (no riichi yaku then).
+    let has_riichi = yaku.iter().any(|&(id, _)| id == 1 || id == 21)
+        || st.events.iter().any(|e| matches!(e, Event::Riichi { who: w, step: 1, .. } if *w == who));
     Ok(Agari {
         who,
         from_who,
