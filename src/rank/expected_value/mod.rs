@@ -131,9 +131,17 @@ thread_local! {
     static MEMO_POOL: std::cell::RefCell<Vec<Memo>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// A memo map whose capacity grew past this many entries (one rare, huge search) is freed
+/// rather than pooled, so the pool never holds more than 4 × ~1.5 MB per thread: a pooled map
+/// keeps its capacity, and a few such maps once pushed ingest's peak RSS past 1 GiB.
+const POOLED_MEMO_MAX: usize = 1 << 15;
+
 impl Drop for EvSearch<'_> {
     fn drop(&mut self) {
         let mut memo = std::mem::take(&mut self.memo);
+        if memo.capacity() > POOLED_MEMO_MAX {
+            return;
+        }
         memo.clear();
         MEMO_POOL.with(|p| {
             let mut p = p.borrow_mut();
