@@ -17,12 +17,13 @@ use super::error::EvalError;
 
 use crate::dataset::parts;
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
-use crate::eval::ev_order::{self, EvColumns, EvKey};
+use crate::eval::ev_order::{self, EvColumns};
 use crate::fit::load::feature_columns;
 use crate::fit::split::{split_of, Split};
 use crate::model::filter::Filter;
 use crate::model::linear::Linear;
 use crate::model::metrics::{AgreementSum, TIE_EPS};
+use crate::rank::expected_value::ranking::OrderKey;
 use crate::rank::max_ukeire::option_score;
 use crate::rank::push_fold::{classify, policy_score, HandClass, Thresholds};
 use crate::rank::Evaluator as E;
@@ -58,7 +59,7 @@ struct Opt {
     ev: f64,
     ev_defined: bool,
     /// The option as the `ev` evaluator ranks it (a discard of a dataset with the ev columns).
-    ev_key: Option<EvKey>,
+    ev_key: Option<OrderKey>,
     safe: bool,
     danger: f64,
     /// The option's row in the linear evaluator's base layout.
@@ -345,7 +346,7 @@ fn tally(
 /// The `ev` evaluator's scores of a discard decision: 電脳麻将's order rebuilt from the columns
 /// ([`ev_order`]), the first option scoring highest. Other decisions keep the value-column score.
 fn ev_order_scores(opts: &mut [Opt], hand_shanten: i8) {
-    let Some(keys) = opts.iter().map(|o| o.ev_key).collect::<Option<Vec<EvKey>>>() else { return };
+    let Some(keys) = opts.iter().map(|o| o.ev_key).collect::<Option<Vec<OrderKey>>>() else { return };
     for (place, i) in ev_order::order(hand_shanten, &keys).into_iter().enumerate() {
         opts[i].scores[E::Ev.index()] = -(place as f64);
     }

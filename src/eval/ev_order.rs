@@ -23,9 +23,6 @@ pub const COLUMNS: [&str; 8] = [
 #[derive(Clone, Copy, Debug)]
 pub struct EvColumns([usize; 8]);
 
-/// One option as the ranking sees it: its order key and its shanten after the discard.
-pub type EvKey = (OrderKey, i8);
-
 impl EvColumns {
     pub fn find(names: &[String]) -> Option<EvColumns> {
         let mut at = [0; 8];
@@ -36,7 +33,7 @@ impl EvColumns {
     }
 
     /// The key of the option discarding `tile` whose column `c` holds `x(c)`.
-    pub fn key(&self, x: impl Fn(usize) -> f64, tile: Tile) -> EvKey {
+    pub fn key(&self, x: impl Fn(usize) -> f64, tile: Tile) -> OrderKey {
         let [ev, defined, far_s, far_u, shanten, ukeire, paijia, drawn] = self.0.map(x);
         let shanten = shanten as i8;
         let valuation = if defined > 0.5 {
@@ -47,15 +44,14 @@ impl EvColumns {
             Valuation::Unvalued
         };
         let score = unvalued_or(valuation, shanten, ukeire as u32);
-        (OrderKey { score, paijia, drawn: drawn > 0.5, tile }, shanten)
+        OrderKey { score, shanten, paijia, drawn: drawn > 0.5, tile }
     }
 }
 
 /// The options in the order 電脳麻将 prefers them (indices, best first), given the hand's
 /// shanten before the discard (the decisions table's `shanten`).
-pub fn order(hand_shanten: i8, keys: &[EvKey]) -> Vec<usize> {
-    let k: Vec<OrderKey> = keys.iter().map(|k| k.0).collect();
-    pick_order(hand_shanten, &k)
+pub fn order(hand_shanten: i8, keys: &[OrderKey]) -> Vec<usize> {
+    pick_order(hand_shanten, keys)
 }
 
 #[cfg(test)]
@@ -79,7 +75,7 @@ mod tests {
                 .collect();
             let discard = rows.decisions[d].kind == crate::replay::decision::DecisionKind::Discard;
             let Some(tiles) = tiles.filter(|_| discard) else { continue };
-            let keys: Vec<EvKey> =
+            let keys: Vec<OrderKey> =
                 (a..b).zip(&tiles).map(|(i, &t)| cols.key(|c| rows.values[i * w + c] as f64, t)).collect();
             picks.push((tiles[order(rows.decisions[d].shanten, &keys)[0]], tiles));
         }

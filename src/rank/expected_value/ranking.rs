@@ -82,30 +82,39 @@ pub fn unvalued_or(valuation: Valuation, shanten: i8, ukeire: u32) -> f64 {
     }
 }
 
-/// What [`pick_order`] needs of one option: its score, its isolated-tile value, whether it is
-/// the drawn tile, and the tile.
+/// What [`pick_order`] needs of one option: its score, its shanten after the discard, its
+/// isolated-tile value, whether it is the drawn tile, and the tile.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OrderKey {
     pub score: f64,
+    pub shanten: i8,
     pub paijia: f64,
     pub drawn: bool,
     pub tile: Tile,
 }
 
 /// The order in which 電脳麻将 prefers the options (indices into `keys`, best first), given the
-/// hand's shanten before the discard. Higher score first; exact ties (within [`TIE_EPS`]) by
-/// [`tie_key`]. At 3+ shanten 電脳麻将 only weighs the discards that keep its yaku-aware shanten
-/// at the hand's shanten; when none does, every option ties and it takes the first tile in its
-/// tie order.
+/// hand's shanten before the discard. Higher score first. Exact ties (within [`TIE_EPS`]): at
+/// shanten ≤ 1 a discard that keeps shanten before a shanten-back one (`select_dapai` values the
+/// kept discards first and leaves the best of them only for a back discard worth strictly more),
+/// then by [`tie_key`]. At 3+ shanten 電脳麻将 only weighs the discards that keep its yaku-aware
+/// shanten at the hand's shanten; when none does, every option ties and it takes the first tile
+/// in its tie order.
 pub fn pick_order(hand_shanten: i8, keys: &[OrderKey]) -> Vec<usize> {
     let s = hand_shanten as f64;
     let none_weighed = hand_shanten >= 3 && keys.iter().all(|k| k.score < -s - 1e-9);
     let score = |k: &OrderKey| if none_weighed { -(NO_YAKU as f64) } else { k.score };
+    let back = |k: &OrderKey| hand_shanten <= 1 && k.shanten > hand_shanten;
     let tie = |k: &OrderKey| tie_key(k.paijia, k.drawn, k.tile);
     let mut idx: Vec<usize> = (0..keys.len()).collect();
     idx.sort_by(|&a, &b| {
         let (ka, kb) = (&keys[a], &keys[b]);
-        order(score(ka), tie(ka), score(kb), tie(kb)).then(ka.tile.cmp(&kb.tile))
+        let q = |x: f64| (x / TIE_EPS).round() as i64;
+        q(score(kb))
+            .cmp(&q(score(ka)))
+            .then(back(ka).cmp(&back(kb)))
+            .then(tie(ka).total_cmp(&tie(kb)))
+            .then(ka.tile.cmp(&kb.tile))
     });
     idx
 }
@@ -168,6 +177,7 @@ impl EvSearch<'_> {
     fn order_key(&self, o: &DiscardOption, paijia: &Paijia) -> OrderKey {
         OrderKey {
             score: o.score(),
+            shanten: o.shanten,
             paijia: paijia.value(o.tile),
             drawn: self.pos.drawn == Some(o.tile),
             tile: o.tile,
@@ -203,11 +213,4 @@ impl EvSearch<'_> {
 pub fn tie_key(paijia: f64, drawn: bool, tile: Tile) -> f64 {
     let place = if drawn { 0 } else { 1 + 2 * (KINDS - 1 - tile.kind()) + usize::from(tile.is_red()) };
     paijia * 128.0 + place as f64
-}
-
-/// Ordering of two options, best first: higher score, then (within [`TIE_EPS`]) the lower
-/// [`tie_key`].
-fn order(sa: f64, ta: f64, sb: f64, tb: f64) -> std::cmp::Ordering {
-    let q = |s: f64| (s / TIE_EPS).round() as i64;
-    q(sb).cmp(&q(sa)).then(ta.total_cmp(&tb))
 }
