@@ -12,7 +12,7 @@
 //!
 //!     cargo run --release --example majiang_positions -- [PER] > positions.jsonl
 //!
-//! With `--open`, open hands only, held out from the sample above (every 10th file from the 6th,
+//! With `--open`, open hands only (a called meld; closed kans alone do not open a hand), held out from the sample above (every 10th file from the 6th,
 //! so other games): a stratum of open hands at tenpai without a yaku (every discard that keeps
 //! tenpai is worth 0 to `ev`; up to 2 × `PER` of them), then `PER` open hands per shanten 0, 1, 2,
 //! 3, 4+ (default 60), each position once. Each line also says its `stratum`
@@ -188,7 +188,8 @@ fn open_sample(files: &[std::path::PathBuf], per: usize) {
     // Bucket 0: open tenpai without a yaku; 1 + s: open hands at shanten s (4+ together).
     let mut buckets: Vec<Vec<serde_json::Value>> = vec![Vec::new(); 6];
     for (s, e, id) in positions(files, 5) {
-        if e.melds.is_empty() {
+        // Open: at least one called meld (a closed kan keeps the hand closed).
+        if e.melds.iter().all(|m| m.kind == MeldKind::Ankan) {
             continue;
         }
         let Some(mut j) = position_json(&id, &e) else { continue };
