@@ -519,3 +519,35 @@ fn check_summary_json_and_text_agree_with_the_format() {
     assert!(lines[8].starts_with("  error ") && lines[8].contains("cut.mjlog: "), "{text}");
     assert_eq!(lines.len(), 9, "{text}");
 }
+
+/// `nanikiru --positions` on real positions from the golden files: three open hands (the first a
+/// shanten-back discard from tenpai) and three closed-or-open ones, each line's `pick` recorded
+/// from `@kobalab/majiang-ai` 1.0.13 itself, with a bad line among them: every good line gets its
+/// id echoed and majiang-ai's pick, the bad one is named by its line number, the status is 1.
+#[test]
+fn nanikiru_positions_make_majiang_ai_picks() {
+    let open = include_str!("../src/rank/testdata/majiang_ai_open.jsonl");
+    let picks = include_str!("../src/rank/testdata/majiang_ai_picks.jsonl");
+    let mut lines: Vec<&str> = open.lines().take(3).collect();
+    lines.push(r#"{"id":"bad","shoupai":"m123","zhuangfeng":0,"menfeng":0}"#);
+    lines.extend(picks.lines().take(3));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("positions.jsonl");
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let out = haifu(&["nanikiru", "--positions", file.to_str().unwrap(), "--evaluator", "ev", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 4") && err.contains("m123"), "{err}");
+    let got: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let want: Vec<serde_json::Value> =
+        lines.iter().filter(|l| !l.contains("\"bad\"")).map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(got.len(), 6);
+    for (g, w) in got.iter().zip(&want) {
+        assert_eq!(g["id"], w["id"]);
+        assert_eq!(g["pick"], w["pick"], "{}", w["shoupai"]);
+        assert_eq!(g["options"].as_array().unwrap().len(), w["candidates"].as_object().unwrap().len());
+    }
+    // The first open hand is at tenpai, and majiang-ai goes back to 1-shanten.
+    assert_eq!((&want[0]["shanten"], &got[0]["options"][0]["shanten"]), (&0.into(), &1.into()));
+}

@@ -3,8 +3,13 @@
 //! The position is built here from the notation alone: the hand (its drawn tile when written in
 //! majiang notation), the dora indicators and the winds; riichi opponents are known only by their
 //! discards, which also count as seen tiles. Nothing else is known (no rivers, no scores).
+//!
+//! `--positions FILE` ranks many positions instead, each a JSON line in the form 電脳麻将
+//! (`@kobalab/majiang-ai`) is driven with ([`haifu::rank::majiang_position`]): the same lines as
+//! the golden files, so anyone can repeat the golden check from the command line.
 
-use std::path::PathBuf;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -12,6 +17,7 @@ use haifu::eval::rank_discards;
 use haifu::hand::majiang::is_majiang;
 use haifu::hand::Hand;
 use haifu::model::linear::{Contribution, Linear};
+use haifu::rank::majiang_position::{parse_line, tile_name, MajiangPosition};
 use haifu::rank::push_fold::{push_fold, Thresholds};
 use haifu::rank::Evaluator;
 use haifu::rank::RankedDiscard;
@@ -30,7 +36,34 @@ use super::usage;
 pub struct NanikiruArgs {
     /// The hand with 14 tiles counting melds as 3: mpsz with melds as in `haifu shanten`, or
     /// majiang notation (`p456788s3477p0,p222=`).
-    hand: String,
+    #[arg(required_unless_present = "positions")]
+    hand: Option<String>,
+    /// Rank every position of a JSON-lines file instead (`-` = stdin), one output line each.
+    ///
+    /// A line is a position as 電脳麻将 (`@kobalab/majiang-ai`) is given it, e.g.
+    ///
+    ///   {"id":"g#173","shoupai":"m444p6799p7,z777-,m6-78","zhuangfeng":0,"menfeng":0,
+    ///    "baopai":["s1"],"red":true,"paishu":{"m":[0,1,3,0,0,3,2,3,1,2],
+    ///    "p":[1,3,3,2,4,4,3,0,4,1],"s":[1,3,4,2,4,4,2,2,3,0],"z":[0,0,1,1,0,0,1,0]}}
+    ///
+    /// (on one line): `shoupai` in majiang notation, 14 tiles counting melds as 3, the drawn
+    /// tile last, melds after commas; `zhuangfeng`/`menfeng` the round and seat wind (0 = East);
+    /// `baopai` the dora indicators; `red` whether red fives are in play (default true);
+    /// `paishu` the player's unseen copies, m/p/s indexed 0..9 with 0 = the red five, z 0..7
+    /// (optional: without it only the hand, melds and indicators are seen); `id` echoed.
+    /// The lines of src/rank/testdata/majiang_ai_*.jsonl are such positions (their `pick` is
+    /// majiang-ai's). With --evaluator ev the position's red fives count and wins are scored
+    /// under majiang-core's rules, as the golden test does. With --json each output line is
+    /// {"id","pick":"p7","discard":"7p","options":[{"tile","majiang","score","shanten","ukeire"},...]};
+    /// a bad line is reported on stderr with its line number, the others still run, and the
+    /// exit status is 1.
+    #[arg(
+        long,
+        value_name = "FILE",
+        verbatim_doc_comment,
+        conflicts_with_all = ["hand", "dora", "round_wind", "seat_wind", "riichi", "push_fold", "explain"]
+    )]
+    positions: Option<PathBuf>,
     /// A dora indicator (the tile shown, not the dora; `4p` or `p4`); repeat for kan dora.
     #[arg(long = "dora", value_name = "IND")]
     dora: Vec<String>,
@@ -72,6 +105,9 @@ type Explained = Vec<(Tile, Vec<Contribution>)>;
 /// them best first, as text or JSON, with `--explain`'s contributions. A hand that is not
 /// whose-turn-it-is, a bad tile or `--explain` without `linear` is a usage error.
 pub fn run(args: NanikiruArgs) -> Result<ExitCode> {
+    if let Some(file) = &args.positions {
+        return run_positions(&args, file);
+    }
     let pos = position(&args)?;
     let mut options = rank_discards(args.evaluator, &pos, args.weights.as_deref())?;
     if args.push_fold {
@@ -102,13 +138,11 @@ pub fn run(args: NanikiruArgs) -> Result<ExitCode> {
 
 /// The position the arguments describe.
 fn position(args: &NanikiruArgs) -> Result<View> {
+    let text = args.hand.as_deref().unwrap_or_default();
     // Majiang notation names the drawn tile (its last concealed tile): 電脳麻将's ties go to it.
-    let drawn = if is_majiang(&args.hand) {
-        haifu::hand::majiang::parse(&args.hand).ok().and_then(|(_, d)| d)
-    } else {
-        None
-    };
-    let hand = Hand::parse(&args.hand).map_err(|e| usage(format!("bad hand {:?}: {e}", args.hand)))?;
+    let drawn =
+        if is_majiang(text) { haifu::hand::majiang::parse(text).ok().and_then(|(_, d)| d) } else { None };
+    let hand = Hand::parse(text).map_err(|e| usage(format!("bad hand {text:?}: {e}")))?;
     if !hand.is_full() {
         return Err(usage(format!(
             "nanikiru needs a hand whose turn it is: 14 tiles counting each meld as 3, got {}",
@@ -132,6 +166,80 @@ fn position(args: &NanikiruArgs) -> Result<View> {
         *opp = Opponent { riichi_at: Some(river.len().saturating_sub(1)), river, ..Opponent::default() };
     }
     Ok(pos)
+}
+
+/// `--positions`: ranks each position line of `file` (`-` = stdin) and prints one line per
+/// position; a bad line is reported with its number and skipped, and makes the status 1.
+fn run_positions(args: &NanikiruArgs, file: &Path) -> Result<ExitCode> {
+    let reader: Box<dyn BufRead> = if file == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f =
+            std::fs::File::open(file).map_err(|e| usage(format!("cannot read {}: {e}", file.display())))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    // Loaded once, not per line (and a bad weights file fails before any line).
+    let linear =
+        (args.evaluator == Evaluator::Linear).then(|| Linear::load(args.weights.as_deref())).transpose()?;
+    let name = if file == Path::new("-") { "stdin".to_string() } else { file.display().to_string() };
+    let mut failed = 0usize;
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let ranked = parse_line(&line).map_err(anyhow::Error::from).and_then(|p| {
+            let options = match &linear {
+                Some(l) => l.rank(&p.view)?,
+                None if args.evaluator == Evaluator::Ev => p.rank_ev(),
+                None => rank_discards(args.evaluator, &p.view, None)?,
+            };
+            Ok((p, options))
+        });
+        match ranked {
+            Ok((p, options)) if args.json => println!("{}", position_json(&p, &options)),
+            Ok((p, options)) => print_position(&p, &options),
+            Err(e) => {
+                failed += 1;
+                eprintln!("nanikiru --positions: {name} line {}: {e:#}", i + 1);
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!("nanikiru --positions: {failed} line(s) failed");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One position's ranking as a JSON line: its id, the pick in majiang notation (as 電脳麻将
+/// names it) and in mpsz, then every option best first.
+fn position_json(p: &MajiangPosition, options: &[RankedDiscard]) -> serde_json::Value {
+    let opts: Vec<serde_json::Value> = options
+        .iter()
+        .map(|o| {
+            serde_json::json!({
+                "tile": o.tile.to_string(),
+                "majiang": tile_name(o.tile),
+                "score": o.score,
+                "shanten": o.shanten,
+                "ukeire": o.ukeire,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "id": p.id,
+        "pick": tile_name(options[0].tile),
+        "discard": options[0].tile.to_string(),
+        "options": opts,
+    })
+}
+
+/// One position's ranking as a text line: id, pick (majiang notation), then the options.
+fn print_position(p: &MajiangPosition, options: &[RankedDiscard]) {
+    let id = p.id.as_str().map_or_else(|| p.id.to_string(), str::to_string);
+    let opts: Vec<String> = options.iter().map(|o| format!("{}:{:.2}", tile_name(o.tile), o.score)).collect();
+    println!("{id}\t{}\t{}", tile_name(options[0].tile), opts.join(" "));
 }
 
 /// One `--dora` tile, in mpsz (`4p`) or majiang (`p4`) notation.

@@ -7,6 +7,7 @@
 //! - [`max_ukeire`]: the max-ukeire order (shanten, unseen effective tiles, a fixed discard order);
 //! - [`expected_value`]: 電脳麻将's expected hand value (the 12 / 72 / 216 search);
 //! - [`paijia`]: 電脳麻将's isolated-tile value, its tie-break;
+//! - [`majiang_position`]: a position as 電脳麻将 is driven with (golden files, `nanikiru --positions`);
 //! - [`push_fold`]: push or fold against a riichi, by the hand's value and each discard's safety;
 //! - [`melds21`] and [`yaku_eval`]: the 21-class cut of a hand and the yaku evaluation function.
 //!
@@ -14,6 +15,7 @@
 //! above the features in `model::linear`; it is still one of the [`Evaluator`]s named here.
 
 pub mod expected_value;
+pub mod majiang_position;
 pub mod max_ukeire;
 pub mod melds21;
 pub mod paijia;

@@ -374,11 +374,12 @@ mod majiang_ai {
 /// `@kobalab/majiang-ai` 1.0.13's `select_dapai` (MIT License, Copyright (c) 2021 Satoshi
 /// Kobayashi), the paijia of every candidate and the value of every shanten-keeping discard.
 /// Made by `scripts/majiang_golden.sh` (examples/majiang_positions.rs, then
-/// scripts/majiang_golden.js).
+/// scripts/majiang_golden.js); `majiang_ai_open.jsonl` (`scripts/majiang_golden.sh --open`) holds
+/// open hands from other games: at tenpai without a yaku, then per shanten.
 mod majiang_picks {
     use super::*;
-    use crate::hand::majiang;
-    use crate::tile::{parse_majiang, EAST};
+    use crate::rank::majiang_position::{parse_line, tile_name, MajiangPosition};
+    use crate::tile::parse_majiang;
     use std::collections::BTreeMap;
 
     #[derive(serde::Deserialize)]
@@ -387,65 +388,38 @@ mod majiang_picks {
         ev: Option<f64>,
     }
 
+    /// What a golden line adds to its position: majiang-ai's pick and candidates.
     #[derive(serde::Deserialize)]
     struct Golden {
         id: String,
         shoupai: String,
-        zhuangfeng: usize,
-        menfeng: usize,
-        baopai: Vec<String>,
-        red: bool,
-        paishu: BTreeMap<String, Vec<u8>>,
         shanten: i8,
         pick: String,
         candidates: BTreeMap<String, Candidate>,
     }
 
     struct Case {
-        pos: View,
-        red: bool,
-        visible_reds: [bool; 3],
+        pos: MajiangPosition,
         g: Golden,
     }
 
-    fn cases() -> Vec<Case> {
-        let text = include_str!("../testdata/majiang_ai_picks.jsonl");
+    fn cases(text: &str) -> Vec<Case> {
         text.lines()
-            .map(|line| {
-                let g: Golden = serde_json::from_str(line).unwrap();
-                let (hand, drawn) = majiang::parse(&g.shoupai).unwrap();
-                let dora: Vec<Tile> = g.baopai.iter().map(|p| parse_majiang(p).unwrap()[0]).collect();
-                let mut pos = View::bare(hand, dora, EAST + g.zhuangfeng, EAST + g.menfeng);
-                pos.drawn = drawn;
-                // Everything the player does not hold and majiang-ai does not count as unseen is
-                // visible (own melds included, as in ingest).
-                let concealed = pos.hand_counts();
-                for (s, suit) in ["m", "p", "s", "z"].iter().enumerate() {
-                    let u = &g.paishu[*suit];
-                    for n in 1..u.len() {
-                        let k = s * 9 + n - 1;
-                        pos.visible[k] = 4 - u[n] - concealed[k];
-                    }
-                }
-                let held_red = |s: usize| pos.hand.iter().any(|t| t.is_red() && t.suit() == s);
-                let visible_reds =
-                    [0, 1, 2].map(|s| g.red && g.paishu[["m", "p", "s"][s]][0] == 0 && !held_red(s));
-                Case { pos, red: g.red, visible_reds, g }
-            })
+            .map(|line| Case { pos: parse_line(line).unwrap(), g: serde_json::from_str(line).unwrap() })
             .collect()
     }
 
-    fn name(t: Tile) -> String {
-        let s = ['m', 'p', 's', 'z'][t.suit()];
-        format!("{s}{}", if t.is_red() { 0 } else { t.number() })
+    fn picks() -> Vec<Case> {
+        cases(include_str!("../testdata/majiang_ai_picks.jsonl"))
     }
 
     #[test]
     fn paijia_matches_majiang_ai() {
         let mut bad = Vec::new();
         let mut n = 0;
-        for c in cases() {
-            let p = Paijia::new(&c.pos, c.red, c.visible_reds);
+        for c in picks() {
+            let v = &c.pos.view;
+            let p = Paijia::new(v, v.red_fives, v.visible_reds);
             for (tile, cand) in &c.g.candidates {
                 let t = parse_majiang(tile).unwrap()[0];
                 n += 1;
@@ -464,16 +438,23 @@ mod majiang_picks {
         assert!(bad.is_empty(), "{} of {n} differ: {:#?}", bad.len(), &bad[..bad.len().min(10)]);
     }
 
-    #[test]
-    fn picks_match_majiang_ai() {
-        let cases = cases();
-        assert_eq!(cases.len(), 2502);
+    /// Whether our pick `ours` is a shanten-raising discard whose score only ties majiang-ai's
+    /// pick, a discard that keeps shanten: 電脳麻将 takes a shanten-back discard only when it is
+    /// worth more than its best normal discard (`ev - max > 1e-7`), so a tie stays with the
+    /// normal discard (docs/majiang_golden.md).
+    fn back_tie(c: &Case, ours: &RankedDiscard) -> bool {
+        let theirs = c.g.candidates.get(&c.g.pick).and_then(|x| x.ev);
+        ours.shanten > c.g.shanten && theirs.is_some_and(|v| (ours.score - v).abs() <= 1e-6)
+    }
+
+    /// The positions whose `ev` pick differs from majiang-ai's, by shanten: (summary, examples);
+    /// with `skip_back_ties`, leaving out those where [`back_tie`] holds.
+    fn differing(cases: &[Case], skip_back_ties: bool) -> (Vec<(i8, usize)>, Vec<String>) {
         let mut bad: BTreeMap<i8, Vec<String>> = BTreeMap::new();
-        for c in &cases {
-            let r =
-                EvSearch::new(&c.pos).with_reds(c.red, c.visible_reds).with_rules(ScoreRules::MAJIANG).rank();
-            let ours = name(r[0].tile);
-            if ours != c.g.pick {
+        for c in cases {
+            let r = c.pos.rank_ev();
+            let ours = tile_name(r[0].tile);
+            if ours != c.g.pick && !(skip_back_ties && back_tie(c, &r[0])) {
                 let theirs_ev = c.g.candidates.get(&c.g.pick).and_then(|x| x.ev);
                 let ours_ev = c.g.candidates.get(&ours).and_then(|x| x.ev);
                 bad.entry(c.g.shanten).or_default().push(format!(
@@ -482,9 +463,41 @@ mod majiang_picks {
                 ));
             }
         }
-        let summary: Vec<(i8, usize)> = bad.iter().map(|(s, v)| (*s, v.len())).collect();
-        let first: Vec<&String> = bad.values().flat_map(|v| v.iter().take(4)).collect();
-        assert!(bad.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
+        let summary = bad.iter().map(|(s, v)| (*s, v.len())).collect();
+        (summary, bad.values().flat_map(|v| v.iter().take(4).cloned()).collect())
+    }
+
+    #[test]
+    fn picks_match_majiang_ai() {
+        let cases = picks();
+        assert_eq!(cases.len(), 2502);
+        let (summary, first) = differing(&cases, false);
+        assert!(summary.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
+    }
+
+    fn open_cases() -> Vec<Case> {
+        let cases = cases(include_str!("../testdata/majiang_ai_open.jsonl"));
+        assert!(cases.len() > 400, "{} positions", cases.len());
+        let called = |c: &Case| c.pos.view.melds.iter().any(|m| m.kind != crate::hand::meld::MeldKind::Ankan);
+        assert!(cases.iter().all(called));
+        cases
+    }
+
+    /// Every pick on the open hands agrees once `rank` leaves a shanten-back discard that only
+    /// ties the best normal discard below it (the change to `ranking.rs` that
+    /// docs/majiang_golden.md gives; measured: 0 of 422 differ with it, 16 without).
+    #[test]
+    #[ignore = "needs the back-discard tie rule in expected_value/ranking.rs (docs/majiang_golden.md)"]
+    fn open_hand_picks_match_majiang_ai() {
+        let (summary, first) = differing(&open_cases(), false);
+        assert!(summary.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
+    }
+
+    /// Until then: on the open hands the picks differ only by that tie rule.
+    #[test]
+    fn open_hand_picks_differ_only_by_the_back_tie() {
+        let (summary, first) = differing(&open_cases(), true);
+        assert!(summary.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
     }
 }
 
