@@ -223,18 +223,47 @@ fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), Row
 fn discard_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsError> {
     let (t, who) = (&d.table, d.seat);
     let view = view_of(t, who, t.hand_tiles(who));
-    let f = features(&view, skip)?;
-    let mut ev = crate::rank::expected_value::EvSearch::new(&view).with_view_reds();
-    let paijia = ev.paijia();
-    let legal: Vec<Tile> =
-        d.options.iter().filter_map(|o| if let Action::Discard(t) = o { Some(*t) } else { None }).collect();
-    let valued = if skip.has(Group::Ev) { Vec::new() } else { ev.options_among(&legal) };
-    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(catalog_width())) {
+    let mut legal = Vec::with_capacity(d.options.len());
+    for o in &d.options {
         let Action::Discard(tile) = o else { return Err(unexpected(d.kind, o)) };
+        legal.push(*tile);
+    }
+    let mut ev = crate::rank::expected_value::EvSearch::new(&view).with_view_reds();
+    fill_discards(&view, &legal, &mut ev, skip, rows)
+}
+
+/// The rows of the discards `legal` of `view` into `rows` (one catalog row each, in order): the
+/// hand families, the value family as `ev` values each legal discard (the caller sets its reds
+/// and scoring rules), the visibility family.
+fn fill_discards(
+    view: &View,
+    legal: &[Tile],
+    ev: &mut crate::rank::expected_value::EvSearch,
+    skip: Skip,
+    rows: &mut [f32],
+) -> Result<(), RowsError> {
+    let f = features(view, skip)?;
+    let paijia = ev.paijia();
+    let valued = if skip.has(Group::Ev) { Vec::new() } else { ev.options_among(legal) };
+    for (tile, r) in legal.iter().zip(rows.chunks_exact_mut(catalog_width())) {
         f.fill(*tile, r)?;
-        fill_discard_extras(&view, *tile, r, valued.iter().find(|v| v.tile == *tile), &paijia)?;
+        fill_discard_extras(view, *tile, r, valued.iter().find(|v| v.tile == *tile), &paijia)?;
     }
     Ok(())
+}
+
+/// The option rows of a bare discard position, every distinct discard in
+/// [`crate::hand::Hand::distinct_tiles`] order, exactly as ingest fills a recorded decision's
+/// (the value family from `ev`, configured by the caller): for checking the dataset path on
+/// positions that are not in a game, such as 電脳麻将's golden picks.
+pub fn position_rows(
+    view: &View,
+    ev: &mut crate::rank::expected_value::EvSearch,
+) -> Result<Vec<(Tile, Vec<f32>)>, RowsError> {
+    let tiles = view.full_hand().distinct_tiles();
+    let mut rows = vec![0.0; tiles.len() * catalog_width()];
+    fill_discards(view, &tiles, ev, Skip::NONE, &mut rows)?;
+    Ok(tiles.into_iter().zip(rows.chunks_exact(catalog_width()).map(<[f32]>::to_vec)).collect())
 }
 
 /// A riichi decision: both options share the features of the hand after its best

@@ -112,4 +112,35 @@ mod tests {
         assert!(n > 500, "{n} decisions");
         assert!(bad.is_empty(), "{} of {n} differ: {:#?}", bad.len(), &bad[..bad.len().min(8)]);
     }
+
+    /// On 電脳麻将's golden positions (2,502 closed and open, 422 more open hands), the pick made
+    /// through the dataset path (the rows ingest would write, then this evaluator) is
+    /// `@kobalab/majiang-ai`'s, under majiang-core's scoring as the golden files were made.
+    #[test]
+    fn dataset_path_picks_equal_majiang_ai() {
+        use crate::rank::majiang_position::{parse_line, tile_name};
+        use crate::score::ScoreRules;
+        let names: Vec<String> = names().iter().map(|n| n.to_string()).collect();
+        let cols = EvColumns::find(&names).expect("catalog has the ev columns");
+        let files = [
+            include_str!("../rank/testdata/majiang_ai_picks.jsonl"),
+            include_str!("../rank/testdata/majiang_ai_open.jsonl"),
+        ];
+        let (mut n, mut bad) = (0, Vec::new());
+        for line in files.iter().flat_map(|f| f.lines()) {
+            let p = parse_line(line).unwrap();
+            let g: serde_json::Value = serde_json::from_str(line).unwrap();
+            let mut ev = EvSearch::new(&p.view).with_view_reds().with_rules(ScoreRules::MAJIANG);
+            let rows = crate::dataset::rows::position_rows(&p.view, &mut ev).unwrap();
+            let keys: Vec<OrderKey> = rows.iter().map(|(t, r)| cols.key(|c| r[c] as f64, *t)).collect();
+            let hand_shanten = crate::hand::shanten::min_shanten(&p.view.hand_counts());
+            let pick = tile_name(rows[order(hand_shanten, &keys)[0]].0);
+            n += 1;
+            if pick != g["pick"].as_str().unwrap() {
+                bad.push(format!("{} {}: ours {pick} theirs {}", g["id"], g["shoupai"], g["pick"]));
+            }
+        }
+        assert_eq!(n, 2502 + 422);
+        assert!(bad.is_empty(), "{} of {n} differ: {:#?}", bad.len(), &bad[..bad.len().min(8)]);
+    }
 }

@@ -438,23 +438,13 @@ mod majiang_picks {
         assert!(bad.is_empty(), "{} of {n} differ: {:#?}", bad.len(), &bad[..bad.len().min(10)]);
     }
 
-    /// Whether our pick `ours` is a shanten-raising discard whose score only ties majiang-ai's
-    /// pick, a discard that keeps shanten: 電脳麻将 takes a shanten-back discard only when it is
-    /// worth more than its best normal discard (`ev - max > 1e-7`), so a tie stays with the
-    /// normal discard (docs/majiang_golden.md).
-    fn back_tie(c: &Case, ours: &RankedDiscard) -> bool {
-        let theirs = c.g.candidates.get(&c.g.pick).and_then(|x| x.ev);
-        ours.shanten > c.g.shanten && theirs.is_some_and(|v| (ours.score - v).abs() <= 1e-6)
-    }
-
-    /// The positions whose `ev` pick differs from majiang-ai's, by shanten: (summary, examples);
-    /// with `skip_back_ties`, leaving out those where [`back_tie`] holds.
-    fn differing(cases: &[Case], skip_back_ties: bool) -> (Vec<(i8, usize)>, Vec<String>) {
+    /// The positions whose `ev` pick differs from majiang-ai's, by shanten: (summary, examples).
+    fn differing(cases: &[Case]) -> (Vec<(i8, usize)>, Vec<String>) {
         let mut bad: BTreeMap<i8, Vec<String>> = BTreeMap::new();
         for c in cases {
             let r = c.pos.rank_ev();
             let ours = tile_name(r[0].tile);
-            if ours != c.g.pick && !(skip_back_ties && back_tie(c, &r[0])) {
+            if ours != c.g.pick {
                 let theirs_ev = c.g.candidates.get(&c.g.pick).and_then(|x| x.ev);
                 let ours_ev = c.g.candidates.get(&ours).and_then(|x| x.ev);
                 bad.entry(c.g.shanten).or_default().push(format!(
@@ -471,7 +461,7 @@ mod majiang_picks {
     fn picks_match_majiang_ai() {
         let cases = picks();
         assert_eq!(cases.len(), 2502);
-        let (summary, first) = differing(&cases, false);
+        let (summary, first) = differing(&cases);
         assert!(summary.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
     }
 
@@ -483,20 +473,11 @@ mod majiang_picks {
         cases
     }
 
-    /// Every pick on the open hands agrees once `rank` leaves a shanten-back discard that only
-    /// ties the best normal discard below it (the change to `ranking.rs` that
-    /// docs/majiang_golden.md gives; measured: 0 of 422 differ with it, 16 without).
+    /// Every pick on the open hands agrees, the open tenpai hands without a yaku among them (a
+    /// shanten-back discard that only ties the best normal discard does not take its place).
     #[test]
-    #[ignore = "needs the back-discard tie rule in expected_value/ranking.rs (docs/majiang_golden.md)"]
     fn open_hand_picks_match_majiang_ai() {
-        let (summary, first) = differing(&open_cases(), false);
-        assert!(summary.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
-    }
-
-    /// Until then: on the open hands the picks differ only by that tie rule.
-    #[test]
-    fn open_hand_picks_differ_only_by_the_back_tie() {
-        let (summary, first) = differing(&open_cases(), true);
+        let (summary, first) = differing(&open_cases());
         assert!(summary.is_empty(), "differing picks by shanten {summary:?}: {first:#?}");
     }
 }
