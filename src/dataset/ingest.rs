@@ -13,6 +13,15 @@
 //! it is free ([`crate::batch::run_sources`]); the games are written in input order in chunks of
 //! 32 (one parquet row group each), and workers stay at most two chunks ahead of the writer, so
 //! memory stays bounded by a few chunks.
+//!
+//! Writing a chunk is split so that one thread never caps the rate: the writer thread builds the
+//! four tables' columns, then the columns of all four are encoded and zstd-compressed at once on a
+//! writer pool of `--jobs` threads ([`ParquetSink::encode`]), and the writer thread appends the
+//! finished pages to the files in order. Compression was 16 ms of the writer thread's CPU per game
+//! (a ceiling of ~62 games/s whatever the cores; issue 36 item 5); what stays serial is the column
+//! building and the file writes, plus the longest single column of each chunk. The pool is apart
+//! from the workers' pool because the workers block waiting for the writer (they stay at most two
+//! chunks ahead): work queued on their pool would wait for them, and they for it.
 
 use std::path::{Path, PathBuf};
 
@@ -20,7 +29,7 @@ use super::error::{DatasetError, RecordError};
 
 use crate::batch;
 use crate::dataset::columns::{Columns, Values};
-use crate::dataset::parquet::ParquetSink;
+use crate::dataset::parquet::{thread_cpu, Encoded, ParquetSink};
 use crate::dataset::parts::{self, Manifest, Tally, DECISION_ID_STRIDE, TABLES};
 use crate::dataset::rows::{game_rows_with, GameRows};
 use crate::dataset::skip::Skip;
@@ -129,10 +138,16 @@ pub struct IngestSummary {
     /// Parts written by this run, and complete parts found and kept (`--resume`).
     pub parts_written: usize,
     pub parts_kept: usize,
-    /// CPU seconds of the one writer thread (encoding and compressing the parquet tables) in
-    /// this run: with the games it wrote, the rate at which writing alone would saturate
-    /// ([`IngestSummary::writer_ceiling`]).
+    /// CPU seconds of the one writer thread in this run (building the tables' columns, appending
+    /// the compressed pages): with the games it wrote, part of the rate at which writing alone
+    /// would saturate ([`IngestSummary::writer_ceiling`]).
     pub writer_cpu_seconds: f64,
+    /// CPU seconds the writer pool spent encoding and compressing columns (spread over its
+    /// threads).
+    pub writer_pool_cpu_seconds: f64,
+    /// The sum over chunks of the longest single column's encoding: the pool's share that no
+    /// number of threads can shorten.
+    pub writer_critical_seconds: f64,
     /// Games of the parts found complete and kept (`--resume`), which this run did not write.
     pub games_kept: u64,
     /// The sum of the parts' tallies, and the inputs that could not be read (flattened: the
@@ -142,18 +157,28 @@ pub struct IngestSummary {
 }
 
 impl IngestSummary {
-    /// Games per second at which the single writer thread would be busy all the time (`None`
-    /// when nothing was written): the ingest rate no number of worker cores can pass.
+    /// Games per second at which the writer would be busy all the time with unlimited cores
+    /// (`None` when nothing was written): its serial part, the writer thread's CPU plus each
+    /// chunk's longest column, bounds the ingest rate whatever the worker cores.
     pub fn writer_ceiling(&self, games_written: u64) -> Option<f64> {
-        (self.writer_cpu_seconds > 0.0 && games_written > 0)
-            .then(|| games_written as f64 / self.writer_cpu_seconds)
+        let serial = self.writer_cpu_seconds + self.writer_critical_seconds;
+        (serial > 0.0 && games_written > 0).then(|| games_written as f64 / serial)
     }
 }
 
-/// CPU time of the calling thread, for the writer's accounting.
-fn thread_cpu() -> std::time::Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+/// What encoding a chunk cost the writer pool: its CPU, and the longest single column's.
+#[derive(Default)]
+struct ChunkCost {
+    cpu: std::time::Duration,
+    longest: std::time::Duration,
+}
+
+/// The writer's CPU accounting of one part (see [`IngestSummary`]).
+#[derive(Default)]
+struct WriterCpu {
+    thread: std::time::Duration,
+    pool: std::time::Duration,
+    critical: std::time::Duration,
 }
 
 /// Output writers of one part's four tables.
@@ -293,14 +318,34 @@ impl Sinks {
         })
     }
 
-    fn write(&mut self, games: &[IngestedGame]) -> Result<(), DatasetError> {
+    /// Writes a chunk of games: the columns are built here, encoded and compressed on `pool`
+    /// (all four tables' columns at once), and appended here in order. Returns the pool's CPU
+    /// time and the longest column's.
+    fn write(&mut self, games: &[IngestedGame], pool: &rayon::ThreadPool) -> Result<ChunkCost, DatasetError> {
         let refs: Vec<&IngestedGame> = games.iter().collect();
         let metas: Vec<&GameMeta> = games.iter().map(|g| &g.game).collect();
-        self.games.write(&games_columns(&metas))?;
-        self.rounds.write(&rounds_columns(&refs))?;
-        self.decisions.write(&decisions_columns(&refs))?;
-        self.options.write(&options_columns(&refs, self.skip))?;
-        Ok(())
+        let frames = [
+            games_columns(&metas).frame()?,
+            rounds_columns(&refs).frame()?,
+            decisions_columns(&refs).frame()?,
+            options_columns(&refs, self.skip).frame()?,
+        ];
+        let mut sinks = [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options];
+        for (sink, df) in sinks.iter_mut().zip(&frames) {
+            sink.open(df)?;
+        }
+        let encoded: Vec<polars::prelude::PolarsResult<Encoded>> = pool.install(|| {
+            use rayon::prelude::*;
+            sinks.par_iter().zip(&frames).map(|(sink, df)| sink.encode(df)).collect()
+        });
+        let mut cost = ChunkCost::default();
+        for (sink, e) in sinks.into_iter().zip(encoded) {
+            let e = e?;
+            cost.cpu += e.cpu;
+            cost.longest = cost.longest.max(e.longest);
+            sink.append(e)?;
+        }
+        Ok(cost)
     }
 
     /// Closes the four files and renames them into place.
@@ -455,12 +500,13 @@ fn write_part(
     manifest: &mut Manifest,
     sources: &[(u64, &Source)],
     skip: Skip,
-    pool: &rayon::ThreadPool,
+    pools: [&rayon::ThreadPool; 2],
     bar: &indicatif::ProgressBar,
-) -> Result<std::time::Duration, DatasetError> {
+) -> Result<WriterCpu, DatasetError> {
+    let [pool, writer_pool] = pools;
     let mut sinks = Sinks::create(out, manifest.part, skip)?;
     let mut write_error: Option<DatasetError> = None;
-    let mut writer_cpu = std::time::Duration::ZERO;
+    let mut cpu = WriterCpu::default();
     let list: Vec<Source> = sources.iter().map(|(_, s)| (*s).clone()).collect();
     let errors = batch::run_sources(
         &list,
@@ -496,10 +542,14 @@ fn write_part(
             }
             if write_error.is_none() {
                 let start = thread_cpu();
-                if let Err(e) = sinks.write(&games) {
-                    write_error = Some(e);
+                match sinks.write(&games, writer_pool) {
+                    Ok(cost) => {
+                        cpu.pool += cost.cpu;
+                        cpu.critical += cost.longest;
+                    }
+                    Err(e) => write_error = Some(e),
                 }
-                writer_cpu += thread_cpu().saturating_sub(start);
+                cpu.thread += thread_cpu().saturating_sub(start);
             }
         },
     );
@@ -509,11 +559,11 @@ fn write_part(
     manifest.tally.errors = errors;
     let start = thread_cpu();
     sinks.finish().map_err(|e| DatasetError::WriteParquet { source: Box::new(e) })?;
-    writer_cpu += thread_cpu().saturating_sub(start);
+    cpu.thread += thread_cpu().saturating_sub(start);
     let path = parts::manifest_path(out, manifest.part);
     crate::util::write_atomic(&path, serde_json::to_vec_pretty(manifest)?)
         .map_err(|source| DatasetError::Write { path: path.clone(), source })?;
-    Ok(writer_cpu)
+    Ok(cpu)
 }
 
 /// Ingests everything under `paths` (this shard's records) into `out`, part by part.
@@ -554,6 +604,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     }
     let bar = batch::progress(mine.len(), "ingest");
     let pool = batch::pool(opts.jobs);
+    let writer_pool = batch::pool(opts.jobs);
     for (k, chunk) in mine.chunks(per).enumerate() {
         let part = k as u64 * opts.shard.count + opts.shard.index;
         let mut manifest = Manifest {
@@ -586,8 +637,10 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
         if opts.stop_after_parts.is_some_and(|n| summary.parts_written >= n) {
             break;
         }
-        summary.writer_cpu_seconds +=
-            write_part(out, &mut manifest, chunk, opts.skip, &pool, &bar)?.as_secs_f64();
+        let cpu = write_part(out, &mut manifest, chunk, opts.skip, [&pool, &writer_pool], &bar)?;
+        summary.writer_cpu_seconds += cpu.thread.as_secs_f64();
+        summary.writer_pool_cpu_seconds += cpu.pool.as_secs_f64();
+        summary.writer_critical_seconds += cpu.critical.as_secs_f64();
         summary.tally.add(&manifest.tally);
         summary.parts_written += 1;
     }
