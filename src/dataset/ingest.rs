@@ -25,6 +25,8 @@
 
 use std::path::{Path, PathBuf};
 
+use polars::prelude::{polars_err, Column, DataFrame, PolarsResult};
+
 use super::error::{DatasetError, RecordError};
 
 use crate::batch;
@@ -275,6 +277,23 @@ fn decisions_columns(games: &[&IngestedGame]) -> Columns {
 
 /// The options table of `games`, without the columns `skip` leaves out.
 fn options_columns(games: &[&IngestedGame], skip: Skip) -> Columns {
+    let mut c = options_head(games);
+    let mut features = storage::empty_columns(0);
+    for g in games {
+        for (col, part) in features.iter_mut().zip(&g.options) {
+            col.append(part);
+        }
+    }
+    for (name, col) in names().iter().zip(features) {
+        if !skip.leaves_out(name) {
+            c.push(name, col);
+        }
+    }
+    c
+}
+
+/// The options table's first columns, those before the features.
+fn options_head(games: &[&IngestedGame]) -> Columns {
     let mut ids = Vec::new();
     let mut labels = Vec::new();
     let mut chosen = Vec::new();
@@ -292,18 +311,75 @@ fn options_columns(games: &[&IngestedGame], skip: Skip) -> Columns {
     c.push("decision_id", Values::U64(ids));
     c.push("option", Values::Str(labels));
     c.push("chosen", Values::Bool(chosen));
-    let mut features = storage::empty_columns(0);
-    for g in games {
-        for (col, part) in features.iter_mut().zip(&g.options) {
-            col.append(part);
-        }
-    }
-    for (name, col) in names().iter().zip(features) {
-        if !skip.leaves_out(name) {
-            c.push(name, col);
-        }
-    }
     c
+}
+
+/// A piece of a chunk's tables: a whole small table, or one feature column of the options.
+enum Piece {
+    Frame(DataFrame),
+    Column(Column),
+}
+
+/// The four tables' frames of a chunk, as [`games_columns`] … [`options_columns`] make them, but
+/// built on `pool`: each small table, the options' first columns and each feature column is a
+/// task (the options' ~340 feature columns were most of the writer thread's remaining CPU).
+/// Returns the frames and the tasks' CPU (summed, and the longest).
+fn build_frames(
+    games: &[IngestedGame],
+    skip: Skip,
+    pool: &rayon::ThreadPool,
+) -> Result<([DataFrame; 4], ChunkCost), DatasetError> {
+    use rayon::prelude::*;
+    let refs: Vec<&IngestedGame> = games.iter().collect();
+    let metas: Vec<&GameMeta> = games.iter().map(|g| &g.game).collect();
+    let names = names();
+    let features: Vec<usize> = (0..names.len()).filter(|&j| !skip.leaves_out(names[j])).collect();
+    let empties = storage::empty_columns(0);
+    let build = |t: usize| -> PolarsResult<Piece> {
+        Ok(match t {
+            0 => Piece::Frame(games_columns(&metas).frame()?),
+            1 => Piece::Frame(rounds_columns(&refs).frame()?),
+            2 => Piece::Frame(decisions_columns(&refs).frame()?),
+            3 => Piece::Frame(options_head(&refs).frame()?),
+            _ => {
+                let j = features[t - 4];
+                let mut v = empties[j].clone();
+                for g in &refs {
+                    v.append(&g.options[j]);
+                }
+                Piece::Column(v.column(names[j]))
+            }
+        })
+    };
+    let built: Vec<(PolarsResult<Piece>, std::time::Duration)> = pool.install(|| {
+        (0..4 + features.len())
+            .into_par_iter()
+            .map(|t| {
+                let start = thread_cpu();
+                let piece = build(t);
+                (piece, thread_cpu().saturating_sub(start))
+            })
+            .collect()
+    });
+    let mut cost = ChunkCost::default();
+    let mut frames = Vec::with_capacity(4);
+    let mut columns = Vec::with_capacity(features.len());
+    for (piece, cpu) in built {
+        cost.cpu += cpu;
+        cost.longest = cost.longest.max(cpu);
+        match piece? {
+            Piece::Frame(f) => frames.push(f),
+            Piece::Column(c) => columns.push(c),
+        }
+    }
+    let head = frames.pop().ok_or_else(|| polars_err!(ComputeError: "no options frame"))?;
+    let height = head.height();
+    let mut options = head.into_columns();
+    options.extend(columns);
+    let options = DataFrame::new(height, options)?;
+    let [g, r, d] =
+        <[DataFrame; 3]>::try_from(frames).map_err(|_| polars_err!(ComputeError: "three frames"))?;
+    Ok(([g, r, d, options], cost))
 }
 
 impl Sinks {
@@ -318,33 +394,28 @@ impl Sinks {
         })
     }
 
-    /// Writes a chunk of games: the columns are built here, encoded and compressed on `pool`
-    /// (all four tables' columns at once), and appended here in order. Returns the pool's CPU
-    /// time and the longest column's.
+    /// Writes a chunk of games: the columns are built, encoded and compressed on `pool` (all
+    /// four tables' columns at once), and appended here in order. Returns the pool's CPU time
+    /// and the sum of the two phases' longest tasks.
     fn write(&mut self, games: &[IngestedGame], pool: &rayon::ThreadPool) -> Result<ChunkCost, DatasetError> {
-        let refs: Vec<&IngestedGame> = games.iter().collect();
-        let metas: Vec<&GameMeta> = games.iter().map(|g| &g.game).collect();
-        let frames = [
-            games_columns(&metas).frame()?,
-            rounds_columns(&refs).frame()?,
-            decisions_columns(&refs).frame()?,
-            options_columns(&refs, self.skip).frame()?,
-        ];
+        let (frames, built) = build_frames(games, self.skip, pool)?;
         let mut sinks = [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options];
         for (sink, df) in sinks.iter_mut().zip(&frames) {
             sink.open(df)?;
         }
-        let encoded: Vec<polars::prelude::PolarsResult<Encoded>> = pool.install(|| {
+        let encoded: Vec<PolarsResult<Encoded>> = pool.install(|| {
             use rayon::prelude::*;
             sinks.par_iter().zip(&frames).map(|(sink, df)| sink.encode(df)).collect()
         });
-        let mut cost = ChunkCost::default();
+        let mut longest = std::time::Duration::ZERO;
+        let mut cost = ChunkCost { cpu: built.cpu, longest: built.longest };
         for (sink, e) in sinks.into_iter().zip(encoded) {
             let e = e?;
             cost.cpu += e.cpu;
-            cost.longest = cost.longest.max(e.longest);
+            longest = longest.max(e.longest);
             sink.append(e)?;
         }
+        cost.longest += longest;
         Ok(cost)
     }
 

@@ -22,7 +22,8 @@ use super::columns::{Columns, Values};
 use super::error::DatasetError;
 
 impl Values {
-    fn column(&self, name: &str) -> Column {
+    /// The polars column (a copy of the values).
+    pub fn column(&self, name: &str) -> Column {
         let n: PlSmallStr = name.into();
         match self {
             Values::Bool(v) => Column::new(n, v),
@@ -179,7 +180,7 @@ impl ParquetSink {
         }
         let layout = self.layout.as_ref().ok_or_else(|| polars_err!(ComputeError: "encode before open"))?;
         for batch in df.iter_chunks(CompatLevel::newest(), false) {
-            if batch.len() == 0 {
+            if batch.is_empty() {
                 continue;
             }
             let columns = batch
