@@ -95,10 +95,13 @@ fn print_text(summary: &IngestSummary, out: &std::path::Path) {
     // Only this run's parts were written (kept parts cost the writer nothing).
     let written: u64 = t.games.saturating_sub(summary.games_kept);
     if let Some(ceiling) = summary.writer_ceiling(written) {
+        let ms = |s: f64| 1e3 * s / written as f64;
         println!(
-            "  writer   {:.2} s CPU for {written} games ({:.2} ms/game): one writer thread saturates at {ceiling:.0} games/s",
-            summary.writer_cpu_seconds,
-            1e3 * summary.writer_cpu_seconds / written as f64,
+            "  writer   {:.2} ms/game on the writer thread + {:.2} ms/game longest columns (pool: {:.2} ms/game CPU): \
+             writing saturates at {ceiling:.0} games/s",
+            ms(summary.writer_cpu_seconds),
+            ms(summary.writer_critical_seconds),
+            ms(summary.writer_pool_cpu_seconds),
         );
     }
     for e in t.errors.iter().take(20) {
