@@ -42,7 +42,17 @@ fn main() -> anyhow::Result<()> {
             let fa = fa.select(names.iter().cloned())?;
             let fb = fb.select(names.iter().cloned())?;
             if !fa.equals_missing(&fb) {
-                println!("{table}: {} and {} differ", pa.display(), pb.display());
+                let cols: Vec<String> = names
+                    .iter()
+                    .filter(|n| match (fa.column(n), fb.column(n)) {
+                        (Ok(x), Ok(y)) => {
+                            !x.as_materialized_series().equals_missing(y.as_materialized_series())
+                        }
+                        _ => true,
+                    })
+                    .map(|n| n.to_string())
+                    .collect();
+                println!("{table}: {} and {} differ in {}", pa.display(), pb.display(), cols.join(", "));
                 bad += 1;
             }
             rows += fb.height();
