@@ -5,8 +5,9 @@
 //! Without the shared data the tests are compiled as ignored (build.rs); a folder missing at run
 //! time prints "SKIPPED" (and fails under `CI` / `HAIFU_REQUIRE_SHARED=1`).
 
-use haifu::dataset::rows::{game_rows, GameRows};
-use haifu::log::event::{Event, Game};
+mod common;
+
+use haifu::log::event::Game;
 use haifu::log::mjai::read::parse_mjai;
 use haifu::log::mjai::write::write_mjai;
 use haifu::replay::check::Rescore;
@@ -68,48 +69,12 @@ fn every_shared_game_round_trips_through_mjai() {
     assert!(wins > 44_000, "{wins} wins");
 }
 
-fn rows_text(r: &GameRows) -> Vec<String> {
-    let mut out: Vec<String> = r.rounds.iter().map(|x| format!("{x:?}")).collect();
-    out.extend(r.decisions.iter().map(|x| format!("{x:?}")));
-    out.extend(r.options.iter().map(|x| format!("{x:?}")));
-    out.push(format!("{:?}", r.option_ptr));
-    out.push(format!("{:?}", r.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>()));
-    out
-}
-
 /// mjlog -> mjai and mjlog: the same rows from `game_rows` in every column, on games with calls,
 /// kans, riichi, double rons and draws among the first sorted ones.
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn mjai_gives_the_same_rows_as_mjlog() {
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
-    // The first games, then the first that bring a call kind not yet seen.
-    let mut kinds = std::collections::BTreeSet::new();
-    let mut picked = 0;
-    for f in &files {
-        if picked >= 4 && kinds.len() == 5 {
-            break;
-        }
-        let g = haifu::log::source::Source::file(f).load().unwrap();
-        let before = kinds.len();
-        for e in g.rounds.iter().flat_map(|r| &r.events) {
-            if let Event::Call { call, .. } = e {
-                kinds.insert(format!("{:?}", call.kind));
-            }
-        }
-        if picked >= 4 && kinds.len() == before {
-            continue;
-        }
-        picked += 1;
-        let (_, back) = through_mjai(&g).unwrap();
-        let (a, b) = (game_rows(&g).unwrap(), game_rows(&back).unwrap());
-        let (a, b) = (rows_text(&a), rows_text(&b));
-        assert_eq!(a.len(), b.len(), "{}", f.display());
-        for (x, y) in a.iter().zip(&b) {
-            assert_eq!(x, y, "{}", f.display());
-        }
-    }
-    assert_eq!(kinds.len(), 5, "the games cover chi, pon and every kan: {kinds:?}");
+    common::rows_survive(|g| through_mjai(g).unwrap().1);
 }
 
 /// Flipped bytes in an mjai file: an error naming the line, or a game the replay judges (an
