@@ -17,13 +17,13 @@ use super::error::EvalError;
 
 use crate::dataset::parts;
 use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, SlicedAgreement};
-use crate::eval::ev_order::{self, EvColumns};
+use crate::eval::ev_order::EvColumns;
 use crate::fit::load::feature_columns;
 use crate::fit::split::{split_of, Split};
 use crate::model::filter::Filter;
 use crate::model::linear::Linear;
 use crate::model::metrics::{AgreementSum, TIE_EPS};
-use crate::rank::expected_value::ranking::OrderKey;
+use crate::rank::expected_value::ranking::{pick_order, OrderKey};
 use crate::rank::max_ukeire::option_score;
 use crate::rank::push_fold::{classify, policy_score, HandClass, Thresholds};
 use crate::rank::Evaluator as E;
@@ -255,7 +255,11 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
     if !ev_users.is_empty() {
         // The ev evaluator rebuilds 電脳麻将's order from all its columns (older datasets lack the
         // 3+ shanten ones: re-ingest them).
-        let m = missing(if cfg.enabled[E::Ev.index()] { &ev_order::COLUMNS } else { &["ev", "ev_defined"] });
+        let m = missing(if cfg.enabled[E::Ev.index()] {
+            &crate::eval::ev_order::COLUMNS
+        } else {
+            &["ev", "ev_defined"]
+        });
         if !m.is_empty() {
             return Err(EvalError::NeedsEv {
                 users: ev_users.join(" and "),
@@ -344,10 +348,10 @@ fn tally(
 }
 
 /// The `ev` evaluator's scores of a discard decision: 電脳麻将's order rebuilt from the columns
-/// ([`ev_order`]), the first option scoring highest. Other decisions keep the value-column score.
+/// ([`crate::eval::ev_order`]), the first option scoring highest. Other decisions keep the value-column score.
 fn ev_order_scores(opts: &mut [Opt], hand_shanten: i8) {
     let Some(keys) = opts.iter().map(|o| o.ev_key).collect::<Option<Vec<OrderKey>>>() else { return };
-    for (place, i) in ev_order::order(hand_shanten, &keys).into_iter().enumerate() {
+    for (place, i) in pick_order(hand_shanten, &keys).into_iter().enumerate() {
         opts[i].scores[E::Ev.index()] = -(place as f64);
     }
 }

@@ -1,10 +1,10 @@
 //! The `ev` evaluator over dataset rows: 電脳麻将's ranking rebuilt from the columns ingest
 //! stores (the value family, the option's shanten and ukeire, its isolated-tile value and
 //! whether it is the drawn tile), ordered by the very function the live search orders with
-//! ([`pick_order`]). So on every discard decision the dataset's `ev` pick is
+//! ([`crate::rank::expected_value::ranking::pick_order`]). So on every discard decision the dataset's `ev` pick is
 //! [`crate::rank::expected_value::rank`]'s (test `dataset_picks_equal_the_search`).
 
-use crate::rank::expected_value::ranking::{pick_order, unvalued_or, Far, OrderKey, Valuation};
+use crate::rank::expected_value::ranking::{DiscardOption, Far, OrderKey, Valuation};
 use crate::tile::Tile;
 
 /// The columns the ranking reads, by name.
@@ -43,15 +43,9 @@ impl EvColumns {
         } else {
             Valuation::Unvalued
         };
-        let score = unvalued_or(valuation, shanten, ukeire as u32);
+        let score = DiscardOption { tile, shanten, ukeire: ukeire as u32, valuation }.score();
         OrderKey { score, shanten, paijia, drawn: drawn > 0.5, tile }
     }
-}
-
-/// The options in the order 電脳麻将 prefers them (indices, best first), given the hand's
-/// shanten before the discard (the decisions table's `shanten`).
-pub fn order(hand_shanten: i8, keys: &[OrderKey]) -> Vec<usize> {
-    pick_order(hand_shanten, keys)
 }
 
 #[cfg(test)]
@@ -60,6 +54,7 @@ mod tests {
     use crate::dataset::rows::{game_rows, GameRows};
     use crate::features::catalog::names;
     use crate::log::event::Game;
+    use crate::rank::expected_value::ranking::pick_order;
     use crate::rank::expected_value::EvSearch;
 
     /// The `ev` pick and the legal discards of each discard decision of a game, through its rows,
@@ -77,7 +72,7 @@ mod tests {
             let Some(tiles) = tiles.filter(|_| discard) else { continue };
             let keys: Vec<OrderKey> =
                 (a..b).zip(&tiles).map(|(i, &t)| cols.key(|c| rows.values[i * w + c] as f64, t)).collect();
-            picks.push((tiles[order(rows.decisions[d].shanten, &keys)[0]], tiles));
+            picks.push((tiles[pick_order(rows.decisions[d].shanten, &keys)[0]], tiles));
         }
         picks
     }
@@ -134,7 +129,7 @@ mod tests {
             let rows = crate::dataset::rows::position_rows(&p.view, &mut ev).unwrap();
             let keys: Vec<OrderKey> = rows.iter().map(|(t, r)| cols.key(|c| r[c] as f64, *t)).collect();
             let hand_shanten = crate::hand::shanten::min_shanten(&p.view.hand_counts());
-            let pick = tile_name(rows[order(hand_shanten, &keys)[0]].0);
+            let pick = tile_name(rows[pick_order(hand_shanten, &keys)[0]].0);
             n += 1;
             if pick != g["pick"].as_str().unwrap() {
                 bad.push(format!("{} {}: ours {pick} theirs {}", g["id"], g["shoupai"], g["pick"]));

@@ -68,17 +68,11 @@ impl DiscardOption {
     /// The ranking score: points when valued; `-(shanten + 1) + ukeire / 1000` when not (below
     /// every valued option, the lower shanten first); [`Far::score`] at 3+ shanten.
     pub fn score(&self) -> f64 {
-        unvalued_or(self.valuation, self.shanten, self.ukeire)
-    }
-}
-
-/// The ranking score of a discard with `valuation`, `shanten` and `ukeire` after it (see
-/// [`DiscardOption::score`]).
-pub fn unvalued_or(valuation: Valuation, shanten: i8, ukeire: u32) -> f64 {
-    match valuation {
-        Valuation::Points(v) => v,
-        Valuation::Unvalued => -(shanten as f64 + 1.0) + ukeire as f64 / 1000.0,
-        Valuation::Far(f) => f.score(),
+        match self.valuation {
+            Valuation::Points(v) => v,
+            Valuation::Unvalued => -(self.shanten as f64 + 1.0) + self.ukeire as f64 / 1000.0,
+            Valuation::Far(f) => f.score(),
+        }
     }
 }
 
