@@ -11,7 +11,7 @@ use crate::rank::RankedDiscard;
 use crate::tile::{Tile, KINDS};
 
 /// Two scores closer than this (in points) are a tie, broken by [`tie_key`].
-pub(super) const TIE_EPS: f64 = 1e-6;
+pub const TIE_EPS: f64 = 1e-6;
 
 /// [`EvSearch::yaku_shanten`] of a hand with no way to a yaku.
 pub(super) const NO_YAKU: i8 = 99;
