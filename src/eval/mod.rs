@@ -6,6 +6,8 @@ pub mod agreement;
 pub mod dataset;
 pub mod error;
 pub mod ev_order;
+#[cfg(feature = "parquet")]
+pub mod report;
 
 use crate::model::linear;
 use crate::rank::{expected_value, max_ukeire, yaku_eval, Evaluator, RankedDiscard};
