@@ -8,6 +8,8 @@
 //!   (the tenpai discard the evaluator ranks best); pushes (only `ev` folds, see below); pon only a
 //!   yakuhai pair (dragons, seat wind, round wind), no chi, no open kan; a closed kan when it
 //!   does not raise shanten and the seat is not in riichi; an added kan whenever possible.
+//! - [`Policy::Boten`] (`boten`): seed 003's 棒テン・即リー・全ツッパ bot, the `ukeire` evaluator
+//!   (the seed's max-ukeire order) with [`crate::sim::boten`]'s rules: never calls or kans.
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
 //!   chi / pon / open kan half of the time, every kan, riichi at once, kyuushu half of the time:
 //!   it drives the engine through every rule path (kuikae, chankan, four kans, pao...).
@@ -84,6 +86,7 @@ pub trait Bot: Sync {
 pub enum Policy {
     Standard,
     Stress,
+    Boten,
 }
 
 /// A bot = an evaluator for discards + a policy for everything else.
@@ -111,6 +114,7 @@ pub fn bot_names() -> Vec<String> {
         .filter_map(|e| e.to_possible_value().map(|p| p.get_name().to_string()))
         .collect();
     v.push("stress".into());
+    v.push(super::boten::NAME.into());
     v
 }
 
@@ -124,6 +128,9 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
             policy: Policy::Stress,
             linear: None,
         });
+    }
+    if name == super::boten::NAME {
+        return Ok(super::boten::bot());
     }
     match Evaluator::from_str(name, true) {
         Ok(Evaluator::Linear) => {
@@ -195,6 +202,7 @@ impl Bot for EvalBot {
             return TurnAction::Tsumo;
         }
         match self.policy {
+            Policy::Boten => {}
             Policy::Standard => {
                 if o.kyuushu {
                     return TurnAction::Kyuushu;
@@ -238,6 +246,7 @@ impl Bot for EvalBot {
             return CallAction::Ron;
         }
         match self.policy {
+            Policy::Boten => CallAction::Pass,
             Policy::Standard => {
                 let Some((_, tile)) = o.tile else { return CallAction::Pass };
                 let pair = seat.table.hand_counts(seat.who)[tile.kind()] == 2;

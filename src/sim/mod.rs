@@ -7,6 +7,7 @@
 //! the written mjlog files read back through the real reader and re-score with 0 mismatches
 //! (the tests check it), so simulated games can feed every later stage like real records.
 
+pub mod boten;
 pub mod bots;
 pub mod duplicate;
 pub mod engine;
