@@ -43,11 +43,28 @@ pub struct StatsArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Write only seed 003's wait studies with the seed's definitions (issue 40) as the markdown
+    /// file --out (`reports/seed_studies.md`, `make seed-studies`).
+    #[arg(long, conflicts_with = "merge")]
+    seed_studies: bool,
+    /// With --seed-studies: the seed bot's self-play logs, measured the same way.
+    #[arg(long, num_args = 1.., value_name = "PATH", requires = "seed_studies")]
+    seed_sim: Vec<PathBuf>,
+    /// With --seed-studies: a markdown fragment (the yaku evaluators' held-out top-1) to append.
+    #[arg(long, value_name = "FILE", requires = "seed_studies")]
+    seed_yaku: Option<PathBuf>,
 }
 
 /// Counts the records under the paths (or adds up `--merge` folders), writes the report folder
 /// and prints the overall figures as text or JSON; exit status 1 when a file failed.
 pub fn run(args: StatsArgs) -> Result<ExitCode> {
+    if args.seed_studies {
+        let yaku = args.seed_yaku.as_ref().map(std::fs::read_to_string).transpose()?;
+        let md = haifu::stats::seed_studies::report(&args.paths, &args.seed_sim, yaku.as_deref(), args.jobs);
+        std::fs::write(&args.out, md)?;
+        println!("wrote {}", args.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
     let run = if args.merge.is_empty() {
         haifu::stats::compute_shard(&args.paths, args.jobs, args.shard)
     } else {
