@@ -13,6 +13,7 @@ pub mod duplicate;
 pub mod engine;
 pub mod mjlog_writer;
 pub mod run;
+pub mod seed_pairs;
 pub mod summary;
 pub mod wall;
 

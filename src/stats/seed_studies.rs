@@ -206,6 +206,11 @@ pub struct SeedTables {
     pub outside_turn_sum: [u64; 4],
     pub five_turn_sum: [u64; 4],
     pub outside_inner_turn_sum: [u64; 4],
+    /// The three "when thrown" splits by [when bucket][seed turn bucket], for rates at equal
+    /// riichi turns ([`standardised`] over the turn buckets 7+).
+    pub outside_cells: [[Rate; 4]; 4],
+    pub outside_inner_cells: [[Rate; 4]; 4],
+    pub five_cells: [[Rate; 4]; 4],
 }
 
 impl SeedTables {
@@ -243,6 +248,10 @@ impl SeedTables {
         self.outside[o].add(w);
         self.outside_inner[when_bucket(r.inner_turn)].add(w);
         self.outside_inner_turn_sum[when_bucket(r.inner_turn)] += u64::from(r.turn);
+        let t = turn_bucket(r.turn);
+        self.outside_cells[o][t].add(w);
+        self.outside_inner_cells[when_bucket(r.inner_turn)][t].add(w);
+        self.five_cells[f][t].add(w);
         self.five[f].add(w);
         self.outside_turn_sum[o] += u64::from(r.turn);
         self.five_turn_sum[f] += u64::from(r.turn);
@@ -251,15 +260,16 @@ impl SeedTables {
     /// The seed kabe win rate of bucket `k` re-weighted to the turn mix of the whole live
     /// population ([`standardised`]).
     pub fn kabe_standardised(&self, k: usize) -> f64 {
-        standardised(&self.kabe_turn, k)
+        standardised(&self.kabe_turn, k, 0..4)
     }
 }
 
 /// Direct standardisation over the turn buckets: the win rate of row `k` of `cells` (rows =
 /// a split, columns = turn buckets) re-weighted to the turn mix of all rows together, i.e. what
 /// the row's rate would be if its riichi came at the same turns as all the others. Empty cells
-/// are left out and the other weights renormalised.
-pub fn standardised<const R: usize>(cells: &[[Rate; 4]; R], k: usize) -> f64 {
+/// are left out and the other weights renormalised. Only the turn buckets in `cols` count (the
+/// "when thrown" splits compare riichi from turn 7 on, where every bucket can occur).
+pub fn standardised<const R: usize>(cells: &[[Rate; 4]; R], k: usize, cols: std::ops::Range<usize>) -> f64 {
     let mut weights = [0u64; 4];
     for row in cells {
         for (w, r) in weights.iter_mut().zip(row) {
@@ -267,8 +277,8 @@ pub fn standardised<const R: usize>(cells: &[[Rate; 4]; R], k: usize) -> f64 {
         }
     }
     let (mut acc, mut wsum) = (0.0, 0.0);
-    for (w, r) in weights.iter().zip(&cells[k]) {
-        if r.n > 0 {
+    for (c, (w, r)) in weights.iter().zip(&cells[k]).enumerate() {
+        if r.n > 0 && cols.contains(&c) {
             acc += *w as f64 * r.value();
             wsum += *w as f64;
         }
@@ -299,7 +309,8 @@ pub fn collect(paths: &[std::path::PathBuf], jobs: Option<usize>) -> (usize, Vec
 pub fn report(
     paths: &[std::path::PathBuf],
     sim: &[std::path::PathBuf],
-    yaku: Option<&str>,
+    paired: Option<&super::seed_report::Paired>,
+    yaku: Option<&serde_json::Value>,
     jobs: Option<usize>,
 ) -> String {
     use super::seed_report::{render, Population};
@@ -313,7 +324,7 @@ pub fn report(
         pops.push(Population { name: "seed bot self-play", files, tables: SeedTables::of(&records, false) });
     }
     let today = super::compute(paths, jobs).studies;
-    render(&pops, &today, yaku)
+    render(&pops, paired, &today, yaku)
 }
 
 #[cfg(test)]
@@ -364,9 +375,12 @@ mod tests {
         // Row 0: 10 riichi early (8 won), row 1: 10 late (2 won) + 10 early (5 won).
         let cells = [[r(8, 10), r(0, 0), r(0, 0), r(0, 0)], [r(5, 10), r(2, 10), r(0, 0), r(0, 0)]];
         // Pooled mix: 20 early, 10 late. Row 1: (20 * 0.5 + 10 * 0.2) / 30 = 0.4.
-        assert!((standardised(&cells, 1) - 0.4).abs() < 1e-12);
+        assert!((standardised(&cells, 1, 0..4) - 0.4).abs() < 1e-12);
         // Row 0 has no late cell: its rate stays 0.8.
-        assert!((standardised(&cells, 0) - 0.8).abs() < 1e-12);
+        assert!((standardised(&cells, 0, 0..4) - 0.8).abs() < 1e-12);
+        // Late columns only: row 1's late cell alone.
+        assert!((standardised(&cells, 1, 1..4) - 0.2).abs() < 1e-12);
+        assert!(standardised(&cells, 0, 1..4).is_nan());
         let (d, lo, hi) = diff_ci(r(8, 10), r(5, 10));
         assert!((d - 0.3).abs() < 1e-12 && lo < d && d < hi);
     }
