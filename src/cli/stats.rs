@@ -69,7 +69,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
             None => None,
         };
         let paired = args.seed_pairs.map(|n| haifu::sim::seed_pairs::run(40, n));
-        let md = haifu::stats::seed_studies::report(
+        let md = haifu::stats::seed_report::report(
             &args.paths,
             &args.seed_sim,
             paired.as_ref(),

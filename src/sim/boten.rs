@@ -12,24 +12,24 @@
 //!   at danger), and it wins (ron or tsumo) whenever it may.
 //!
 //! Today's `ukeire` bot differs only in its calls: it pons yakuhai pairs, kans, and declares
-//! kyuushu. The policy switch itself is [`Policy::Boten`] in the bots module (two match arms).
+//! kyuushu. The policy switch itself is [`super::bots::Policy::Boten`] in the bots module (two match arms).
 
-use super::bots::{EvalBot, Policy};
-use crate::rank::Evaluator;
+use super::bots::{parse_bot, EvalBot, BOTEN};
 
 /// The bot's name on the command line (`--bots boten`).
-pub const NAME: &str = "boten";
+pub const NAME: &str = BOTEN;
 
-/// The seed 003 bot.
+/// The seed 003 bot (`parse_bot("boten")`).
 pub fn bot() -> EvalBot {
-    EvalBot { name: NAME.into(), evaluator: Evaluator::Ukeire, policy: Policy::Boten, linear: None }
+    parse_bot(NAME).expect("boten is a known bot")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::log::event::{Event, Player};
-    use crate::sim::bots::{parse_bot, Bot};
+    use crate::rank::Evaluator;
+    use crate::sim::bots::{Bot, Policy};
     use crate::sim::engine::{play_game, GameSpec};
 
     fn game(seed: u64, bots: [&EvalBot; 4]) -> crate::log::event::Game {

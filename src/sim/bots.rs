@@ -99,6 +99,9 @@ pub struct EvalBot {
     pub linear: Option<std::sync::Arc<crate::model::linear::Linear>>,
 }
 
+/// Seed 003's bot ([`super::boten`]): the `ukeire` evaluator under [`Policy::Boten`].
+pub const BOTEN: &str = "boten";
+
 /// Unknown bot name, or a bot whose evaluator cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown bot {name:?} (known: {known})")]
@@ -114,7 +117,7 @@ pub fn bot_names() -> Vec<String> {
         .filter_map(|e| e.to_possible_value().map(|p| p.get_name().to_string()))
         .collect();
     v.push("stress".into());
-    v.push(super::boten::NAME.into());
+    v.push(BOTEN.into());
     v
 }
 
@@ -129,8 +132,13 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
             linear: None,
         });
     }
-    if name == super::boten::NAME {
-        return Ok(super::boten::bot());
+    if name == BOTEN {
+        return Ok(EvalBot {
+            name: name.into(),
+            evaluator: Evaluator::Ukeire,
+            policy: Policy::Boten,
+            linear: None,
+        });
     }
     match Evaluator::from_str(name, true) {
         Ok(Evaluator::Linear) => {

@@ -17,6 +17,13 @@
 //! the seed's model made opponents read the wall through cut-rate parameters, and its 3m were
 //! discarded (visible); here they are out of play, unseen (the bots' ukeire still counts them as
 //! drawable, a small second-order difference).
+//!
+//! The same machinery gives the seed's 序盤外側 and 序盤5切り comparisons ([`run_early`]): one wall
+//! played three times, the dealer's first draw (thrown at once with its riichi) a 3m, a 5m or a
+//! guest wind, the other two parked in unused replacement slots. 3m against the wind is the early
+//! outside tile (1m lies outside the early 3m), 5m against the wind the early 5, 3m against 5m the
+//! seed's own swap. The seed compared 3s thrown on turn 1 with 3s thrown on turn 7 (so that the
+//! visible tiles match); with a riichi on turn 1 the control is a tile that tells nothing instead.
 
 use rayon::prelude::*;
 
@@ -103,6 +110,65 @@ pub fn dealer_outcome(round: &Round) -> Option<(bool, bool)> {
     Some((false, false))
 }
 
+/// The three walls of early-tile triple `index`: the dealer holds [`HAND`] and its first draw
+/// (wall position 52) is a 3m, a 5m or a 4z (a guest wind for the East dealer in the East
+/// round); the other two sit in the first two replacement slots, never drawn by the seed bot.
+pub fn early_walls(seed: u64, index: u64) -> Option<[Wall; 3]> {
+    let base = Wall::new(mix(&[seed, index, 0xEA21]));
+    let mut t = *base.tiles();
+    let mut fixed = [false; 136];
+    let kinds: Vec<Kind> = parse_mpsz(HAND).ok()?.iter().map(|x| x.kind()).collect();
+    for (pos, &k) in dealer_positions().iter().zip(&kinds) {
+        place(&mut t, &mut fixed, *pos, k)?;
+    }
+    let slots = [52, 136 - DEAD_WALL, 136 - DEAD_WALL + 1];
+    for (slot, kind) in slots.into_iter().zip(EARLY) {
+        place(&mut t, &mut fixed, slot, kind)?;
+    }
+    let arm = |first: usize| {
+        let mut w = t;
+        w.swap(slots[0], slots[first]);
+        Wall::from_tiles(w, base.dice)
+    };
+    Some([arm(0), arm(1), arm(2)])
+}
+
+/// The dealer's first draws of the triples: 3m, 5m, 4z.
+const EARLY: [Kind; 3] = [M3, 4, 30];
+
+/// Plays `triples` early-tile triples and adds their comparisons to `out`.
+pub fn run_early(seed: u64, triples: u64, out: &mut Paired) {
+    let bot = boten::bot();
+    let p = |n: &str| Player { name: n.into(), dan: None, rate: None, sex: None };
+    let outcomes: Vec<Option<[(bool, bool); 3]>> = (0..triples)
+        .into_par_iter()
+        .map(|i| {
+            let walls = early_walls(seed, i)?;
+            let spec = GameSpec {
+                id: format!("early-{i}"),
+                seed: mix(&[seed, i, 1]),
+                hanchan: false,
+                players: [p("a"), p("b"), p("c"), p("d")],
+            };
+            let bots: [&dyn Bot; 4] = [&bot, &bot, &bot, &bot];
+            let mut r = [(false, false); 3];
+            for (slot, wall) in r.iter_mut().zip(walls) {
+                *slot = dealer_outcome(&play_round_on(&spec, wall, bots).ok()?)?;
+            }
+            Some(r)
+        })
+        .collect();
+    out.triples = triples;
+    for [three, five, wind] in outcomes.into_iter().flatten() {
+        out.outside.0.add(three.0, wind.0);
+        out.outside.1.add(three.1, wind.1);
+        out.five.0.add(five.0, wind.0);
+        out.five.1.add(five.1, wind.1);
+        out.swap.0.add(three.0, five.0);
+        out.swap.1.add(three.1, five.1);
+    }
+}
+
 /// Plays `pairs` pairs (in parallel, deterministic for a seed) and counts the outcomes.
 pub fn run(seed: u64, pairs: u64) -> Paired {
     let bot = boten::bot();
@@ -129,6 +195,7 @@ pub fn run(seed: u64, pairs: u64) -> Paired {
         out.win.add(a.0, b.0);
         out.early.add(a.1, b.1);
     }
+    run_early(seed, pairs, &mut out);
     out
 }
 
@@ -163,5 +230,34 @@ mod tests {
         let mut h: Vec<Kind> = round.start.hands[0].iter().map(|t| t.kind()).collect();
         h.sort_unstable();
         assert_eq!(h, want);
+    }
+
+    /// The early-tile walls differ only in three positions (the first draw and two replacement
+    /// slots), and each dealer throws its first draw with riichi on 1m-4m unless it won first.
+    #[test]
+    fn early_walls_permute_three_tiles_and_the_dealer_throws_it() {
+        let walls = early_walls(5, 2).expect("arrangeable");
+        let t: Vec<&[TileId; 136]> = walls.iter().map(|w| w.tiles()).collect();
+        let slots = [52, 136 - DEAD_WALL, 136 - DEAD_WALL + 1];
+        for (x, y) in [(0, 1), (0, 2), (1, 2)] {
+            let diff: Vec<usize> = (0..136).filter(|&i| t[x][i] != t[y][i]).collect();
+            assert!(diff.len() >= 2 && diff.iter().all(|i| slots.contains(i)), "{diff:?}");
+        }
+        let bot = boten::bot();
+        let spec = GameSpec {
+            id: "e".into(),
+            seed: 2,
+            hanchan: false,
+            players: std::array::from_fn(|_| Player { name: "x".into(), dan: None, rate: None, sex: None }),
+        };
+        for (wall, kind) in walls.into_iter().zip(EARLY) {
+            let round = play_round_on(&spec, wall, [&bot, &bot, &bot, &bot]).unwrap();
+            let first = round.events.iter().find_map(|e| match e {
+                Event::Discard { who: 0, tile } => Some(tile.kind()),
+                _ => None,
+            });
+            assert_eq!(first, Some(kind));
+            assert!(dealer_outcome(&round).is_some());
+        }
     }
 }

@@ -21,6 +21,14 @@ pub struct Paired {
     /// The dealer wins by its 6th draw (a measure away from the ceiling of a turn-1 riichi
     /// against bots that never fold).
     pub early: PairTally,
+    /// The early-tile triples (`sim::seed_pairs::run_early`): (win, win by the 6th draw) for the
+    /// riichi tile 3m against a guest wind (序盤外側), 5m against a guest wind (序盤5切り) and 3m
+    /// against 5m (the seed's swap).
+    pub outside: (PairTally, PairTally),
+    pub five: (PairTally, PairTally),
+    pub swap: (PairTally, PairTally),
+    /// Triples played (counted or not).
+    pub triples: u64,
 }
 
 /// One binary outcome over the counted pairs.
@@ -50,6 +58,53 @@ impl PairTally {
         let se = (((b + c) / n - d * d) / n).sqrt();
         (d, d - 1.96 * se, d + 1.96 * se)
     }
+}
+
+/// The early-tile triples beside the seed's simulations (sections 2 and 3).
+pub fn early_pairs_section(p: &Paired) -> String {
+    let row = |name: &str, outcome: &str, t: &PairTally| {
+        let (d, lo, hi) = t.diff();
+        vec![
+            name.to_string(),
+            outcome.to_string(),
+            rate(t.kabe),
+            rate(t.free),
+            format!("{:+.1} pts ({:+.1} to {:+.1})", d * 100.0, lo * 100.0, hi * 100.0),
+        ]
+    };
+    let mut rows = Vec::new();
+    for (name, seed, (w, e)) in [
+        ("序盤外側: 3m vs a guest wind", "+5 pts", &p.outside),
+        ("序盤5切り: 5m vs a guest wind", "-", &p.five),
+        ("the seed's swap: 3m vs 5m", "1 pt", &p.swap),
+    ] {
+        let mut a = row(name, "wins the round", w);
+        a.push(seed.to_string());
+        let mut b = row(name, "wins by its 6th draw", e);
+        b.push(String::new());
+        rows.push(a);
+        rows.push(b);
+    }
+    format!(
+        "### Paired self-play: the same 1m-4m riichi with an early 3m, an early 5m or neither\n\n\
+         `sim::seed_pairs::run_early`: {} arranged walls, each played three times, the dealer's first draw \
+         (its riichi tile on turn 1) a 3m, a 5m or a guest wind (sections 2 and 3 in self-play) (4z) while the other two wait unused in the \
+         dead wall: the three walls differ by three positions only. Counted: the triples where the dealer \
+         riichis on 1m-4m at its first discard in all three ({}).\n\n{}\n",
+        p.triples,
+        p.outside.0.kabe.n,
+        table(
+            &[
+                "comparison (first tile vs second)",
+                "dealer's outcome",
+                "first",
+                "second",
+                "paired difference",
+                "seed"
+            ],
+            &rows
+        )
+    )
 }
 
 /// The paired self-play kabe experiment beside the seed's simulation.
@@ -134,7 +189,7 @@ pub fn kabe_section(pops: &[Population]) -> String {
     s.push_str(&table(&["the seed's figure", "value"], &seed));
     for p in pops {
         let t = &p.tables;
-        s.push_str(&format!("\n### {} ({} files)\n\n", p.name, p.files));
+        s.push_str(&format!("\n### {} ({} files read)\n\n", p.name, p.files));
         let rows: Vec<Vec<String>> = (0..4)
             .map(|k| {
                 vec![
@@ -250,7 +305,7 @@ pub fn early_section(pops: &[Population], today: &Studies) -> String {
     );
     for p in pops {
         let t = &p.tables;
-        s.push_str(&format!("### {} ({} files)\n\n", p.name, p.files));
+        s.push_str(&format!("### {} ({} files read)\n\n", p.name, p.files));
         s.push_str(&when_table(&t.outside, &t.outside_turn_sum, &t.outside_cells));
         s.push_str(&format!(
             "\nBy turn 3 vs turn 7 or later (the seed's simulated comparison): {}. Today's Study 2 on the \
@@ -275,7 +330,7 @@ pub fn early_section(pops: &[Population], today: &Studies) -> String {
     );
     for p in pops {
         let t = &p.tables;
-        s.push_str(&format!("### {} ({} files)\n\n", p.name, p.files));
+        s.push_str(&format!("### {} ({} files read)\n\n", p.name, p.files));
         s.push_str(&when_table(&t.five, &t.five_turn_sum, &t.five_cells));
         s.push_str(&format!(
             "\n5 by turn 3 vs turn 7 or later: {}; 5 by turn 3 vs the wait's 3 by turn 3 (the seed's swap): {}.\n\n",
@@ -346,6 +401,9 @@ pub fn render(
         s.push_str(&paired_section(p));
     }
     s.push_str(&early_section(pops, today));
+    if let Some(p) = paired {
+        s.push_str(&early_pairs_section(p));
+    }
     if let Some(y) = yaku {
         s.push_str(&yaku_section(y));
     }
@@ -396,7 +454,33 @@ pub fn yaku_section(eval: &serde_json::Value) -> String {
          `yaku-seed` (`src/rank/yaku_seed/`: every cut, the seed's 15 + 2 + 1 combinations summed, 平和 \
          純チャン 混老頭 三暗刻 小三元 of their own, no riichi). The seed gives no accuracy figure of its own: \
          雀-X's function was a component of its AI, never scored against human picks, so there is no seed \
-         figure to set beside these.\n\n{}\n",
+         figure to set beside these.\n\n{}\n{}",
+        table(&header, &rows),
+        vector_table()
+    )
+}
+
+/// vec(Y) and Han(Y) of every yaku of `yaku-seed`, from the code (the reasons are beside each
+/// vector in `src/rank/yaku_seed/vectors.rs`).
+fn vector_table() -> String {
+    use crate::rank::melds21::CLASS_NAMES;
+    use crate::rank::yaku_seed::vectors::{han, vector, ALL, OFF_SUIT};
+    let mut header = vec!["yaku", "han closed / open"];
+    header.extend(CLASS_NAMES);
+    let mut rows: Vec<Vec<String>> = ALL
+        .iter()
+        .map(|&y| {
+            let mut r = vec![format!("{y:?}"), format!("{} / {}", han(y, true), han(y, false))];
+            r.extend(vector(y).iter().map(|w| format!("{w}")));
+            r
+        })
+        .collect();
+    let mut off = vec!["flush, off-suit half".to_string(), "-".to_string()];
+    off.extend(OFF_SUIT.iter().map(|w| format!("{w}")));
+    rows.push(off);
+    format!(
+        "vec(Y) by class (飜牌 and ドラ take their han from the hand: one per yakuhai pair or set, one per \
+         dora; the reason for every number is written beside it in `src/rank/yaku_seed/vectors.rs`):\n\n{}\n",
         table(&header, &rows)
     )
 }
@@ -436,16 +520,19 @@ over \"turn 7 or later\", but that comparison is confounded by construction (a t
 turn 7+ means a riichi on turn 7+: mean riichi turn 10.4 against 5.6); among riichi from turn 7 on \
 the gap is 70.0% (n=10) vs 60.8% (n=74), about +9 pts with a wide interval, near the seed's +8 \
 measured and +5 simulated. The self-play shows how much of a raw split is confounding alone: bots \
-that read nothing still show +19 / +24 pts raw. In self-play the timing of the riichi player's own \
-discard cannot change a non-reading opponent's choice (it only shifts their count of unseen tiles \
-by one copy for a few turns), so the seed's +5 pts simulated is entirely its model's assumed reading \
-and has no self-play counterpart with this bot. Today's Study 2 (suji partner among the first 6 \
+that read nothing still show +19 / +24 pts raw. The paired walls give the seed bot's own answer: \
+the same turn-1 riichi on 1m-4m wins +0.5 pts (+0.4 to +0.6) more with a 3m as its riichi tile than \
+with a guest wind, +0.9 pts by the 6th draw: a non-reading opponent only counts one more 3m as seen, \
+so the mechanical part is a tenth of the seed's simulated +5 pts; the rest of the seed's figure is \
+its model's assumed reading. Today's Study 2 (suji partner among the first 6 \
 discards, no live filter) is a different question and finds +2.2 pts (-2.3 to +6.7).\n\n\
 **序盤5切り.** The seed simulated 1 pt and never measured it. In the logs the live-8 sample is small and \
 mixed: 5 thrown by turn 3 wins 57.1% (n=35), after turn 7 47.8% (n=46), never 69.0% (n=703); among \
 riichi from turn 7 on, 27.3% (n=11) vs 47.8% (n=46). Self-play, turn-standardised: 73.2% vs 73.8% \
-(by turn 3 vs 7+), the nothing a non-reading bot should show, and the seed's swap (5 instead of 3 \
-thrown early) -2.0 pts (-19.7 to +15.7), consistent with its 1 pt. Today's Study 4 (every riichi \
+(by turn 3 vs 7+), the nothing a non-reading bot should show; the paired walls: an early 5m \
+against a guest wind +0.3 pts (+0.2 to +0.4), and the seed's swap (3m rather than 5m thrown) +0.2 \
+pts (+0.1 to +0.3) for the round, +0.6 by the 6th draw, against the seed's 1 pt (whose direction \
+the text does not state). Today's Study 4 (every riichi \
 whose waits reach 4/6, 3/7, 2/8; 5 among the first 6 discards) has the larger sample: waits on 4/6 \
 win 58.8% (n=931) with an early 5 against 51.7% with none, the opposite sign to the folk \
 warning, and again partly the turn (an early 5 is a fast hand's discard).\n\n\
@@ -467,3 +554,26 @@ studies (kept in `reports/stats/README.md`): `src/stats/studies.rs`.\n\n\
 discard (unseen effective tiles, ties guest wind → yakuhai → 19 → 28 → 37 → 46 → 5 → dora: today's \
 `ukeire` evaluator already is this order), never calls or kans, riichi at once, never folds. Today's \
 `ukeire` bot differs only by its yakuhai pons, kans and kyuushu.\n\n";
+
+/// `reports/seed_studies.md`: the seed studies over real logs (`paths`, with today's studies
+/// beside them), over the seed bot's self-play logs (`sim`, when given), and the yaku fragment.
+pub fn report(
+    paths: &[std::path::PathBuf],
+    sim: &[std::path::PathBuf],
+    paired: Option<&Paired>,
+    yaku: Option<&serde_json::Value>,
+    jobs: Option<usize>,
+) -> String {
+    use super::seed_studies::collect;
+    let (files, records) = collect(paths, jobs);
+    let mut pops = vec![
+        Population { name: "shared corpus, all tables", files, tables: SeedTables::of(&records, false) },
+        Population { name: "shared corpus, houou only", files, tables: SeedTables::of(&records, true) },
+    ];
+    if !sim.is_empty() {
+        let (files, records) = collect(sim, jobs);
+        pops.push(Population { name: "seed bot self-play", files, tables: SeedTables::of(&records, false) });
+    }
+    let today = super::compute(paths, jobs).studies;
+    render(&pops, paired, &today, yaku)
+}

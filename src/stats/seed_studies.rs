@@ -304,29 +304,6 @@ pub fn collect(paths: &[std::path::PathBuf], jobs: Option<usize>) -> (usize, Vec
     (out.files, out.results.into_iter().flat_map(|(_, r)| r).collect())
 }
 
-/// `reports/seed_studies.md`: the seed studies over real logs (`paths`, with today's studies
-/// beside them), over the seed bot's self-play logs (`sim`, when given), and the yaku fragment.
-pub fn report(
-    paths: &[std::path::PathBuf],
-    sim: &[std::path::PathBuf],
-    paired: Option<&super::seed_report::Paired>,
-    yaku: Option<&serde_json::Value>,
-    jobs: Option<usize>,
-) -> String {
-    use super::seed_report::{render, Population};
-    let (files, records) = collect(paths, jobs);
-    let mut pops = vec![
-        Population { name: "shared corpus, all tables", files, tables: SeedTables::of(&records, false) },
-        Population { name: "shared corpus, houou only", files, tables: SeedTables::of(&records, true) },
-    ];
-    if !sim.is_empty() {
-        let (files, records) = collect(sim, jobs);
-        pops.push(Population { name: "seed bot self-play", files, tables: SeedTables::of(&records, false) });
-    }
-    let today = super::compute(paths, jobs).studies;
-    render(&pops, paired, &today, yaku)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -132,7 +132,7 @@ fn yakuhai_han(f: &HandFacts) -> u8 {
 }
 
 /// isYaku beyond the winning shape: false when the hand's melds or tiles rule the yaku out in
-/// a way the 21 suit-blind classes cannot show. The flushes are gated per suit in [`value`].
+/// a way the 21 suit-blind classes cannot show. The flushes are gated per suit in [`combination_value`].
 pub fn gate(y: Yaku, f: &HandFacts) -> bool {
     let melds = f.melds;
     let all = f.all_counts();
