@@ -79,7 +79,7 @@ pub fn run(args: EvalArgs) -> Result<ExitCode> {
     } else {
         args.evaluators.clone()
     };
-    let mut enabled = [false; 4];
+    let mut enabled = [false; Evaluator::COUNT];
     for e in &evaluators {
         enabled[e.index()] = true;
     }

@@ -8,6 +8,8 @@
 //!   (the tenpai discard the evaluator ranks best); pushes (only `ev` folds, see below); pon only a
 //!   yakuhai pair (dragons, seat wind, round wind), no chi, no open kan; a closed kan when it
 //!   does not raise shanten and the seat is not in riichi; an added kan whenever possible.
+//! - [`Policy::Boten`] (`boten`): seed 003's 棒テン・即リー・全ツッパ bot, the `ukeire` evaluator
+//!   (the seed's max-ukeire order) with [`crate::sim::boten`]'s rules: never calls or kans.
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
 //!   chi / pon / open kan half of the time, every kan, riichi at once, kyuushu half of the time:
 //!   it drives the engine through every rule path (kuikae, chankan, four kans, pao...).
@@ -84,6 +86,7 @@ pub trait Bot: Sync {
 pub enum Policy {
     Standard,
     Stress,
+    Boten,
 }
 
 /// A bot = an evaluator for discards + a policy for everything else.
@@ -95,6 +98,9 @@ pub struct EvalBot {
     /// The fitted weights, loaded once, for the `linear` evaluator.
     pub linear: Option<std::sync::Arc<crate::model::linear::Linear>>,
 }
+
+/// Seed 003's bot ([`super::boten`]): the `ukeire` evaluator under [`Policy::Boten`].
+pub const BOTEN: &str = "boten";
 
 /// Unknown bot name, or a bot whose evaluator cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -111,6 +117,7 @@ pub fn bot_names() -> Vec<String> {
         .filter_map(|e| e.to_possible_value().map(|p| p.get_name().to_string()))
         .collect();
     v.push("stress".into());
+    v.push(BOTEN.into());
     v
 }
 
@@ -122,6 +129,14 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
             name: name.into(),
             evaluator: Evaluator::Ukeire,
             policy: Policy::Stress,
+            linear: None,
+        });
+    }
+    if name == BOTEN {
+        return Ok(EvalBot {
+            name: name.into(),
+            evaluator: Evaluator::Ukeire,
+            policy: Policy::Boten,
             linear: None,
         });
     }
@@ -195,6 +210,7 @@ impl Bot for EvalBot {
             return TurnAction::Tsumo;
         }
         match self.policy {
+            Policy::Boten => {}
             Policy::Standard => {
                 if o.kyuushu {
                     return TurnAction::Kyuushu;
@@ -238,6 +254,7 @@ impl Bot for EvalBot {
             return CallAction::Ron;
         }
         match self.policy {
+            Policy::Boten => CallAction::Pass,
             Policy::Standard => {
                 let Some((_, tile)) = o.tile else { return CallAction::Pass };
                 let pair = seat.table.hand_counts(seat.who)[tile.kind()] == 2;
