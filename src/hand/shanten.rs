@@ -127,12 +127,56 @@ fn suit_dist(h: &[u8], rule: SuitRule) -> Dist {
 }
 
 /// Honors only form sets and pairs, each kind on its own.
+///
+/// The distances depend only on how many kinds are held once, twice, three and four times (the
+/// kinds play the same part, and the DP below takes the best over every assignment of groups to
+/// kinds), so they are read from a table of those four numbers built once per process: every
+/// shape's every suit query asks for the honours, and the DP costs hundreds of steps.
 fn honor_dist(h: &[u8], allowed: bool) -> Dist {
-    let mut out = [[INF; 2]; 5];
-    out[0][0] = 0;
     if !allowed {
+        let mut out = [[INF; 2]; 5];
+        out[0][0] = 0;
         return out;
     }
+    match honor_class(h) {
+        Some(i) => HONOR_DISTS[i],
+        None => honor_dist_dp(h),
+    }
+}
+
+/// The index of [`HONOR_DISTS`] of the 7 honour counts `h`: kinds held 1, 2, 3, 4 times, 3 bits
+/// each (the rest are not held); `None` for more than 4 of a kind or not 7 kinds.
+fn honor_class(h: &[u8]) -> Option<usize> {
+    if h.len() != 7 {
+        return None;
+    }
+    let mut n = [0usize; 5];
+    for &c in h {
+        *n.get_mut(c as usize)? += 1;
+    }
+    (n.iter().all(|&x| x < 8)).then(|| n[1] | n[2] << 3 | n[3] << 6 | n[4] << 9)
+}
+
+/// [`honor_dist_dp`] of every class of [`honor_class`] (a representative of each: kinds in
+/// order holding 4, then 3, 2 and 1, then none up to 7 kinds).
+static HONOR_DISTS: std::sync::LazyLock<Vec<Dist>> = std::sync::LazyLock::new(|| {
+    (0..1usize << 12)
+        .map(|i| {
+            let mut h = Vec::new();
+            for (count, shift) in [(4u8, 9), (3, 6), (2, 3), (1, 0)] {
+                h.extend(std::iter::repeat(count).take(i >> shift & 7));
+            }
+            // The kinds not held count too (a set or pair of them is drawn whole).
+            h.resize(h.len().max(7), 0);
+            honor_dist_dp(&h)
+        })
+        .collect()
+});
+
+/// [`honor_dist`] by its DP, kind by kind.
+fn honor_dist_dp(h: &[u8]) -> Dist {
+    let mut out = [[INF; 2]; 5];
+    out[0][0] = 0;
     for &hi in h {
         let mut next = out;
         for m in 0..5 {
@@ -257,19 +301,30 @@ pub struct ShapeBase {
 impl ShapeBase {
     pub fn new(counts: &Counts, shape: Shape) -> ShapeBase {
         let d: [Dist; 4] = std::array::from_fn(|i| suit_of(counts, shape, i));
-        let others = [
-            combine(&combine(&d[1], &d[2]), &d[3]),
-            combine(&combine(&d[0], &d[2]), &d[3]),
-            combine(&combine(&d[0], &d[1]), &d[3]),
-            combine(&combine(&d[0], &d[1]), &d[2]),
-        ];
+        // The pairs m + p and s + honours combined once each: 6 combinations instead of 8.
+        let (front, back) = (combine(&d[0], &d[1]), combine(&d[2], &d[3]));
+        let others =
+            [combine(&d[1], &back), combine(&d[0], &back), combine(&front, &d[3]), combine(&front, &d[2])];
         ShapeBase { shape, others }
     }
 
     /// [`standard_with`] of `counts`, which must equal the base hand outside the suit of `kind`.
+    /// Only the one slot of the combination that [`shanten_of`] reads is combined.
     pub fn with_suit_changed(&self, counts: &Counts, kind: Kind, melds: usize) -> Option<i8> {
         let i = (kind / 9).min(3);
-        shanten_of(&combine(&self.others[i], &suit_of(counts, self.shape, i)), melds)
+        let need = 4usize.checked_sub(melds)?;
+        let (x, y) = (&self.others[i], &suit_of(counts, self.shape, i));
+        // `combine`'s slot [need][1], term by term in its order.
+        let mut d = INF;
+        for m1 in 0..=need {
+            for p1 in 0..2 {
+                let a = x[m1][p1];
+                if a < INF {
+                    d = d.min(a.saturating_add(y[need - m1][1 - p1]));
+                }
+            }
+        }
+        (d < INF).then(|| d as i8 - 1)
     }
 }
 
@@ -646,6 +701,19 @@ mod tests {
             }
         }
         assert!(checked > 300_000, "{checked}");
+    }
+
+    /// The honours' distances read from the class table equal the DP's on every pattern of 7
+    /// honour counts, with honours allowed or not.
+    #[test]
+    fn honor_table_equals_the_dp() {
+        for code in 0..5u32.pow(7) {
+            let h: Vec<u8> = (0..7).map(|k| (code / 5u32.pow(k) % 5) as u8).collect();
+            assert_eq!(honor_dist(&h, true), honor_dist_dp(&h), "{h:?}");
+            let none = honor_dist(&h, false);
+            assert_eq!(none[0][0], 0);
+            assert!(none.iter().flatten().filter(|&&d| d < INF).count() == 1);
+        }
     }
 
     /// [`ShapeBase`] gives [`standard_with`]'s answer for every one-tile discard of random

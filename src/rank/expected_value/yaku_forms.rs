@@ -39,7 +39,7 @@ impl EvSearch<'_> {
                 let mut m = [0u16; 4];
                 m[..melds.len()].copy_from_slice(melds);
                 m[melds.len()] = ty << 7 | first as u16;
-                self.yaku_shanten(c, &m[..melds.len() + 1]) < x
+                yaku_shanten_below(self, c, &m[..melds.len() + 1], x)
             };
             let pon = x > 0 && h.c[k] >= 2 && {
                 let mut c = h.c;
@@ -136,9 +136,16 @@ pub(super) struct YakuForms {
     pub(super) best: i8,
 }
 
-impl YakuForms {
-    pub(super) fn new(ev: &EvSearch, c: &Counts, melds: &[u16]) -> YakuForms {
-        let nm = melds.len();
+/// Which forms of [`EvSearch::yaku_shanten`] the melds leave open (in [`St`]'s encoding).
+struct OpenForms {
+    closed: bool,
+    tanyao: bool,
+    toitoi: bool,
+    flush: [bool; 3],
+}
+
+impl OpenForms {
+    fn new(ev: &EvSearch, melds: &[u16]) -> OpenForms {
         let ty = |m: u16| m >> 7;
         let first = |m: u16| (m & 63) as usize;
         let closed = melds.iter().all(|&m| ty(m) == CLOSED_KAN);
@@ -146,18 +153,41 @@ impl YakuForms {
             let k = first(m);
             k >= 27 || if ty(m) == CHI { k % 9 == 0 || k % 9 == 6 } else { k % 9 == 0 || k % 9 == 8 }
         });
-        let tanyao_ok = (closed || ev.rules.kuitan) && !terminal_meld;
+        OpenForms {
+            closed,
+            tanyao: (closed || ev.rules.kuitan) && !terminal_meld,
+            toitoi: melds.iter().all(|&m| ty(m) != CHI),
+            flush: [0, 1, 2].map(|suit| melds.iter().all(|&m| first(m) >= 27 || first(m) / 9 == suit)),
+        }
+    }
+}
+
+/// Whether [`EvSearch::yaku_shanten`] of `c` with `melds` is below `x`: the same forms, asked one
+/// at a time, cheapest first, stopping at the first below `x` (the least is below `x` exactly
+/// when one of them is). Why: 電脳麻将's weighted ukeire asks it of the hand after each pon and
+/// chi of every kind that lowers x, where one form usually answers.
+pub(super) fn yaku_shanten_below(ev: &EvSearch, c: &Counts, melds: &[u16], x: i8) -> bool {
+    let nm = melds.len();
+    let open = OpenForms::new(ev, melds);
+    let below = (open.toitoi && toitoi_shanten(c, nm) < x)
+        || ev.yakuhai_form(c, melds).value() < x
+        || (open.closed && plain_shanten(c, nm) < x)
+        || (open.tanyao && plain_shanten(&tanyao_counts(c), nm) < x)
+        || (0..3).any(|suit| open.flush[suit] && plain_shanten(&flush_counts(c, suit), nm) < x);
+    debug_assert_eq!(below, ev.yaku_shanten(c, melds) < x, "{c:?} {melds:?}");
+    below
+}
+
+impl YakuForms {
+    pub(super) fn new(ev: &EvSearch, c: &Counts, melds: &[u16]) -> YakuForms {
+        let nm = melds.len();
+        let open = OpenForms::new(ev, melds);
         let mut forms = YakuForms {
-            closed: closed.then(|| plain_shanten(c, nm)),
+            closed: open.closed.then(|| plain_shanten(c, nm)),
             yakuhai: ev.yakuhai_form(c, melds),
-            tanyao: tanyao_ok.then(|| plain_shanten(&tanyao_counts(c), nm)),
-            toitoi: melds.iter().all(|&m| ty(m) != CHI).then(|| toitoi_shanten(c, nm)),
-            flush: [0, 1, 2].map(|suit| {
-                melds
-                    .iter()
-                    .all(|&m| first(m) >= 27 || first(m) / 9 == suit)
-                    .then(|| plain_shanten(&flush_counts(c, suit), nm))
-            }),
+            tanyao: open.tanyao.then(|| plain_shanten(&tanyao_counts(c), nm)),
+            toitoi: open.toitoi.then(|| toitoi_shanten(c, nm)),
+            flush: [0, 1, 2].map(|suit| open.flush[suit].then(|| plain_shanten(&flush_counts(c, suit), nm))),
             best: NO_YAKU,
         };
         forms.best = [forms.closed, Some(forms.yakuhai.value()), forms.tanyao, forms.toitoi]
