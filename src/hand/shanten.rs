@@ -441,7 +441,13 @@ pub struct DiscardQueries<'c> {
 impl<'c> DiscardQueries<'c> {
     /// `counts` must be a concealed hand of 3n+2 tiles (at most 14).
     pub fn new(counts: &'c Counts) -> Self {
-        DiscardQueries { counts, packed: super::memo::pack(counts), whole: None }
+        Self::with_packed(counts, super::memo::pack(counts))
+    }
+
+    /// [`Self::new`] of counts whose [`super::memo::pack`] the caller keeps at hand.
+    pub fn with_packed(counts: &'c Counts, packed: u128) -> Self {
+        debug_assert_eq!(packed, super::memo::pack(counts), "packed counts out of step");
+        DiscardQueries { counts, packed, whole: None }
     }
 
     /// The hand's [`Discards`](super::replacement::Discards), built at the first miss.
