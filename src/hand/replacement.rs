@@ -447,6 +447,20 @@ pub fn standard_number(counts: &Counts, melds: usize) -> Result<u8, InvalidHand>
     })
 }
 
+/// [`standard_number`] with the kinds whose draw lowers it (held fewer than 4 times).
+pub fn standard_necessary(counts: &Counts, melds: usize) -> Result<(u8, u64), InvalidHand> {
+    let (e, _) = entries(counts)?;
+    let which = Kinds::Necessary;
+    Ok(match melds {
+        0 => standard::<0>(e, which),
+        1 => standard::<1>(e, which),
+        2 => standard::<2>(e, which),
+        3 => standard::<3>(e, which),
+        4 => standard::<4>(e, which),
+        _ => return Err(InvalidHand),
+    })
+}
+
 /// The four suits' entries of concealed `counts` and its tile count (at most [`MAX_TILES`]).
 #[inline(always)]
 fn entries(counts: &Counts) -> Result<([&'static Entry; 4], usize), InvalidHand> {
