@@ -164,7 +164,7 @@ static HONOR_DISTS: std::sync::LazyLock<Vec<Dist>> = std::sync::LazyLock::new(||
         .map(|i| {
             let mut h = Vec::new();
             for (count, shift) in [(4u8, 9), (3, 6), (2, 3), (1, 0)] {
-                h.extend(std::iter::repeat(count).take(i >> shift & 7));
+                h.extend(std::iter::repeat_n(count, i >> shift & 7));
             }
             // The kinds not held count too (a set or pair of them is drawn whole).
             h.resize(h.len().max(7), 0);

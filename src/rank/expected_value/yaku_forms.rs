@@ -27,7 +27,7 @@ impl EvSearch<'_> {
             return Far { yaku_shanten: NO_YAKU, weighted_ukeire: 0 };
         }
         let held = h.all();
-        let lowering = forms.plain_at_best().then(|| plain_lowering(&h.c, melds.len())).unwrap_or(0);
+        let lowering = if forms.plain_at_best() { plain_lowering(&h.c, melds.len()) } else { 0 };
         let mut w = 0u32;
         for k in (0..KINDS).filter(|&k| h.c[k] < 4) {
             let n = self.unseen_kind(&held, k);
