@@ -44,7 +44,6 @@
 
 use std::sync::OnceLock;
 
-use super::catalog::index_of;
 use super::column::Cols;
 use super::facts::{After, Facts};
 use crate::hand::meld::MeldKind;
@@ -120,8 +119,10 @@ fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
-/// The yaku / dora / shape columns the levels read, as written earlier in the row.
-const INPUTS: [&str; 15] = [
+/// The shape / dora / yaku columns the levels read, as written earlier in the row (the last is
+/// `red_fives`). The features module looks their row indices up in the catalog (this module is
+/// part of the catalog, so it cannot ask it).
+pub(crate) const INPUT_NAMES: [&str; 16] = [
     "shanten_standard",
     "tanyao_gap",
     "honitsu_gap",
@@ -137,40 +138,23 @@ const INPUTS: [&str; 15] = [
     "yakuhai_pairs",
     "yakuhai_sets",
     "dora_value",
+    "red_fives",
 ];
-const RED_FIVES: &str = "red_fives";
 
-/// Row indices of [`INPUTS`] then `red_fives`, looked up once.
-fn input_indices() -> &'static [usize; 16] {
-    static IDX: OnceLock<[usize; 16]> = OnceLock::new();
-    IDX.get_or_init(|| {
-        let mut idx = [0; 16];
-        for (i, name) in INPUTS.iter().chain([&RED_FIVES]).enumerate() {
-            idx[i] = index_of(name).unwrap_or_else(|| panic!("levels read {name}, not a column"));
-        }
-        idx
-    })
-}
-
-/// The earlier columns of one option row the levels need.
+/// The values of [`INPUT_NAMES`] for one option row.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Inputs {
     v: [f32; 16],
 }
 
 impl Inputs {
-    /// Reads them from a full option row whose hand families before this one are filled.
-    pub(crate) fn from_row(row: &[f32]) -> Inputs {
-        let mut v = [0.0; 16];
-        for (x, &i) in v.iter_mut().zip(input_indices()) {
-            *x = row[i];
-        }
+    pub(crate) fn new(v: [f32; 16]) -> Inputs {
         Inputs { v }
     }
 
     fn get(&self, name: &str) -> f32 {
-        let i = INPUTS.iter().position(|n| *n == name).unwrap_or(15);
-        self.v[i]
+        let i = INPUT_NAMES.iter().position(|n| *n == name);
+        self.v[i.unwrap_or_else(|| panic!("levels read {name}, not one of their inputs"))]
     }
 }
 
@@ -236,7 +220,7 @@ pub(crate) fn fill(ctx: &Facts, a: &After, inp: &Inputs, cols: &mut Cols) {
     cols.flag("lv_callable", callable);
     cols.flag("lv_open_no_yaku", no_yaku);
     cols.put("lv_ony_dora_value", if no_yaku { inp.get("dora_value") } else { 0.0 });
-    cols.put("lv_ony_red_fives", if no_yaku { inp.v[15] } else { 0.0 });
+    cols.put("lv_ony_red_fives", if no_yaku { inp.get("red_fives") } else { 0.0 });
     let mut energy = [[0.0f32; 3]; CLASSES.len()];
     for k in (0..KINDS).filter(|&k| c[k] > 0) {
         energy[energy_class(ctx, k)][usize::from(c[k].min(3)) - 1] += f32::from(c[k]);

@@ -150,7 +150,7 @@ impl<'v> DecisionFeatures<'v> {
         let mut c = cols(row, Family::YakuPotential);
         yaku_potential::fill(&self.ctx, &self.melds, &self.shapes, &a, &mut c);
         c.done();
-        let inputs = levels::Inputs::from_row(row);
+        let inputs = level_inputs(row);
         let mut c = cols(row, Family::Levels);
         levels::fill(&self.ctx, &a, &inputs, &mut c);
         c.done();
@@ -168,6 +168,18 @@ impl<'v> DecisionFeatures<'v> {
         c.done();
         Ok(())
     }
+}
+
+/// The earlier columns the levels family reads ([`levels::INPUT_NAMES`]) from a row whose shape
+/// to yaku families are filled; their indices are looked up once.
+fn level_inputs(row: &[f32]) -> levels::Inputs {
+    static IDX: std::sync::OnceLock<[usize; 16]> = std::sync::OnceLock::new();
+    let idx = IDX.get_or_init(|| {
+        levels::INPUT_NAMES.map(|n| {
+            catalog::index_of(n).unwrap_or_else(|| panic!("the levels read {n}, which is not a column"))
+        })
+    });
+    levels::Inputs::new(idx.map(|i| row[i]))
 }
 
 fn check_width(row: &[f32]) -> Result<(), FeatureError> {
