@@ -55,7 +55,7 @@ order = ["softmax", "logistic", "logistic_pd", "lambdarank", "seed", "hinge_m1"]
 for k in order:
     if k in fits:
         w = fits[k]
-        label = LABELS.get(k, f"pairwise hinge margin {w['loss']['margin']} (tuned), per-decision")
+        label = LABELS[k] if k in LABELS else f"pairwise hinge margin {w['loss']['margin']} (tuned), per-decision"
         print(row(label, w))
 if len(hinges) > 1:
     print()
