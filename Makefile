@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench bench-ingest lint fmt weights losses stats-report seed-studies notebook notebook-deps review-check fuzz
+.PHONY: demo test build release bench bench-ingest lint fmt weights losses ceiling seed-tables stats-report seed-studies notebook notebook-deps review-check fuzz
 
 build:
 	$(CARGO) build
@@ -53,10 +53,13 @@ fmt:
 # the separate riichi (declare or stay dama) and call (chi / pon / kan or pass) models beside it.
 # Same data and seed give the same files. The ingest writes out/corpus as parts and resumes: an
 # interrupted `make weights` keeps the finished parts (a changed corpus: rm -rf out/corpus first).
+# The discard loss stays softmax: on make losses' sample the pairwise losses (per-decision weighted
+# included) rank the human pick first less often (issue 38; reports/losses/losses.md); the pairwise
+# fits are `--loss logistic --pairs per-decision`, `--loss hinge` and the seed's `--loss seed`.
 weights: release
 	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
-		--seed 1 --l2 0.0001,0.001 --max-iters 150 \
+		--seed 1 --loss softmax --l2 0.0001,0.001 --max-iters 150 \
 		--interact shanten --interact riichi --interact value --interact turn \
 		--out data/weights/default.json
 	target/release/haifu fit --data out/corpus --kind riichi --tables houou,tokujou --seats human \
@@ -64,15 +67,41 @@ weights: release
 	target/release/haifu fit --data out/corpus --kind call --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/call.json
 
-# The ranking losses side by side (softmax, pairwise logistic, pairwise hinge at margin 1 and at a
+# The ranking losses side by side (softmax; pairwise logistic, raw pair sums and per-decision
+# 1/(n-1); the seed's hinge at margin 0 with shanten pinned; per-decision hinge at margin 1 and at a
 # tuned margin) on make weights' data, filter, split and gates, the same 600,000-decision sample of
-# games for each (LOSS_DECISIONS; about 3 min per fit on 2 cores): reports/losses/losses.md.
+# games for each (LOSS_DECISIONS; 3-8 min per fit on 2 cores): reports/losses/losses.md. The
+# default's row on every decision is make weights' own fit (data/weights/default.json).
 LOSS_DECISIONS ?= 600000
 losses: release
 	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	./scripts/losses.sh out/corpus reports/losses --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001 --max-iters 150 --max-decisions $(LOSS_DECISIONS) \
 		--interact shanten --interact riichi --interact value --interact turn
+
+# The ceiling of these features: LightGBM lambdarank (gradient-boosted trees, a pairwise
+# objective) on the same columns, filter, split and LOSS_DECISIONS sample as make losses, trained
+# on CEILING_TRAIN of its training decisions; a row of reports/losses/losses.md. Python packages
+# in $(VENV) (scripts/ceiling-requirements.txt), never in the repo.
+CEILING_TRAIN ?= 100000
+VENV ?= .venv
+$(VENV)/.ceiling: scripts/ceiling-requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r scripts/ceiling-requirements.txt
+	touch $@
+
+ceiling: $(VENV)/.ceiling
+	$(VENV)/bin/python scripts/ceiling.py out/corpus reports/losses/ceiling.json \
+		--max-decisions $(LOSS_DECISIONS) --train-decisions $(CEILING_TRAIN)
+	python3 scripts/loss_table.py reports/losses/*.json > reports/losses/losses.md
+
+# reports/seed_tables.md's table and plot: the seed's own features fitted with the seed's loss
+# and with the pairwise logistic, each level's points beside the seed's (one shanten step =
+# 10,000). SEED_DATA must hold the levels columns: an ingest by this haifu (out/corpus written
+# before the levels family lacks them: rm -rf it first, or point SEED_DATA at a fresh ingest).
+SEED_DATA ?= out/corpus
+seed-tables: release
+	./scripts/seed_tables.sh $(SEED_DATA) reports/seed_tables
 
 # Player and table statistics, the kabe / early-outside / push-fold / early-5 studies and the
 # cross-check against kobalab's 2016 houou figures, over the shared corpus: reports/stats/README.md

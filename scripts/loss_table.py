@@ -1,21 +1,34 @@
 """Markdown table of fits side by side, from haifu weights files and the NAME.cost.json beside
-each (see scripts/losses.sh).
+each (see scripts/losses.sh); a file without its cost (e.g. the non-linear ceiling of
+scripts/ceiling.py) shows blanks there.
 
-The tuned hinge is the hinge fit other than margin 1 with the best validation top-1; the other
-hinge margins are listed below the table.
+The tuned hinge is the per-decision hinge fit other than margin 1 with the best validation top-1;
+the other hinge margins are listed below the table.
 """
 import json
+import os
 import sys
+
+LABELS = {
+    "softmax": "softmax (listwise)",
+    "logistic": "pairwise logistic, raw pair sum",
+    "logistic_pd": "pairwise logistic, per-decision (1/(n-1))",
+    "seed": "seed's loss: hinge margin 0, raw sum, shanten pinned",
+    "hinge_m1": "pairwise hinge margin 1, per-decision",
+    "lambdarank": "pairwise logistic, LambdaRank top-1 weights",
+    "ceiling": "ceiling: LightGBM lambdarank (non-linear)",
+}
 
 
 def row(name, w):
     t = w["metrics"]["test"]
-    c = w["cost"]
+    c = w.get("cost", {})
     rss = c.get("peak_rss_mib")
+    wall = c.get("wall_seconds")
     return (
         f"| {name} | {w['decisions']['train']:,} | {100 * t['top1']:.2f}% | {100 * t['top3']:.2f}% "
-        f"| {t['mean_rank']:.3f} | {w['iterations']} | {c.get('passes', '')} "
-        f"| {c.get('wall_seconds', 0):.0f} s | {'' if rss is None else f'{rss:,.0f} MiB'} |"
+        f"| {t['mean_rank']:.3f} | {w.get('iterations', '')} | {c.get('passes', '')} "
+        f"| {'' if wall is None else f'{wall:.0f} s'} | {'' if rss is None else f'{rss:,.0f} MiB'} |"
     )
 
 
@@ -25,20 +38,24 @@ for path in sys.argv[1:]:
         continue
     with open(path) as f:
         w = json.load(f)
-    with open(path.removesuffix(".json") + ".cost.json") as f:
-        w["cost"] = json.load(f)
+    cost = path.removesuffix(".json") + ".cost.json"
+    if os.path.exists(cost):
+        with open(cost) as f:
+            w["cost"] = json.load(f)
     fits[path.rsplit("/", 1)[-1].removesuffix(".json")] = w
-hinges = {k: w for k, w in fits.items() if w["loss"]["loss"] == "hinge" and w["loss"]["margin"] != 1.0}
+hinges = {
+    k: w
+    for k, w in fits.items()
+    if w.get("loss", {}).get("loss") == "hinge" and w["loss"]["margin"] != 1.0
+}
 tuned = max(hinges, key=lambda k: hinges[k]["metrics"]["validation"]["top1"]) if hinges else None
 print("| loss | train decisions | test top-1 | test top-3 | mean rank | iterations | passes | wall | peak RSS |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-order = ["softmax", "logistic", "hinge_m1"] + ([tuned] if tuned else [])
+order = ["softmax", "logistic", "logistic_pd", "lambdarank", "seed", "hinge_m1"] + ([tuned] if tuned else []) + ["ceiling"]
 for k in order:
     if k in fits:
         w = fits[k]
-        label = {"softmax": "softmax (listwise)", "logistic": "pairwise logistic", "hinge_m1": "pairwise hinge, margin 1"}.get(
-            k, f"pairwise hinge, margin {w['loss']['margin']} (tuned)"
-        )
+        label = LABELS[k] if k in LABELS else f"pairwise hinge margin {w['loss']['margin']} (tuned), per-decision"
         print(row(label, w))
 if len(hinges) > 1:
     print()

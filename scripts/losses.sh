@@ -3,8 +3,9 @@
 # process per loss (so each peak RSS is its own), then a markdown table of test top-1 / top-3 /
 # mean rank, iterations, wall time and peak RSS from the weights files' metrics and cost.
 #   scripts/losses.sh DATA OUTDIR [extra haifu fit arguments...]
-# HAIFU (default target/release/haifu); MARGINS: hinge margins tried for the tuned hinge, the one
-# with the best validation top-1 is reported (default "0.25 4").
+# HAIFU (default target/release/haifu); MARGINS: hinge margins tried for the tuned hinge (per-decision
+# pairs), the one with the best validation top-1 is reported (default "0.25 4"). The fits run in
+# the order the report needs them most (softmax, the pairwise default, the seed's loss first).
 set -eu
 DATA=$1
 OUT=$2
@@ -19,10 +20,12 @@ fit() {
     "$HAIFU" fit --data "$DATA" --out "$OUT/$name.json" "$@"
 }
 fit softmax --loss softmax "$@"
-fit logistic --loss logistic "$@"
-fit hinge_m1 --loss hinge --margin 1 "$@"
+fit logistic_pd --loss logistic --pairs per-decision "$@"
+fit seed --loss seed "$@"
+fit logistic --loss logistic --pairs sum "$@"
+fit hinge_m1 --loss hinge --margin 1 --pairs per-decision "$@"
 for m in $MARGINS; do
-    fit "hinge_m$m" --loss hinge --margin "$m" "$@"
+    fit "hinge_m$m" --loss hinge --margin "$m" --pairs per-decision "$@"
 done
 python3 "$(dirname "$0")/loss_table.py" "$OUT"/*.json > "$OUT/losses.md"
 cat "$OUT/losses.md"

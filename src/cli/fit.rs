@@ -7,7 +7,7 @@ use anyhow::Result;
 use haifu::fit::load::Memory;
 use haifu::fit::run::FitConfig;
 use haifu::model::gates::Interaction;
-use haifu::model::weights::{FitCost, Loss, LossParams, WeightsFile, DEFAULT_PATH};
+use haifu::model::weights::{FitCost, Loss, LossParams, Pairs, WeightsFile, DEFAULT_PATH};
 
 use super::select::Select;
 use super::usage;
@@ -31,9 +31,14 @@ pub struct FitArgs {
     /// Weights file to write.
     #[arg(long, default_value = DEFAULT_PATH)]
     out: PathBuf,
-    /// Ranking loss: softmax (listwise), hinge or logistic (pairwise).
+    /// Ranking loss: softmax (listwise), hinge or logistic (pairwise), or seed (the seed's
+    /// pairwise hinge at margin 0, summed, with the shanten_min weight pinned at -1 a step).
     #[arg(long, value_enum, default_value = "softmax")]
     loss: Loss,
+    /// Pair weighting of the pairwise losses: sum (every pair counts 1) or per-decision (each of
+    /// a decision's n - 1 pairs counts 1 / (n - 1)). The seed's loss always sums.
+    #[arg(long, value_enum, default_value = "sum")]
+    pairs: Pairs,
     /// Hinge margin (0 allowed).
     #[arg(long, default_value_t = 1.0)]
     margin: f64,
@@ -62,6 +67,11 @@ pub struct FitArgs {
     /// e.g. `ev,log_ev` to fit without the expected-value features.
     #[arg(long, value_delimiter = ',')]
     drop: Vec<String>,
+    /// Fit only the feature columns whose names start with one of these prefixes
+    /// (comma-separated; all when absent), e.g. the seed's own features
+    /// `shanten_min,ukeire_count,energy_,dora_,red_fives,yakuhai_,lv_,menzen`. --drop applies after.
+    #[arg(long, value_delimiter = ',')]
+    keep: Vec<String>,
     /// Situation-dependent weights: copies of columns gated by a decision-level fact, one
     /// per level (repeatable). `GATE` copies every column, `GATE:PREFIX+PREFIX` the columns
     /// starting with those prefixes. Gates: shanten (0/1/2/3+ before the decision), riichi
@@ -89,7 +99,12 @@ fn config(args: FitArgs) -> Result<FitConfig> {
     Ok(FitConfig {
         data: args.data,
         filter: args.select.filter(),
-        loss: LossParams { loss: args.loss, margin: args.margin, smoothing: args.smoothing },
+        loss: LossParams {
+            loss: args.loss,
+            margin: args.margin,
+            smoothing: args.smoothing,
+            pairs: args.pairs,
+        },
         l2_grid: args.l2,
         seed: args.select.seed,
         validation: args.select.validation,
@@ -101,6 +116,7 @@ fn config(args: FitArgs) -> Result<FitConfig> {
             spill_dir: spill_dir.to_path_buf(),
         },
         drop: args.drop,
+        keep: args.keep,
         interactions,
         out: args.out,
     })

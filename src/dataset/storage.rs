@@ -84,6 +84,13 @@ const DECLARED: &[(&str, Storage)] = &[
     ("toitoi_*", Storage::U8),
     ("menzen", Storage::Bool),
     ("open_no_yaku", Storage::Bool),
+    // levels (features/levels.rs): counts (toitoi sets / pairs, isolated yakuhai, the dora, red and
+    // energy gated copies), 0/1 level indicators otherwise
+    ("lv_toitoi_*", Storage::U8),
+    ("lv_yakuhai_singles", Storage::U8),
+    ("lv_ony_*", Storage::U8),
+    ("lv_callable_energy_*", Storage::U8),
+    ("lv_*", Storage::Bool),
     // melds21: class counts
     ("m21_*", Storage::U8),
     // safety: flags, but counts, dora value, turns and the danger estimate (fractional)

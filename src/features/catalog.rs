@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 
 use super::column::{Cols, Column, Family, FeatureDef};
 use super::{
-    action, call_trade, dora, energy, melds21, riichi_trade, river, safety, shape, threat, value, visibility,
-    yaku_potential,
+    action, call_trade, dora, energy, levels, melds21, riichi_trade, river, safety, shape, threat, value,
+    visibility, yaku_potential,
 };
 
 /// A family's columns, in order: (name, meaning).
@@ -24,6 +24,7 @@ fn family_columns(family: Family) -> Vec<(&'static str, &'static str)> {
         Family::Energy => energy::columns(),
         Family::Dora => dora::COLUMNS.to_vec(),
         Family::YakuPotential => yaku_potential::COLUMNS.to_vec(),
+        Family::Levels => levels::columns(),
         Family::Melds21 => melds21::columns(),
         Family::Safety => safety::columns(),
         Family::River => river::COLUMNS.to_vec(),
@@ -132,7 +133,7 @@ mod tests {
     }
 
     /// Guards the published width: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
-    /// melds21 21, safety 3 + 4 blocks x 17 = 71, river 8, threat 5, value 3, visibility 4,
+    /// levels 32 + 2 gates x 21 = 74, melds21 21, safety 3 + 4 blocks x 17 = 71, river 8, threat 5, value 3, visibility 4,
     /// action 4, riichi trade 14, call trade 1. Changing a family must change this on purpose.
     #[test]
     fn column_counts() {
@@ -149,8 +150,8 @@ mod tests {
             [n(Family::Value), n(Family::Visibility), n(Family::Action), n(Family::RiichiTrade)],
             [5, 4, 4, 14]
         );
-        assert_eq!(n(Family::CallTrade), 1);
-        assert_eq!(catalog_width(), 345);
+        assert_eq!([n(Family::CallTrade), n(Family::Levels)], [1, 74]);
+        assert_eq!(catalog_width(), 419);
     }
 
     /// Every typed column address names the column it says it does.

@@ -12,6 +12,8 @@ pub enum Family {
     Energy,
     Dora,
     YakuPotential,
+    /// The seed's step-shaped point tables: one indicator per level, and its two interactions.
+    Levels,
     Melds21,
     Safety,
     River,
@@ -29,11 +31,12 @@ pub enum Family {
 }
 
 impl Family {
-    pub const ALL: [Family; 13] = [
+    pub const ALL: [Family; 14] = [
         Family::Shape,
         Family::Energy,
         Family::Dora,
         Family::YakuPotential,
+        Family::Levels,
         Family::Melds21,
         Family::Safety,
         Family::River,
@@ -51,6 +54,7 @@ impl Family {
             Family::Energy => "energy",
             Family::Dora => "dora",
             Family::YakuPotential => "yaku_potential",
+            Family::Levels => "levels",
             Family::Melds21 => "melds21",
             Family::Safety => "safety",
             Family::River => "river",

@@ -1,7 +1,7 @@
 //! Features: one row per option of a decision, for a linear evaluation function.
 //!
 //! Pure functions over plain data: the deciding seat's [`View`] and an option ("discard this
-//! tile", "riichi", "pon"). Thirteen families, one module each, fill consecutive column ranges
+//! tile", "riichi", "pon"). Fourteen families, one module each, fill consecutive column ranges
 //! of one row; the [`catalog`] names every column in order, with its family and meaning. The
 //! eight hand families (shape to threat) describe the hand after a discard
 //! ([`DecisionFeatures::fill`]); value and visibility add what the evaluators of
@@ -38,6 +38,7 @@ pub mod column;
 pub mod dora;
 pub mod energy;
 pub mod facts;
+pub mod levels;
 pub mod melds21;
 pub mod riichi_trade;
 pub mod river;
@@ -149,6 +150,10 @@ impl<'v> DecisionFeatures<'v> {
         let mut c = cols(row, Family::YakuPotential);
         yaku_potential::fill(&self.ctx, &self.melds, &self.shapes, &a, &mut c);
         c.done();
+        let inputs = level_inputs(row);
+        let mut c = cols(row, Family::Levels);
+        levels::fill(&self.ctx, &a, &inputs, &mut c);
+        c.done();
         let mut c = cols(row, Family::Melds21);
         melds21::fill(&self.ctx, &a, &mut c);
         c.done();
@@ -163,6 +168,18 @@ impl<'v> DecisionFeatures<'v> {
         c.done();
         Ok(())
     }
+}
+
+/// The earlier columns the levels family reads ([`levels::INPUT_NAMES`]) from a row whose shape
+/// to yaku families are filled; their indices are looked up once.
+fn level_inputs(row: &[f32]) -> levels::Inputs {
+    static IDX: std::sync::OnceLock<[usize; 16]> = std::sync::OnceLock::new();
+    let idx = IDX.get_or_init(|| {
+        levels::INPUT_NAMES.map(|n| {
+            catalog::index_of(n).unwrap_or_else(|| panic!("the levels read {n}, which is not a column"))
+        })
+    });
+    levels::Inputs::new(idx.map(|i| row[i]))
 }
 
 fn check_width(row: &[f32]) -> Result<(), FeatureError> {

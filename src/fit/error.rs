@@ -31,6 +31,9 @@ pub enum FitError {
     /// `filter` as the command line's filter prints (`{:?}`).
     #[error("no training decisions match the filter {filter} in {}", data.display())]
     NoTraining { filter: String, data: PathBuf },
+    /// The seed's loss pins a column the data lacks (dropped, or an older dataset).
+    #[error("the seed's loss pins {0}, which is not among the fitted columns")]
+    NoPinnedColumn(String),
     /// The minimiser failed (its message is part of this one).
     #[error("L-BFGS: {0}")]
     Lbfgs(String),

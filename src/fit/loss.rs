@@ -1,7 +1,7 @@
 //! Ranking losses over one decision, as functions of `z_j = s_j - s_chosen` for each non-chosen
 //! option `j`. All are convex in the weights.
 
-use crate::model::weights::{Loss, LossParams};
+use crate::model::weights::{Loss, LossParams, Pairs};
 
 #[inline]
 fn softplus(x: f64) -> f64 {
@@ -17,34 +17,42 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// Huberised hinge `max(0, u)` with a quadratic piece of width `h` at the kink: (loss, d/du).
+#[inline]
+fn smooth_hinge(u: f64, h: f64) -> (f64, f64) {
+    if u <= 0.0 {
+        (0.0, 0.0)
+    } else if u < h {
+        (u * u / (2.0 * h), u / h)
+    } else {
+        (u - h / 2.0, 1.0)
+    }
+}
+
 /// Loss of one decision and `dL/dz_j` written into `grad` (same length as `z`).
+///
+/// The pairwise losses are sums over the decision's `n − 1` pairs; with [`Pairs::PerDecision`]
+/// each pair counts `1 / (n − 1)`, so a decision with 14 options weighs what one with 2 does.
+/// [`Loss::Seed`] is the seed's raw sum at margin 0 whatever `p.pairs` and `p.margin` say.
 pub fn decision_loss(p: &LossParams, z: &[f64], grad: &mut [f64]) -> f64 {
+    let per_pair = |f: &dyn Fn(f64) -> (f64, f64), weight: f64, grad: &mut [f64]| {
+        let mut total = 0.0;
+        for (g, &zj) in grad.iter_mut().zip(z) {
+            let (l, d) = f(zj);
+            total += weight * l;
+            *g = weight * d;
+        }
+        total
+    };
+    let weight = match p.pairs {
+        Pairs::PerDecision if !z.is_empty() => 1.0 / z.len() as f64,
+        _ => 1.0,
+    };
+    let h = p.smoothing.max(1e-9);
     match p.loss {
-        Loss::Hinge => {
-            let h = p.smoothing.max(1e-9);
-            let mut total = 0.0;
-            for (g, &zj) in grad.iter_mut().zip(z) {
-                let u = p.margin + zj;
-                let (l, d) = if u <= 0.0 {
-                    (0.0, 0.0)
-                } else if u < h {
-                    (u * u / (2.0 * h), u / h)
-                } else {
-                    (u - h / 2.0, 1.0)
-                };
-                total += l;
-                *g = d;
-            }
-            total
-        }
-        Loss::Logistic => {
-            let mut total = 0.0;
-            for (g, &zj) in grad.iter_mut().zip(z) {
-                total += softplus(zj);
-                *g = sigmoid(zj);
-            }
-            total
-        }
+        Loss::Hinge => per_pair(&|zj| smooth_hinge(p.margin + zj, h), weight, grad),
+        Loss::Seed => per_pair(&|zj| smooth_hinge(zj, h), 1.0, grad),
+        Loss::Logistic => per_pair(&|zj| (softplus(zj), sigmoid(zj)), weight, grad),
         Loss::Softmax => {
             // log(1 + Σ exp z_j), computed stably with the max (including the chosen's 0).
             let m = z.iter().copied().fold(0.0f64, f64::max);
@@ -78,12 +86,14 @@ mod tests {
     #[test]
     fn gradients_match_finite_differences() {
         let z = [-1.3, 0.02, 0.4, 2.5];
-        for loss in [Loss::Hinge, Loss::Logistic, Loss::Softmax] {
-            let p = LossParams { loss, margin: 0.1, smoothing: 0.5 };
-            let mut g = vec![0.0; z.len()];
-            decision_loss(&p, &z, &mut g);
-            for (a, b) in g.iter().zip(numeric_grad(&p, &z)) {
-                assert!((a - b).abs() < 1e-5, "{loss:?}: {a} vs {b}");
+        for loss in [Loss::Hinge, Loss::Logistic, Loss::Softmax, Loss::Seed] {
+            for pairs in [Pairs::Sum, Pairs::PerDecision] {
+                let p = LossParams { loss, margin: 0.1, smoothing: 0.5, pairs };
+                let mut g = vec![0.0; z.len()];
+                decision_loss(&p, &z, &mut g);
+                for (a, b) in g.iter().zip(numeric_grad(&p, &z)) {
+                    assert!((a - b).abs() < 1e-5, "{loss:?} {pairs:?}: {a} vs {b}");
+                }
             }
         }
     }
@@ -92,14 +102,56 @@ mod tests {
     fn known_values() {
         let mut g = [0.0; 2];
         // hinge margin 0, smoothing tiny: max(0, z) summed = 0 + 2
-        let p = LossParams { loss: Loss::Hinge, margin: 0.0, smoothing: 1e-9 };
+        let p = LossParams { loss: Loss::Hinge, margin: 0.0, smoothing: 1e-9, pairs: Pairs::Sum };
         assert!((decision_loss(&p, &[-1.0, 2.0], &mut g) - 2.0).abs() < 1e-6);
         // softmax with z = (0, 0): log(1 + 2) = ln 3
-        let p = LossParams { loss: Loss::Softmax, margin: 0.0, smoothing: 0.0 };
+        let p = LossParams { loss: Loss::Softmax, margin: 0.0, smoothing: 0.0, pairs: Pairs::Sum };
         assert!((decision_loss(&p, &[0.0, 0.0], &mut g) - 3f64.ln()).abs() < 1e-12);
         assert!((g[0] - 1.0 / 3.0).abs() < 1e-12);
         // logistic: 2 ln 2 at z = 0
-        let p = LossParams { loss: Loss::Logistic, margin: 0.0, smoothing: 0.0 };
+        let p = LossParams { loss: Loss::Logistic, margin: 0.0, smoothing: 0.0, pairs: Pairs::Sum };
         assert!((decision_loss(&p, &[0.0, 0.0], &mut g) - 2.0 * 2f64.ln()).abs() < 1e-12);
+    }
+
+    /// The seed's loss by hand: options scored 3, 1, 2 (in shanten steps) and the chosen one 2,
+    /// so z = (1, −1, 0): max(0, 1) + max(0, −1) + max(0, 0) = 1, gradient (1, 0, 0); margin and
+    /// pair weighting are the seed's whatever the params say.
+    #[test]
+    fn seed_loss_is_the_raw_hinge_at_margin_zero() {
+        let mut g = [9.0; 3];
+        let p = LossParams { loss: Loss::Seed, margin: 5.0, smoothing: 1e-9, pairs: Pairs::PerDecision };
+        assert!((decision_loss(&p, &[1.0, -1.0, 0.0], &mut g) - 1.0).abs() < 1e-6);
+        assert_eq!(g, [1.0, 0.0, 0.0]);
+        // all options scored alike (the all-zero weights): no loss at all, the trivial minimum
+        // the pinned shanten weight removes
+        assert_eq!(decision_loss(&p, &[0.0; 3], &mut g), 0.0);
+        // a hinge at margin 1 on the same z: (2) + (0) + (1) = 3
+        let p = LossParams { loss: Loss::Hinge, margin: 1.0, smoothing: 1e-9, pairs: Pairs::Sum };
+        assert!((decision_loss(&p, &[1.0, -1.0, 0.0], &mut g) - 3.0).abs() < 1e-6);
+    }
+
+    /// Per-decision weighting by hand: logistic at z = (0, 0, 0) is 3 ln 2 summed, ln 2 with each
+    /// of the 3 pairs counting 1/3 (gradient 1/2 · 1/3 each); a 2-option decision's ln 2 is the
+    /// same either way; softmax ignores the setting.
+    #[test]
+    fn per_decision_weighting_counts_each_decision_once() {
+        let mut g = [0.0; 3];
+        let ln2 = 2f64.ln();
+        let p = |loss, pairs| LossParams { loss, margin: 0.0, smoothing: 0.1, pairs };
+        let sum = decision_loss(&p(Loss::Logistic, Pairs::Sum), &[0.0; 3], &mut g);
+        assert!((sum - 3.0 * ln2).abs() < 1e-12);
+        assert!((g[0] - 0.5).abs() < 1e-12);
+        let once = decision_loss(&p(Loss::Logistic, Pairs::PerDecision), &[0.0; 3], &mut g);
+        assert!((once - ln2).abs() < 1e-12);
+        assert!((g[2] - 0.5 / 3.0).abs() < 1e-12);
+        let mut g1 = [0.0; 1];
+        assert!((decision_loss(&p(Loss::Logistic, Pairs::PerDecision), &[0.0], &mut g1) - ln2).abs() < 1e-12);
+        // hinge margin 1, z = (−0.5, 1): (0.5 + 2) summed with smoothing ~0; halved per decision
+        let h = LossParams { loss: Loss::Hinge, margin: 1.0, smoothing: 1e-9, pairs: Pairs::PerDecision };
+        assert!((decision_loss(&h, &[-0.5, 1.0], &mut g[..2]) - 1.25).abs() < 1e-6);
+        let s1 = decision_loss(&p(Loss::Softmax, Pairs::Sum), &[0.0; 3], &mut g);
+        let s2 = decision_loss(&p(Loss::Softmax, Pairs::PerDecision), &[0.0; 3], &mut g);
+        assert_eq!(s1, s2);
+        assert!((s1 - 4f64.ln()).abs() < 1e-12);
     }
 }

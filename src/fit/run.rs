@@ -10,7 +10,8 @@ use super::train::{agreement, minimise_watched, Objective};
 use crate::model::filter::Filter;
 use crate::model::metrics::Agreement;
 use crate::model::weights::{
-    FitCost, L2Trial, LossParams, NamedWeight, SplitCounts, SplitMetrics, WeightsFile,
+    FitCost, L2Trial, Loss, LossParams, NamedWeight, SplitCounts, SplitMetrics, WeightsFile, SEED_PINNED,
+    SEED_PIN_WEIGHT,
 };
 use crate::util::markdown::{pct, table};
 use crate::util::plots::{lines, Line};
@@ -32,6 +33,8 @@ pub struct FitConfig {
     pub memory: Memory,
     /// Feature-name prefixes to leave out.
     pub drop: Vec<String>,
+    /// Feature-name prefixes to fit, the others left out (all when empty); `drop` applies after.
+    pub keep: Vec<String>,
     /// Gated copies of columns (situation-dependent weights).
     pub interactions: Vec<crate::model::gates::Interaction>,
     pub out: PathBuf,
@@ -45,11 +48,13 @@ fn scale_of(loaded: &Loaded) -> Vec<f64> {
 /// beside it.
 pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
     let started = std::time::Instant::now();
-    let keep: Option<Vec<String>> = if cfg.drop.is_empty() {
+    let keep: Option<Vec<String>> = if cfg.drop.is_empty() && cfg.keep.is_empty() {
         None
     } else {
         let all = super::load::feature_columns(&cfg.data)?;
-        Some(all.into_iter().filter(|n| !cfg.drop.iter().any(|p| n.starts_with(p.as_str()))).collect())
+        let prefixed = |n: &str, ps: &[String]| ps.iter().any(|p| n.starts_with(p.as_str()));
+        let kept = all.into_iter().filter(|n| cfg.keep.is_empty() || prefixed(n, &cfg.keep));
+        Some(kept.filter(|n| !prefixed(n, &cfg.drop)).collect())
     };
     let loaded = load(
         &cfg.data,
@@ -67,13 +72,13 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
         return Err(FitError::NoTraining { filter: format!("{:?}", cfg.filter), data: cfg.data.clone() });
     }
     let scale = scale_of(&loaded);
-    let n = loaded.feature_names.len();
     let mut trials = Vec::new();
     let mut passes = 0;
     let mut best: Option<(Agreement, f64, super::train::Trained)> = None;
+    let (init, frozen) = start(cfg.loss.loss, &loaded.feature_names, &loaded.moments.std())?;
     for &l2 in &cfg.l2_grid {
-        let obj = Objective::new(train, cfg.loss, l2, &scale);
-        let t = minimise_watched(obj, vec![0.0; n], cfg.max_iters, Some(val))
+        let obj = Objective::new(train, cfg.loss, l2, &scale).with_frozen(frozen.clone());
+        let t = minimise_watched(obj, init.clone(), cfg.max_iters, Some(val))
             .map_err(|e| FitError::Lbfgs(e.to_string()))?;
         passes += t.passes;
         let eval_on = if val.is_empty() { train } else { val };
@@ -140,6 +145,24 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
     Ok((file, cost))
 }
 
+/// The starting weights (standardised units) and the columns held fixed. Every loss starts from 0
+/// with nothing fixed except the seed's, which fixes its scale as the seed does: the
+/// [`SEED_PINNED`] weight at [`SEED_PIN_WEIGHT`] a step (original units) and its gated copies at
+/// 0, so that no level can cancel the pin and bring back the all-zero minimum.
+fn start(loss: Loss, names: &[String], std: &[f64]) -> Result<(Vec<f64>, Vec<usize>)> {
+    let mut init = vec![0.0; names.len()];
+    if loss != Loss::Seed {
+        return Ok((init, Vec::new()));
+    }
+    let base = names.iter().position(|n| n == SEED_PINNED);
+    let base = base.ok_or_else(|| FitError::NoPinnedColumn(SEED_PINNED.to_string()))?;
+    init[base] = SEED_PIN_WEIGHT * std[base];
+    let copies =
+        names.iter().enumerate().filter(|(_, n)| n.split_once('*').is_some_and(|(_, b)| b == SEED_PINNED));
+    let frozen = std::iter::once(base).chain(copies.map(|(i, _)| i)).collect();
+    Ok((init, frozen))
+}
+
 /// `NAME.cost.json` beside the weights file `NAME.json`: what the fit cost ([`FitCost`]).
 pub fn cost_path(weights: &Path) -> PathBuf {
     sibling(weights, "cost.json")
@@ -161,13 +184,14 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
         .map_err(|e| FitError::Plot(e.to_string()))?;
     let mut md = String::new();
     md.push_str(&format!(
-        "# Fitted weights: {}\n\nLoss `{:?}` (margin {}, smoothing {}), L2 {} chosen on validation top-1, {} iterations.\n\
+        "# Fitted weights: {}\n\nLoss `{:?}` (margin {}, smoothing {}, pairs {:?}), L2 {} chosen on validation top-1, {} iterations.\n\
          Filter: kind `{}`, tables {:?}, AI seats {:?}. Split by game, seed {} (validation {}, test {}).\n\
          Data fingerprint `{}`.\n\n",
         path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default(),
         w.loss.loss,
         w.loss.margin,
         w.loss.smoothing,
+        w.loss.pairs,
         w.l2,
         w.iterations,
         w.filter.kind,

@@ -29,13 +29,23 @@ pub struct Objective<'a> {
     pub l2: f64,
     /// 1 / std per feature.
     pub scale: &'a [f64],
+    /// Columns whose weight stays where it starts (gradient 0, no L2): the seed's pinned scale.
+    frozen: Vec<usize>,
     last: std::sync::Mutex<LastPoint>,
     passes: std::sync::atomic::AtomicU64,
 }
 
 impl<'a> Objective<'a> {
     pub fn new(data: &'a Store, params: LossParams, l2: f64, scale: &'a [f64]) -> Self {
-        Objective { data, params, l2, scale, last: Default::default(), passes: Default::default() }
+        let (last, passes) = Default::default();
+        Objective { data, params, l2, scale, frozen: Vec::new(), last, passes }
+    }
+
+    /// The same objective with the weights of `columns` held fixed at their starting values: their
+    /// gradient is 0, so L-BFGS (whose steps are combinations of gradients) never moves them.
+    pub fn with_frozen(mut self, columns: Vec<usize>) -> Self {
+        self.frozen = columns;
+        self
     }
 
     /// Passes over the data so far.
@@ -95,6 +105,10 @@ impl<'a> Objective<'a> {
         for ((gi, wi), si) in grad.iter_mut().zip(w).zip(self.scale) {
             *gi = *gi * si / m + self.l2 * wi;
             total += 0.5 * self.l2 * wi * wi;
+        }
+        for &k in &self.frozen {
+            grad[k] = 0.0;
+            total -= 0.5 * self.l2 * w[k] * w[k];
         }
         Ok((total, grad))
     }
@@ -243,7 +257,7 @@ mod tests {
     use super::super::data::{Layout, Moments};
     use super::super::store::Budget;
     use super::*;
-    use crate::model::weights::Loss;
+    use crate::model::weights::{Loss, Pairs};
 
     /// Deterministic pseudo-random numbers for synthetic data (no dependency needed).
     fn lcg(state: &mut u64) -> f64 {
@@ -293,7 +307,7 @@ mod tests {
         // all-zero weights: every option ties, top-1 is 1/5 by random tie-break
         assert!((base.top1 - 0.2).abs() < 1e-9);
         for loss in [Loss::Hinge, Loss::Logistic, Loss::Softmax] {
-            let params = LossParams { loss, margin: 1.0, smoothing: 0.1 };
+            let params = LossParams { loss, margin: 1.0, smoothing: 0.1, pairs: Pairs::PerDecision };
             let obj = Objective::new(&data, params, 1e-4, &scale);
             let t = minimise(obj, vec![0.0; 4], 200).unwrap();
             let a = agreement(&data, &t.w_std, &scale).unwrap();
@@ -327,7 +341,7 @@ mod tests {
         let (disk, m2) = store(Layout::identity(4), &decisions, Some(dir.path()));
         assert_eq!(m1.sum, m2.sum);
         let scale: Vec<f64> = m1.std().iter().map(|s| 1.0 / s).collect();
-        let params = LossParams { loss: Loss::Softmax, margin: 0.0, smoothing: 0.0 };
+        let params = LossParams { loss: Loss::Softmax, margin: 0.0, smoothing: 0.0, pairs: Pairs::Sum };
         let a = minimise(Objective::new(&mem, params, 1e-3, &scale), vec![0.0; 4], 30).unwrap();
         let b = minimise(Objective::new(&disk, params, 1e-3, &scale), vec![0.0; 4], 30).unwrap();
         assert!(a.iterations > 3);
@@ -373,8 +387,14 @@ mod tests {
         let (data, moments) = store(Layout::of(&e), &decisions, None);
         let scale: Vec<f64> = moments.std().iter().map(|s| 1.0 / s).collect();
         let w: Vec<f64> = (0..nf).map(|i| (lcg(&mut s) - 0.5) * (1 + i % 3) as f64).collect();
-        for loss in [Loss::Hinge, Loss::Logistic, Loss::Softmax] {
-            let params = LossParams { loss, margin: 1.0, smoothing: 0.1 };
+        for (loss, pairs) in [
+            (Loss::Hinge, Pairs::Sum),
+            (Loss::Hinge, Pairs::PerDecision),
+            (Loss::Logistic, Pairs::PerDecision),
+            (Loss::Softmax, Pairs::Sum),
+            (Loss::Seed, Pairs::Sum),
+        ] {
+            let params = LossParams { loss, margin: 1.0, smoothing: 0.1, pairs };
             let l2 = 1e-3;
             // Dense reference.
             let (mut want_l, mut want_g) = (0.0, vec![0.0; nf]);
@@ -410,6 +430,38 @@ mod tests {
             assert_eq!(obj.gradient(&w).unwrap(), g);
             assert_eq!(obj.passes(), 1, "cost and gradient at the same point: one pass");
         }
+    }
+
+    /// The seed's loss with feature 0's weight pinned (the scale fixed): the pinned weight never
+    /// moves, the others are learnt around it, and the planted ranking is recovered; without the
+    /// pin, margin 0 lets the weights collapse towards 0.
+    #[test]
+    fn seed_loss_with_a_pinned_weight_learns_around_it() {
+        let truth = [2.0, -1.0, 0.0, 0.5];
+        let mut s = 11u64;
+        let decisions: Vec<Decision> = (0..400)
+            .map(|_| {
+                let rows: Vec<Vec<f32>> =
+                    (0..4).map(|_| (0..4).map(|_| (lcg(&mut s) * 10.0) as f32).collect()).collect();
+                let score = |r: &Vec<f32>| r.iter().zip(&truth).map(|(&x, &w)| x as f64 * w).sum::<f64>();
+                let chosen = (0..4).max_by(|&a, &b| score(&rows[a]).total_cmp(&score(&rows[b]))).unwrap();
+                (rows, chosen, vec![])
+            })
+            .collect();
+        let (data, moments) = store(Layout::identity(4), &decisions, None);
+        let std = moments.std();
+        let scale: Vec<f64> = std.iter().map(|s| 1.0 / s).collect();
+        let params = LossParams { loss: Loss::Seed, margin: 0.0, smoothing: 0.01, pairs: Pairs::Sum };
+        // pinned at 2 in original units, as planted: w_std = 2 × std
+        let mut init = vec![0.0; 4];
+        init[0] = 2.0 * std[0];
+        let obj = Objective::new(&data, params, 1e-6, &scale).with_frozen(vec![0]);
+        let t = minimise(obj, init.clone(), 200).unwrap();
+        assert_eq!(t.w_std[0], init[0], "the pinned weight moved");
+        let a = agreement(&data, &t.w_std, &scale).unwrap();
+        assert!(a.top1 > 0.9, "top1 {}", a.top1);
+        let w: Vec<f64> = t.w_std.iter().zip(&scale).map(|(w, s)| w * s).collect();
+        assert!(w[1] < -0.5 && w[1] > -2.0, "{w:?}");
     }
 
     #[test]

@@ -19,6 +19,32 @@ pub enum Loss {
     Logistic,
     /// Listwise softmax: cross-entropy of the chosen option, `log(1 + Σ_j exp(z_j))`.
     Softmax,
+    /// The seed's loss (nisi5028, 麻雀AI開発その47): `Σ_j max(0, v_j − v_chosen)` over every
+    /// not-chosen option, summed (a hinge at margin 0, pairs never reweighted). At margin 0 the
+    /// all-zero weights are a trivial minimum; the seed avoids it by fixing the scale (shanten
+    /// worth 10,000 points a step), so the fit pins the `shanten_min` weight at −1 a step (and
+    /// its gated copies at 0): scores are in shanten steps, ×10,000 gives the seed's points.
+    /// Smoothed at the kink like [`Loss::Hinge`] so that L-BFGS can minimise it.
+    Seed,
+}
+
+impl Loss {
+    /// Whether the loss sums over (chosen, other) pairs, so that `Pairs` applies.
+    pub fn is_pairwise(self) -> bool {
+        !matches!(self, Loss::Softmax)
+    }
+}
+
+/// How a pairwise loss weighs a decision's pairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pairs {
+    /// Every pair counts 1: a decision with 14 options weighs 13 times one with 2.
+    #[default]
+    Sum,
+    /// Each of a decision's `n − 1` pairs counts `1 / (n − 1)`: every decision weighs the same,
+    /// as in the listwise softmax.
+    PerDecision,
 }
 
 /// Loss settings beyond the kind.
@@ -29,7 +55,19 @@ pub struct LossParams {
     pub margin: f64,
     /// Hinge smoothing width.
     pub smoothing: f64,
+    /// Pair weighting of the pairwise losses (ignored by softmax; files written before it existed
+    /// read as `sum`, how they were fitted).
+    #[serde(default)]
+    pub pairs: Pairs,
 }
+
+/// The column the seed's loss pins ([`Loss::Seed`]): the seed's score starts from
+/// `(6 − shanten) × 10,000`.
+pub const SEED_PINNED: &str = "shanten_min";
+
+/// The pinned weight of [`SEED_PINNED`], in score units per shanten step (one unit = 10,000 of
+/// the seed's points).
+pub const SEED_PIN_WEIGHT: f64 = -1.0;
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NamedWeight {

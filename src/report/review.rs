@@ -375,7 +375,7 @@ fn theme(feature: &str) -> &'static str {
         }
         Family::Safety => "safety against the riichi",
         Family::Dora => "the dora",
-        Family::YakuPotential => "the yaku chances",
+        Family::YakuPotential | Family::Levels => "the yaku chances",
         Family::Energy => "the tile-efficiency patterns",
         Family::Melds21 => "the meld structure",
         Family::River => "the river",
