@@ -9,7 +9,24 @@
 #   scripts/majiang_golden.sh --open [PER]
 #       src/rank/testdata/majiang_ai_open.jsonl (test `majiang_open_picks`): open hands from
 #       other games, up to 2 x PER at tenpai without a yaku, then PER per shanten (default 60)
+#   MAJIANG_AI_LEGACY=/path/to/majiang-ai/legacy/suanpai-0305.js scripts/majiang_golden.sh --danger [PER]
+#       src/rank/testdata/majiang_ai_danger.jsonl (tests `rank::danger::tests::golden_*`): PER
+#       positions with a riichi on the table (default 300), every kind's danger as 1.0.13 scores
+#       it and, with MAJIANG_AI_LEGACY set (that file is in the git repository, not in the npm
+#       package), as the seed-era players 0101 to 0402 scored it
 set -eu
+if [ "${1:-}" = --danger ]; then
+    shift
+    WORK=$(mktemp -d)
+    trap 'rm -rf "$WORK"' EXIT
+    (cd "$WORK" && npm init -y >/dev/null && npm install --silent @kobalab/majiang-ai@1.0.13 >/dev/null)
+    cargo run --release --example majiang_danger_positions -- "${1:-300}" > "$WORK/positions.jsonl"
+    NODE_PATH="$WORK/node_modules" node scripts/majiang_danger.js < "$WORK/positions.jsonl" > "$WORK/golden.jsonl"
+    OUT=src/rank/testdata/majiang_ai_danger.jsonl
+    mv "$WORK/golden.jsonl" "$OUT"
+    echo "wrote $OUT: $(wc -l < "$OUT") positions"
+    exit 0
+fi
 if [ "${1:-}" = --open ]; then
     shift
     PER=${1:-60}
