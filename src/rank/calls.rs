@@ -1,0 +1,196 @@
+//! Calls by value, as 電脳麻将 decides them (majiang-ai's `select_fulou`), written from its
+//! description and checked against majiang-ai 1.0.13 on real call offers
+//! (`testdata/majiang_ai_calls.jsonl`).
+//!
+//! With the hand before the call at (minimum) shanten n:
+//! - **n ≤ 2**: every offered chi, pon and open kan is valued as the hand after the call: the best
+//!   [`expected_value`] over its legal discards (no kuikae) that keep its shanten (an open kan
+//!   has no discard: its 13-tile value). A call whose hand is at 3+ shanten is not considered. The
+//!   call with the highest value is taken when it beats the value of not calling (the 13-tile
+//!   value of the hand as it is, its own future calls included) by more than 1e-7. A call
+//!   without a yaku in reach is worth 0, so the yaku condition is in the value.
+//! - **n ≥ 3**: no value; the first pon, then chi, that lowers the yaku-aware shanten
+//!   ([`expected_value::EvSearch::yaku_shanten_of`]) is taken (no kan).
+//!
+//! Against a riichi ([`CallRule`]): player 0400 to 0402 (the seed's bots) call only at shanten ≤ 1
+//! and only into tenpai; 1.0.13 does not call at 3+ shanten, and calls into 1-2 shanten only at a
+//! value of 1200 or more, into tenpai only at 500 or more.
+
+use super::expected_value::EvSearch;
+use crate::hand::meld::{Meld, MeldKind};
+use crate::hand::shanten::min_shanten;
+use crate::replay::view::View;
+use crate::tile::{Kind, Tile};
+
+/// Which 電脳麻将 player's conditions against a riichi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallRule {
+    /// Players 0201 to 0402: with a riichi on the table, no call at 2+ shanten, and only calls
+    /// that reach tenpai.
+    Legacy,
+    /// Player 0403 onwards (1.0.13): no call at 3+ shanten; a call that leaves the hand short of
+    /// tenpai needs a value of 1200, one into tenpai 500.
+    Current,
+}
+
+/// One call the rules offer: the meld it makes (offered tile included, `from` = the discarder's
+/// relative seat) and the concealed tiles it takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallCandidate {
+    pub meld: Meld,
+    pub from_hand: Vec<Tile>,
+}
+
+impl CallCandidate {
+    /// The kinds the hand may not discard right after this call (kuikae, as Tenhou and 電脳麻将:
+    /// the called kind, and for a chi called at one end the kind across the run).
+    pub fn forbidden(&self) -> Vec<Kind> {
+        let Some(called) = self.meld.called else { return vec![] };
+        let k = called.kind();
+        let mut out = vec![k];
+        if self.meld.kind == MeldKind::Chi {
+            let low = self.meld.first_kind();
+            let n = k % 9;
+            if k == low && n < 6 {
+                out.push(k + 3);
+            } else if k == low + 2 && n > 2 {
+                out.push(k - 3);
+            }
+        }
+        out
+    }
+}
+
+/// The seat's view after making the call: the tiles leave the hand for the new meld (they become
+/// visible, the offered tile already was), nothing drawn.
+pub fn view_after(pos: &View, c: &CallCandidate) -> View {
+    let mut after = pos.clone();
+    for t in &c.from_hand {
+        if let Some(i) = after.hand.iter().position(|h| h == t) {
+            after.hand.remove(i);
+            after.visible[t.kind()] += 1;
+        }
+    }
+    after.melds.push(c.meld);
+    after.drawn = None;
+    after
+}
+
+/// The value of the hand after the call (`after`, from [`view_after`]) and its shanten: for a
+/// chi or pon the best value over its legal discards that keep its shanten (0 when none); for an
+/// open kan its 13-tile value.
+pub fn value_after(after: &View, c: &CallCandidate) -> (f64, i8) {
+    let x = min_shanten(&after.hand_counts());
+    let mut search = EvSearch::new(after).with_view_reds();
+    let hand = after.full_hand();
+    if c.meld.kind.is_kan() {
+        return (if x <= 2 { search.value(&hand) } else { 0.0 }, x);
+    }
+    let forbidden = c.forbidden();
+    let mut best = 0.0f64;
+    for d in hand.distinct_tiles() {
+        if forbidden.contains(&d.kind()) {
+            continue;
+        }
+        let Some(rest) = hand.without(d) else { continue };
+        let mut counts = after.hand_counts();
+        counts[d.kind()] -= 1;
+        if min_shanten(&counts) > x {
+            continue;
+        }
+        best = best.max(search.value(&rest));
+    }
+    (best, x)
+}
+
+/// 電脳麻将's choice among the offered calls `cands` (pons and kans before chis, as it lists
+/// them) for the 13-tile hand of `pos`; `None` = pass. `riichi` = someone at the table has
+/// declared riichi.
+pub fn select_call(pos: &View, cands: &[CallCandidate], rule: CallRule) -> Option<usize> {
+    let n = min_shanten(&pos.hand_counts());
+    let riichi = pos.riichi_opponents().next().is_some();
+    let too_far = match rule {
+        CallRule::Legacy => n > 1,
+        CallRule::Current => n >= 3,
+    };
+    if cands.is_empty() || riichi && too_far {
+        return None;
+    }
+    if n >= 3 {
+        let search = EvSearch::new(pos).with_view_reds();
+        let now = search.yaku_shanten_of(&pos.full_hand());
+        return cands.iter().position(|c| {
+            !c.meld.kind.is_kan() && search.yaku_shanten_of(&view_after(pos, c).full_hand()) < now
+        });
+    }
+    let mut max = EvSearch::new(pos).with_view_reds().value(&pos.full_hand());
+    let mut pick = None;
+    for (i, c) in cands.iter().enumerate() {
+        let after = view_after(pos, c);
+        if min_shanten(&after.hand_counts()) >= 3 {
+            continue;
+        }
+        let (ev, x) = value_after(&after, c);
+        let refused = riichi
+            && match rule {
+                CallRule::Legacy => x > 0,
+                CallRule::Current => x > 0 && ev < 1200.0 || x == 0 && ev < 500.0,
+            };
+        if !refused && ev - max > 1e-7 {
+            max = ev;
+            pick = Some(i);
+        }
+    }
+    pick
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::Hand;
+    use crate::tile::{parse_mpsz, EAST};
+
+    fn tiles(s: &str) -> Vec<Tile> {
+        parse_mpsz(s).unwrap()
+    }
+
+    fn pon(kind: &str, from: u8) -> CallCandidate {
+        let t = tiles(kind);
+        CallCandidate {
+            meld: Meld::new(MeldKind::Pon, &[t[0], t[0], t[0]], Some(t[0]), from),
+            from_hand: vec![t[0], t[0]],
+        }
+    }
+
+    #[test]
+    fn kuikae_kinds() {
+        let run = |s: &str, called: &str| {
+            let t = tiles(s);
+            let c = tiles(called)[0];
+            let hand: Vec<Tile> = t.iter().copied().filter(|x| *x != c).collect();
+            CallCandidate { meld: Meld::new(MeldKind::Chi, &t, Some(c), 3), from_hand: hand }.forbidden()
+        };
+        let k = |s: &str| tiles(s)[0].kind();
+        assert_eq!(run("345m", "3m"), vec![k("3m"), k("6m")]);
+        assert_eq!(run("345m", "5m"), vec![k("5m"), k("2m")]);
+        assert_eq!(run("345m", "4m"), vec![k("4m")]);
+        assert_eq!(run("789p", "7p"), vec![k("7p")]);
+        assert_eq!(pon("5z", 2).forbidden(), vec![k("5z")]);
+    }
+
+    /// A dragon pair at 1-shanten: the pon gives a yaku and tenpai, worth more than the closed
+    /// hand's riichi-or-call value; with the legacy rule a riichi on the table still allows a
+    /// call into tenpai, and the pass is kept when the call is worth nothing (a guest wind pair).
+    #[test]
+    fn yakuhai_pon_by_value() {
+        let pos = View::bare(Hand::new(tiles("234m67p45678s55z1s"), vec![]), vec![], EAST, EAST + 1);
+        assert_eq!(pos.hand.len(), 13);
+        let c = [pon("5z", 2)];
+        assert_eq!(select_call(&pos, &c, CallRule::Current), Some(0));
+        // Without the pair's yaku (a guest wind, west for an East round / South seat): 0.
+        let pos = View::bare(Hand::new(tiles("234m67p45678s33z1s"), vec![]), vec![], EAST, EAST + 1);
+        let after = view_after(&pos, &pon("3z", 2));
+        assert_eq!(value_after(&after, &pon("3z", 2)).0, 0.0);
+        assert_eq!(select_call(&pos, &[pon("3z", 2)], CallRule::Current), None);
+    }
+}
