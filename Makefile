@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench bench-ingest lint fmt weights losses stats-report notebook notebook-deps review-check fuzz
+.PHONY: demo test build release bench bench-ingest lint fmt weights losses stats-report notebook notebook-deps review-check fuzz selfplay
 
 build:
 	$(CARGO) build
@@ -73,6 +73,14 @@ losses: release
 	./scripts/losses.sh out/corpus reports/losses --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001 --max-iters 150 --max-decisions $(LOSS_DECISIONS) \
 		--interact shanten --interact riichi --interact value --interact turn
+
+# Seed 000's duplicate self-play table (issue 39): majiang-0400 / 0401 / 0402 (改善前 / 改善(1) /
+# 改善(2)) each in SELFPLAY_GAMES duplicate hanchan against three majiang-0400, beside the seed's
+# figures: reports/selfplay/README.md (+ the hand-written reports/selfplay/notes.md). The records
+# go to out/selfplay. About 10-15 min on 2 cores for 3 x 1000 games.
+SELFPLAY_GAMES ?= 1000
+selfplay: release
+	$(CARGO) run --release --example selfplay_table -- $(SELFPLAY_GAMES) 1 out/selfplay reports/selfplay/README.md
 
 # Player and table statistics, the kabe / early-outside / push-fold / early-5 studies and the
 # cross-check against kobalab's 2016 houou figures, over the shared corpus: reports/stats/README.md

@@ -12,6 +12,7 @@ pub mod duplicate;
 pub mod engine;
 pub mod mjlog_writer;
 pub mod run;
+pub mod seed_table;
 pub mod summary;
 pub mod wall;
 
