@@ -14,7 +14,23 @@
 #       positions with a riichi on the table (default 300), every kind's danger as 1.0.13 scores
 #       it and, with MAJIANG_AI_LEGACY set (that file is in the git repository, not in the npm
 #       package), as the seed-era players 0101 to 0402 scored it
+#   scripts/majiang_golden.sh --calls [PER]
+#       src/rank/testdata/majiang_ai_calls.jsonl (test `rank::calls::tests::golden_*`): PER real call
+#       offers with nobody in riichi and PER / 4 with a riichi on the table (default 240), each with
+#       select_fulou's choice
 set -eu
+if [ "${1:-}" = --calls ]; then
+    shift
+    WORK=$(mktemp -d)
+    trap 'rm -rf "$WORK"' EXIT
+    (cd "$WORK" && npm init -y >/dev/null && npm install --silent @kobalab/majiang-ai@1.0.13 >/dev/null)
+    cargo run --release --example majiang_call_positions -- "${1:-240}" > "$WORK/positions.jsonl"
+    NODE_PATH="$WORK/node_modules" node scripts/majiang_calls.js < "$WORK/positions.jsonl" > "$WORK/golden.jsonl"
+    OUT=src/rank/testdata/majiang_ai_calls.jsonl
+    mv "$WORK/golden.jsonl" "$OUT"
+    echo "wrote $OUT: $(wc -l < "$OUT") offers"
+    exit 0
+fi
 if [ "${1:-}" = --danger ]; then
     shift
     WORK=$(mktemp -d)

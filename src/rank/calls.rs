@@ -193,4 +193,103 @@ mod tests {
         assert_eq!(value_after(&after, &pon("3z", 2)).0, 0.0);
         assert_eq!(select_call(&pos, &[pon("3z", 2)], CallRule::Current), None);
     }
+
+    /// One line of `testdata/majiang_ai_calls.jsonl`.
+    #[derive(serde::Deserialize)]
+    struct Golden {
+        id: String,
+        shoupai: String,
+        zhuangfeng: usize,
+        menfeng: usize,
+        baopai: Vec<String>,
+        dapai: GoldenDapai,
+        lizhi: Vec<usize>,
+        visible: Vec<u8>,
+        visible_reds: Vec<bool>,
+        calls: Vec<GoldenCall>,
+        pick: Option<String>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct GoldenDapai {
+        l: usize,
+        p: String,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct GoldenCall {
+        kind: String,
+        hand: String,
+    }
+
+    fn one(s: &str) -> Tile {
+        crate::tile::parse_majiang(s).unwrap()[0]
+    }
+
+    /// The offer of a golden line: the seat's view and the offered calls.
+    fn golden_offer(g: &Golden) -> (View, Vec<CallCandidate>) {
+        use crate::replay::view::{Opponent, SeenDiscard};
+        let hand = Hand::parse(&g.shoupai).unwrap();
+        let dora = g.baopai.iter().map(|p| one(p)).collect();
+        let mut pos = View::bare(hand, dora, EAST + g.zhuangfeng, EAST + g.menfeng);
+        pos.visible = std::array::from_fn(|k| g.visible[k]);
+        pos.visible_reds = [g.visible_reds[0], g.visible_reds[1], g.visible_reds[2]];
+        if !g.lizhi.is_empty() {
+            let river = vec![SeenDiscard { tile: one("z1"), tsumogiri: false, called: false }];
+            pos.opponents[0] = Opponent { river, riichi_at: Some(0), ..Opponent::default() };
+        }
+        let offered = one(&g.dapai.p);
+        let rel = ((g.dapai.l + 4 - g.menfeng) % 4) as u8;
+        let cands = g
+            .calls
+            .iter()
+            .map(|c| {
+                let from_hand = tiles(&c.hand);
+                let mut all = from_hand.clone();
+                all.push(offered);
+                let (kind, from) = match c.kind.as_str() {
+                    "daiminkan" => (MeldKind::Daiminkan, rel),
+                    "pon" => (MeldKind::Pon, rel),
+                    _ => (MeldKind::Chi, 3),
+                };
+                CallCandidate { meld: Meld::new(kind, &all, Some(offered), from), from_hand }
+            })
+            .collect();
+        (pos, cands)
+    }
+
+    /// A meld as its suit and sorted digits (red five = 0), majiang's string or ours.
+    fn key_of_majiang(m: &str) -> String {
+        let mut d: Vec<char> = m[1..].chars().filter(|c| c.is_ascii_digit()).collect();
+        d.sort_unstable();
+        format!("{}{}", &m[..1], d.into_iter().collect::<String>())
+    }
+
+    fn key_of_meld(m: &Meld) -> String {
+        let suit = ['m', 'p', 's', 'z'][m.tiles()[0].suit()];
+        let mut d: Vec<char> =
+            m.tiles().iter().map(|t| char::from(b'0' + if t.is_red() { 0 } else { t.number() })).collect();
+        d.sort_unstable();
+        format!("{suit}{}", d.into_iter().collect::<String>())
+    }
+
+    /// 300 real call offers (60 with a riichi on the table): our choice is majiang-ai 1.0.13's.
+    #[test]
+    fn golden_offers_match_majiang_ai() {
+        let lines: Vec<Golden> = include_str!("testdata/majiang_ai_calls.jsonl")
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 300);
+        let mut wrong = Vec::new();
+        for g in &lines {
+            let (pos, cands) = golden_offer(g);
+            let ours = select_call(&pos, &cands, CallRule::Current).map(|i| key_of_meld(&cands[i].meld));
+            let theirs = g.pick.as_deref().map(key_of_majiang);
+            if ours != theirs {
+                wrong.push(format!("{}: ours {ours:?}, majiang-ai {theirs:?}", g.id));
+            }
+        }
+        assert!(wrong.is_empty(), "{} of 300 differ:\n{}", wrong.len(), wrong.join("\n"));
+    }
 }
