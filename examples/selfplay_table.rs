@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use haifu::sim::run::{simulate, RecordFormat, SimConfig};
-use haifu::sim::seed_table::{to_markdown, FacingRiichi, TableColumn, SEED};
+use haifu::sim::seed_table::{to_markdown, Facing, FacingRiichi, TableColumn, SEED};
 use haifu::sim::summary::BotSummary;
 use haifu::stats::players::game_outcome;
 
@@ -43,12 +43,14 @@ fn main() {
         assert!(sim.failures.is_empty(), "{}: {:?}", col.bot, sim.failures);
         eprintln!("{}: {} games in {seconds:.1} s ({:.2} games/s)", col.bot, sim.games, sim.games_per_second);
         let loaded = haifu::batch::load_all(&[dir]);
-        let mut facing = FacingRiichi::default();
+        let mut facing: [FacingRiichi; 3] = Default::default();
         let mut summary = BotSummary::new(format!("1:{}", col.bot));
         for game in &loaded.games {
             let outcome = game_outcome(game).expect("a simulated game replays");
             let seat = outcome.players.iter().position(|p| p.starts_with("1:")).expect("the tested seat");
-            facing.add_seat(&outcome, seat);
+            for (f, def) in facing.iter_mut().zip(Facing::ALL) {
+                f.add_seat(&outcome, seat, def);
+            }
             summary.add_seat(&outcome, seat, game.final_results.map(|r| r[seat]));
         }
         cols.push(TableColumn { seed: col, facing, summary, seconds });

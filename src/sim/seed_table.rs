@@ -116,17 +116,54 @@ pub fn outcome(s: &SeatRound) -> usize {
     }
 }
 
-/// Whether `seat` faced a riichi in the round: another seat declared one before it declared its
-/// own (or it never did).
-pub fn faces_riichi(round: &[SeatRound; 4], seat: usize) -> bool {
+/// Which rounds count as facing a riichi. The seed does not say; [`Facing::BeforeOwn`] is ours,
+/// the other two bound it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Facing {
+    /// Another seat declared riichi before the player declared its own (or it never did).
+    BeforeOwn,
+    /// Another seat declared riichi and the player never did.
+    NeverOwn,
+    /// Another seat declared riichi, whatever the player did.
+    Any,
+}
+
+impl Facing {
+    pub const ALL: [Facing; 3] = [Facing::BeforeOwn, Facing::NeverOwn, Facing::Any];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Facing::BeforeOwn => "another seat's riichi came before the player's own (ours)",
+            Facing::NeverOwn => "another seat's riichi, the player never declared",
+            Facing::Any => "any round with another seat's riichi",
+        }
+    }
+}
+
+/// Whether `seat` faced a riichi in the round under definition `def`.
+pub fn faces(round: &[SeatRound; 4], seat: usize, def: Facing) -> bool {
     let own = round[seat].riichi_order;
-    (0..4).any(|q| q != seat && round[q].riichi_order > 0 && (own == 0 || round[q].riichi_order < own))
+    (0..4).any(|q| {
+        let other = round[q].riichi_order;
+        q != seat
+            && other > 0
+            && match def {
+                Facing::BeforeOwn => own == 0 || other < own,
+                Facing::NeverOwn => own == 0,
+                Facing::Any => true,
+            }
+    })
+}
+
+/// [`faces`] under our definition, [`Facing::BeforeOwn`].
+pub fn faces_riichi(round: &[SeatRound; 4], seat: usize) -> bool {
+    faces(round, seat, Facing::BeforeOwn)
 }
 
 impl FacingRiichi {
-    /// Adds the rounds of `seat` in one game.
-    pub fn add_seat(&mut self, game: &GameOutcome, seat: usize) {
-        for round in game.rounds.iter().filter(|r| faces_riichi(r, seat)) {
+    /// Adds the rounds of `seat` in one game that face a riichi under `def`.
+    pub fn add_seat(&mut self, game: &GameOutcome, seat: usize, def: Facing) {
+        for round in game.rounds.iter().filter(|r| faces(r, seat, def)) {
             let s = &round[seat];
             let o = outcome(s);
             for (i, r) in self.share.iter_mut().enumerate() {
@@ -142,7 +179,8 @@ impl FacingRiichi {
 #[derive(Clone, Debug)]
 pub struct TableColumn {
     pub seed: SeedColumn,
-    pub facing: FacingRiichi,
+    /// Under each definition of [`Facing::ALL`], ours first.
+    pub facing: [FacingRiichi; 3],
     pub summary: BotSummary,
     pub seconds: f64,
 }
@@ -179,26 +217,57 @@ pub fn to_markdown(cols: &[TableColumn]) -> String {
     for (i, name) in OUTCOMES.iter().enumerate() {
         let _ = write!(out, "\n| {name}: share |");
         for c in cols {
-            let (v, g) = pct(&c.facing.share[i], c.seed.share[i]);
+            let (v, g) = pct(&c.facing[0].share[i], c.seed.share[i]);
             let _ = write!(out, " {:.1}% | {v} | {g} |", c.seed.share[i]);
         }
         let _ = write!(out, "\n| {name}: 局収支 |");
         for c in cols {
-            let (v, g) = mean(&c.facing.balance[i], c.seed.balance[i], 0);
+            let (v, g) = mean(&c.facing[0].balance[i], c.seed.balance[i], 0);
             let _ = write!(out, " {:+.0} | {v} | {g} |", c.seed.balance[i]);
         }
     }
     let _ = write!(out, "\n| 平均 (all rounds facing a riichi) |");
     for c in cols {
-        let (v, g) = mean(&c.facing.mean, c.seed.mean, 0);
+        let (v, g) = mean(&c.facing[0].mean, c.seed.mean, 0);
         let _ = write!(out, " {:+.0} | {v} | {g} |", c.seed.mean);
     }
     let _ = write!(out, "\n| rounds facing a riichi |");
     for c in cols {
-        let _ = write!(out, " | {} | |", c.facing.mean.n);
+        let _ = write!(out, " | {} | |", c.facing[0].mean.n);
     }
     out.push_str("\n\n");
     out.push_str(&second_table(cols));
+    out.push('\n');
+    out.push_str(&definitions_table(cols));
+    out
+}
+
+/// The outcome shares and mean facing a riichi under each definition of [`Facing`], per column.
+fn definitions_table(cols: &[TableColumn]) -> String {
+    let mut out = String::from("| rounds facing a riichi, by definition | column | rounds |");
+    for name in OUTCOMES {
+        let _ = write!(out, " {name} |");
+    }
+    out.push_str(" 平均 |\n|---|---|---:|");
+    out.push_str(&"---:|".repeat(OUTCOMES.len() + 1));
+    for (d, def) in Facing::ALL.iter().enumerate() {
+        for c in cols {
+            let f = &c.facing[d];
+            let _ = write!(out, "\n| {} | {} | {} |", def.name(), c.seed.name, f.mean.n);
+            for r in &f.share {
+                let _ = write!(out, " {:.1}% |", r.value() * 100.0);
+            }
+            let _ = write!(out, " {:.0} |", f.mean.mean());
+        }
+    }
+    for c in cols {
+        let _ = write!(out, "\n| the seed's table | {} | |", c.seed.name);
+        for v in c.seed.share {
+            let _ = write!(out, " {v:.1}% |");
+        }
+        let _ = write!(out, " {:.0} |", c.seed.mean);
+    }
+    out.push('\n');
     out
 }
 
@@ -272,6 +341,10 @@ mod tests {
         let r = round([1, 0, 2, 0]);
         assert_eq!((0..4).map(|s| faces_riichi(&r, s)).collect::<Vec<_>>(), [false, true, true, true]);
         assert!(!(0..4).any(|s| faces_riichi(&round([0; 4]), s)));
+        // The other definitions: seat 0 chased by seat 2 counts as facing under Any only.
+        let r = round([1, 0, 2, 0]);
+        assert!(!faces(&r, 0, Facing::NeverOwn) && faces(&r, 0, Facing::Any));
+        assert!(!faces(&r, 2, Facing::NeverOwn) && faces(&r, 2, Facing::BeforeOwn));
     }
 
     #[test]
