@@ -8,6 +8,12 @@
 //!   (the tenpai discard the evaluator ranks best); pushes (only `ev` folds, see below); pon only a
 //!   yakuhai pair (dragons, seat wind, round wind), no chi, no open kan; a closed kan when it
 //!   does not raise shanten and the seat is not in riichi; an added kan whenever possible.
+//! - [`Policy::Majiang`] (`majiang-0400`, `majiang-0401`, `majiang-0402`): 電脳麻将 as kobalab's
+//!   players of seed 000's table (改善前, 改善(1), 改善(2)): every win; kyuushu at 4+ shanten; the
+//!   discard by `ev` with that player's push/fold against riichi ([`MajiangRule`], danger levels of
+//!   [`crate::rank::danger`]); riichi whenever the discard allows it; chi / pon / open kan by value
+//!   ([`crate::rank::calls`], the players' riichi conditions); a closed kan that keeps shanten and
+//!   any added kan, facing a riichi only when tenpai (majiang-ai values kans; a simplification).
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
 //!   chi / pon / open kan half of the time, every kan, riichi at once, kyuushu half of the time:
 //!   it drives the engine through every rule path (kuikae, chankan, four kans, pao...).
