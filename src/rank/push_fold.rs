@@ -206,11 +206,17 @@ pub enum MajiangRule {
     /// (好形) only up to level 5; 超好形 and tenpai push everything. Shanten-back discards are not
     /// tried.
     Improved2,
+    /// [`MajiangRule::Improved2`] as `legacy/player-0402.js` codes it: 愚形 below
+    /// [`GUKEI_AS_CODED`] (300) instead of the seed's 400 (the golden picks are its).
+    Improved2AsCoded,
 }
 
 /// 愚形 below this value (points). The seed's post and its code excerpt say 400; the player
-/// file `legacy/player-0402.js` in majiang-ai's repository has 300. We follow the seed.
+/// file `legacy/player-0402.js` in majiang-ai's repository has 300 ([`GUKEI_AS_CODED`]). The
+/// bots follow the seed.
 pub const GUKEI: f64 = 400.0;
+/// 愚形 below this value in `legacy/player-0402.js`.
+pub const GUKEI_AS_CODED: f64 = 300.0;
 /// 超好形 from this value (points).
 pub const CHOU_KOUKEI: f64 = 1200.0;
 /// A level above this is a no-suji tile (or worse).
@@ -243,9 +249,10 @@ pub fn majiang_allows(rule: MajiangRule, shanten: i8, min: u8, o: &RiichiOption)
     match rule {
         MajiangRule::Before => true,
         MajiangRule::Improved1 => !(shanten >= 2 && w > min || shanten == 1 && w > NO_SUJI_ABOVE),
-        MajiangRule::Improved2 => {
+        MajiangRule::Improved2 | MajiangRule::Improved2AsCoded => {
+            let gukei = if rule == MajiangRule::Improved2 { GUKEI } else { GUKEI_AS_CODED };
             !(shanten > 2 && w > min
-                || shanten > 0 && o.ev < GUKEI && w > min
+                || shanten > 0 && o.ev < gukei && w > min
                 || shanten > 0 && o.ev < CHOU_KOUKEI && w > NO_SUJI_ABOVE)
         }
     }
@@ -526,5 +533,55 @@ mod tests {
         drawn.lone_drawn = true;
         assert_eq!(anquan(&[drawn, opt("5s", true, 0.0, 0)]), Some(1));
         assert_eq!(anquan(&[opt("5p", true, 0.0, 3), opt("0p", true, 0.0, 3)]), Some(1));
+    }
+
+    /// 202 real positions facing a riichi (about 50 per shanten 0, 1, 2, 3+): our picks under
+    /// each rule equal `select_dapai` of majiang-ai's `legacy/player-0400.js` / `0401` / `0402`
+    /// (the last with its coded 300, [`MajiangRule::Improved2AsCoded`]).
+    #[test]
+    fn golden_riichi_picks_match_majiang_ai_players() {
+        #[derive(serde::Deserialize)]
+        struct Riichi {
+            l: usize,
+            genbutsu: Vec<usize>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Line {
+            id: String,
+            riichi: Vec<Riichi>,
+            pick_0400: String,
+            pick_0401: String,
+            pick_0402: String,
+        }
+        let text = include_str!("testdata/majiang_ai_riichi.jsonl");
+        let mut wrong = Vec::new();
+        let mut n = 0;
+        for raw in text.lines() {
+            let g: Line = serde_json::from_str(raw).unwrap();
+            let mut pos = crate::rank::majiang_position::parse_line(raw).unwrap().view;
+            for (i, r) in g.riichi.iter().enumerate() {
+                let river = r
+                    .genbutsu
+                    .iter()
+                    .map(|&k| SeenDiscard { tile: Tile::from_kind(k), tsumogiri: false, called: false })
+                    .collect();
+                pos.opponents[i] =
+                    Opponent { river, riichi_at: Some(0), is_dealer: r.l == 0, ..Opponent::default() };
+            }
+            let legal = pos.full_hand().distinct_tiles();
+            for (rule, want) in [
+                (MajiangRule::Before, &g.pick_0400),
+                (MajiangRule::Improved1, &g.pick_0401),
+                (MajiangRule::Improved2AsCoded, &g.pick_0402),
+            ] {
+                let ours = majiang_choice(&pos, &legal, rule).map(crate::rank::majiang_position::tile_name);
+                if ours.as_deref() != Some(want.as_str()) {
+                    wrong.push(format!("{} {rule:?}: ours {ours:?}, majiang-ai {want}", g.id));
+                }
+            }
+            n += 1;
+        }
+        assert_eq!(n, 202);
+        assert!(wrong.is_empty(), "{} of {} differ:\n{}", wrong.len(), 3 * n, wrong.join("\n"));
     }
 }
