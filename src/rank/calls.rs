@@ -144,6 +144,73 @@ pub fn select_call(pos: &View, cands: &[CallCandidate], rule: CallRule) -> Optio
     pick
 }
 
+/// A kan on the seat's own turn: a closed kan of a kind (its four tiles) or an added kan (the
+/// tile added to its pon).
+#[derive(Clone, Debug, PartialEq)]
+pub enum OwnKan {
+    Closed(Kind),
+    Added(Tile),
+}
+
+/// The seat's view after its own kan (before the replacement draw): the tiles leave the hand for
+/// the kan meld and become visible.
+pub fn view_after_kan(pos: &View, kan: &OwnKan) -> View {
+    let mut after = pos.clone();
+    after.drawn = None;
+    match *kan {
+        OwnKan::Closed(k) => {
+            let tiles: Vec<Tile> = after.hand.iter().copied().filter(|t| t.kind() == k).collect();
+            after.hand.retain(|t| t.kind() != k);
+            after.visible[k] += tiles.len() as u8;
+            after.melds.push(Meld::new(MeldKind::Ankan, &tiles, None, 0));
+        }
+        OwnKan::Added(t) => {
+            if let Some(i) = after.hand.iter().position(|h| *h == t) {
+                after.hand.remove(i);
+                after.visible[t.kind()] += 1;
+            }
+            if let Some(m) =
+                after.melds.iter_mut().find(|m| m.kind == MeldKind::Pon && m.first_kind() == t.kind())
+            {
+                let mut tiles = m.tiles().to_vec();
+                tiles.push(t);
+                *m = Meld::new(MeldKind::Kakan, &tiles, m.called, m.from);
+            }
+        }
+    }
+    after
+}
+
+/// 電脳麻将's kan on its own turn (`select_gang`) for the 14-tile hand of `pos`: none facing a
+/// riichi unless tenpai; at shanten ≤ 2 the last kan whose hand is worth at least the hand now
+/// (its 13-tile value against the 14-tile hand's, within 1e-7) and not at 3+ shanten; at 3+
+/// shanten the first kan that keeps the yaku-aware shanten. `None` = no kan.
+pub fn select_kan(pos: &View, kans: &[OwnKan]) -> Option<usize> {
+    let n = min_shanten(&pos.hand_counts());
+    if kans.is_empty() || pos.riichi_opponents().next().is_some() && n > 0 {
+        return None;
+    }
+    if n >= 3 {
+        let search = EvSearch::new(pos).with_view_reds();
+        let now = search.yaku_shanten_of(&pos.full_hand());
+        return kans.iter().position(|k| search.yaku_shanten_of(&view_after_kan(pos, k).full_hand()) == now);
+    }
+    let mut max = EvSearch::new(pos).with_view_reds().value(&pos.full_hand());
+    let mut pick = None;
+    for (i, k) in kans.iter().enumerate() {
+        let after = view_after_kan(pos, k);
+        if min_shanten(&after.hand_counts()) >= 3 {
+            continue;
+        }
+        let ev = EvSearch::new(&after).with_view_reds().value(&after.full_hand());
+        if ev - max > -1e-7 {
+            max = ev;
+            pick = Some(i);
+        }
+    }
+    pick
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,5 +358,22 @@ mod tests {
             }
         }
         assert!(wrong.is_empty(), "{} of 300 differ:\n{}", wrong.len(), wrong.join("\n"));
+    }
+
+    /// A closed kan of an isolated set keeps the hand's value or raises it (a kan adds fu and
+    /// the hand stays tenpai): taken. A kan that breaks a wait (four of the kind used in a run)
+    /// loses value: refused.
+    #[test]
+    fn own_kan_by_value() {
+        // 1111m 45m 234p 567s 88s: tenpai on 36m after cutting a 1m; the kan keeps that wait
+        // and adds fu.
+        let pos = View::bare(Hand::new(tiles("111145m234p56788s"), vec![]), vec![], EAST, EAST + 1);
+        let one = tiles("1m")[0].kind();
+        assert_eq!(select_kan(&pos, &[OwnKan::Closed(one)]), Some(0));
+        // 222 3 4444m 567p 11s 9m: tenpai on 2m / 1s after cutting 9m; the 4m kan leaves 2223m
+        // 567p 11s 9m, one step back: refused.
+        let pos = View::bare(Hand::new(tiles("22234444m567p11s9m"), vec![]), vec![], EAST, EAST + 1);
+        let four = tiles("4m")[0].kind();
+        assert_eq!(select_kan(&pos, &[OwnKan::Closed(four)]), None);
     }
 }

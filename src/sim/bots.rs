@@ -12,8 +12,8 @@
 //!   players of seed 000's table (改善前, 改善(1), 改善(2)): every win; kyuushu at 4+ shanten; the
 //!   discard by `ev` with that player's push/fold against riichi ([`MajiangRule`], danger levels of
 //!   [`crate::rank::danger`]); riichi whenever the discard allows it; chi / pon / open kan by value
-//!   ([`crate::rank::calls`], the players' riichi conditions); a closed kan that keeps shanten and
-//!   any added kan, facing a riichi only when tenpai (majiang-ai values kans; a simplification).
+//!   ([`crate::rank::calls`], the players' riichi conditions); closed and added kans by value
+//!   ([`crate::rank::calls::select_kan`]).
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
 //!   chi / pon / open kan half of the time, every kan, riichi at once, kyuushu half of the time:
 //!   it drives the engine through every rule path (kuikae, chankan, four kans, pao...).
@@ -29,7 +29,7 @@ use clap::ValueEnum;
 
 use crate::eval::rank_discards;
 use crate::hand::shanten::min_shanten;
-use crate::rank::calls::{select_call, CallCandidate, CallRule};
+use crate::rank::calls::{select_call, select_kan, CallCandidate, CallRule, OwnKan};
 use crate::rank::push_fold::{majiang_choice, MajiangRule};
 use crate::rank::Evaluator;
 use crate::replay::rules::{CallOptions, TurnOptions};
@@ -305,9 +305,8 @@ impl Bot for EvalBot {
     }
 }
 
-/// A 電脳麻将 player's turn (the tsumo is taken before): kyuushu kyuuhai at 4+ shanten; a kan
-/// that keeps shanten, not with a riichi on the table unless tenpai (a simplification of its
-/// value-based `select_gang`); the discard by [`majiang_choice`] under `rule`; riichi whenever the
+/// A 電脳麻将 player's turn (the tsumo is taken before): kyuushu kyuuhai at 4+ shanten; a kan by
+/// value ([`select_kan`]); the discard by [`majiang_choice`] under `rule`; riichi whenever the
 /// chosen discard allows it.
 fn majiang_turn(seat: &Seat, o: &TurnOptions, rule: MajiangRule) -> TurnAction {
     let red = seat.table.rules.red_fives;
@@ -316,14 +315,16 @@ fn majiang_turn(seat: &Seat, o: &TurnOptions, rule: MajiangRule) -> TurnAction {
     if o.kyuushu && shanten >= 4 {
         return TurnAction::Kyuushu;
     }
-    let riichi_on_table = view.riichi_opponents().next().is_some();
-    if !riichi_on_table || shanten <= 0 {
-        if let Some(k) = EvalBot::good_ankan(seat, &o.ankan) {
-            return TurnAction::Ankan(k);
-        }
-        if let Some(&k) = o.kakan.first() {
-            return TurnAction::Kakan(k);
-        }
+    let mut kans: Vec<OwnKan> = o.ankan.iter().map(|&k| OwnKan::Closed(k)).collect();
+    let hand = &view.hand;
+    kans.extend(
+        o.kakan.iter().filter_map(|&k| hand.iter().find(|t| t.kind() == k).map(|&t| OwnKan::Added(t))),
+    );
+    if let Some(i) = select_kan(&view, &kans) {
+        return match kans[i] {
+            OwnKan::Closed(k) => TurnAction::Ankan(k),
+            OwnKan::Added(t) => TurnAction::Kakan(t.kind()),
+        };
     }
     let legal: Vec<crate::tile::Tile> = o.discards.iter().map(|id| id.tile(red)).collect();
     let pick = majiang_choice(&view, &legal, rule)
