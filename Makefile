@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench bench-ingest lint fmt weights losses stats-report notebook notebook-deps review-check fuzz selfplay
+.PHONY: demo test build release bench bench-ingest lint fmt weights losses stats-report seed-studies notebook notebook-deps review-check fuzz selfplay
 
 build:
 	$(CARGO) build
@@ -87,6 +87,22 @@ selfplay: release
 # (+ plots; the parquet / CSV tables and counts stay uncommitted). About 5 s on 2 cores.
 stats-report: release
 	./scripts/stats_corpus.sh $(SHARED) reports/stats
+
+# Seeds 003 and 004 rebuilt (issue 40): the wait studies with the seeds' definitions over the shared
+# corpus, over SEED_SIM_GAMES hanchan of the seed bot (boten) and over SEED_PAIRS paired walls; the
+# yaku evaluators' held-out houou top-1 on SEED_CORPUS (an ingest of the whole shared corpus at
+# today's columns, as make weights writes it): reports/seed_studies.md. About 3 min on 2 cores.
+SEED_SIM_GAMES ?= 6000
+SEED_PAIRS ?= 20000
+SEED_CORPUS ?= out/corpus
+seed-studies: release
+	rm -rf out/seed-sim
+	$(HAIFU) simulate --games $(SEED_SIM_GAMES) --bots boten --seed 40 --out out/seed-sim > /dev/null
+	$(HAIFU) eval --data $(SEED_CORPUS) --evaluator yaku --evaluator yaku-seed --evaluator ukeire \
+		--tables houou --seats human --seed 1 --split test --json > out/seed_yaku.json
+	$(HAIFU) stats $(SHARED)/data/tenhou/*.mjlog $(SHARED)/data/tenhou/*.mjlog.gz $(SHARED)/data/tenhou/*.t6.json \
+		--seed-studies --seed-sim out/seed-sim --seed-pairs $(SEED_PAIRS) --seed-yaku out/seed_yaku.json \
+		--out reports/seed_studies.md
 
 # The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:
 # `haifu ingest` and `haifu stats` write parquet into out/notebook, polars reads it back.

@@ -22,7 +22,7 @@ use crate::log::source::Skipped;
 use crate::log::tenhou6::parse_tenhou6;
 use crate::replay::check::{compare, score_rules, win_input, Rescore};
 use crate::replay::table::Table;
-use crate::replay::{replay_game, GameSummary, WinChecker};
+use crate::replay::{replay_game, GameSummary, ReplayError, WinChecker};
 use crate::score::{score_with, WinScore};
 
 /// What `haifu convert` writes.
@@ -54,8 +54,32 @@ pub struct Options {
     pub resume: bool,
 }
 
+/// Why one game is not written. The text names the step (`replay`, `mjai`, `tenhou6`, `... read
+/// back`), so a batch's one line per refused game says where the game failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ConvertError {
+    /// The record does not replay under full validation.
+    #[error("replay: {0}")]
+    Replay(#[from] ReplayError),
+    /// A win's recorded payments differ from the re-scoring (a wrong example, never written).
+    #[error("replay: win does not re-score: {0}")]
+    Rescore(String),
+    /// The writer could not express the game in the target format.
+    #[error("{format}: {detail}")]
+    Write { format: &'static str, detail: String },
+    /// The written text does not read back, or does not replay.
+    #[error("{format} read back: {detail}")]
+    ReadBack { format: &'static str, detail: String },
+    /// The written text reads back as a different game: (rounds, discards, wins) differ.
+    #[error(
+        "{format} read back: {} rounds, {} discards, {} wins instead of {}, {}, {}",
+        got.0, got.1, got.2, want.0, want.1, want.2
+    )]
+    Changed { format: &'static str, got: (usize, usize, usize), want: (usize, usize, usize) },
+}
+
 /// What a run did.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize)]
 pub struct Summary {
     /// Records found, including the failed ones.
     pub files: usize,
@@ -67,6 +91,30 @@ pub struct Summary {
     pub skipped: Vec<Skipped>,
     /// Outputs that could not be written (the disk, not the record).
     pub write_errors: Vec<FileError>,
+    /// Wall time of the run.
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Games written per second of the run.
+    pub fn games_per_second(&self) -> f64 {
+        self.written as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// The lines `haifu convert` prints: the counts, the rate, and the first 20 errors.
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "files    {}", self.files)?;
+        writeln!(f, "written  {} ({:.0} games/s)", self.written, self.games_per_second())?;
+        writeln!(f, "kept     {}", self.kept)?;
+        writeln!(f, "failed   {}", self.failed.len())?;
+        write!(f, "skipped  {}", self.skipped.len())?;
+        for e in self.failed.iter().chain(&self.write_errors).take(20) {
+            write!(f, "\n  error {}: {}", e.file, e.error)?;
+        }
+        Ok(())
+    }
 }
 
 enum Done {
@@ -91,7 +139,7 @@ pub fn output_path(out: &Path, id: &str, to: Target) -> PathBuf {
 }
 
 /// A validated file of one game in the `to` format; `Err` says why the game is not written.
-pub fn convert_to(game: &Game, to: Target) -> Result<Vec<u8>, String> {
+pub fn convert_to(game: &Game, to: Target) -> Result<Vec<u8>, ConvertError> {
     match to {
         Target::Mjai => convert_game(game),
         Target::Tenhou6 => convert_tenhou6(game).map(String::into_bytes),
@@ -99,36 +147,42 @@ pub fn convert_to(game: &Game, to: Target) -> Result<Vec<u8>, String> {
 }
 
 /// A validated mjai file of one game, gzipped; `Err` says why the game is not written.
-pub fn convert_game(game: &Game) -> Result<Vec<u8>, String> {
-    let want = validate(game).map_err(|e| format!("replay: {e}"))?;
-    let text = write_mjai(game).map_err(|e| format!("mjai: {e}"))?;
-    let back = parse_mjai(&game.id, text.as_bytes()).map_err(|e| format!("mjai read back: {e}"))?;
-    let got = validate(&back).map_err(|e| format!("mjai read back: {e}"))?;
-    if (got.rounds, got.discards, got.agari) != (want.rounds, want.discards, want.agari) {
-        return Err(format!(
-            "mjai read back: {} rounds, {} discards, {} wins instead of {}, {}, {}",
-            got.rounds, got.discards, got.agari, want.rounds, want.discards, want.agari
-        ));
-    }
+pub fn convert_game(game: &Game) -> Result<Vec<u8>, ConvertError> {
+    const F: &str = "mjai";
+    let want = validate(game)?;
+    let text = write_mjai(game).map_err(|detail| ConvertError::Write { format: F, detail })?;
+    let back = parse_mjai(&game.id, text.as_bytes()).map_err(|e| read_back(F, e))?;
+    same_game(F, &validate(&back).map_err(|e| read_back(F, e))?, &want)?;
     Ok(gzip(text.as_bytes()))
 }
 
 /// A validated tenhou.net/6 text of one game: replayed and re-scored (wins without yaku get the
 /// re-scored ones), written, read back by the tenhou.net/6 reader and replayed again with the
 /// same rounds, discards and wins.
-pub fn convert_tenhou6(game: &Game) -> Result<String, String> {
-    let (want, wins) = validate_scored(game).map_err(|e| format!("replay: {e}"))?;
+pub fn convert_tenhou6(game: &Game) -> Result<String, ConvertError> {
+    const F: &str = "tenhou6";
+    let (want, wins) = validate_scored(game)?;
     let scored = with_scores(game, &wins);
-    let text = crate::log::tenhou6::write::write(&scored).map_err(|e| format!("tenhou6: {e}"))?;
-    let back = parse_tenhou6(&game.id, text.as_bytes()).map_err(|e| format!("tenhou6 read back: {e}"))?;
-    let got = validate(&back).map_err(|e| format!("tenhou6 read back: {e}"))?;
-    if (got.rounds, got.discards, got.agari) != (want.rounds, want.discards, want.agari) {
-        return Err(format!(
-            "tenhou6 read back: {} rounds, {} discards, {} wins instead of {}, {}, {}",
-            got.rounds, got.discards, got.agari, want.rounds, want.discards, want.agari
-        ));
-    }
+    let text = crate::log::tenhou6::write::write(&scored)
+        .map_err(|e| ConvertError::Write { format: F, detail: e.to_string() })?;
+    let back = parse_tenhou6(&game.id, text.as_bytes()).map_err(|e| read_back(F, e))?;
+    same_game(F, &validate(&back).map_err(|e| read_back(F, e))?, &want)?;
     Ok(text)
+}
+
+/// A read-back failure of `format`'s text.
+fn read_back(format: &'static str, e: impl std::fmt::Display) -> ConvertError {
+    ConvertError::ReadBack { format, detail: e.to_string() }
+}
+
+/// `Ok` when the game read back has the rounds, discards and wins of the one written.
+fn same_game(format: &'static str, got: &GameSummary, want: &GameSummary) -> Result<(), ConvertError> {
+    let counts = |s: &GameSummary| (s.rounds, s.discards, s.agari);
+    if counts(got) == counts(want) {
+        Ok(())
+    } else {
+        Err(ConvertError::Changed { format, got: counts(got), want: counts(want) })
+    }
 }
 
 /// Re-scores every win like [`Rescore`] and keeps each score (in game order).
@@ -155,11 +209,11 @@ impl WinChecker for Scorer {
 }
 
 /// [`validate`] that also returns each win's re-scoring.
-fn validate_scored(game: &Game) -> Result<(GameSummary, Vec<Option<WinScore>>), String> {
+fn validate_scored(game: &Game) -> Result<(GameSummary, Vec<Option<WinScore>>), ConvertError> {
     let mut scorer = Scorer::default();
-    let s = replay_game(game, &mut (), &mut scorer).map_err(|e| e.to_string())?;
+    let s = replay_game(game, &mut (), &mut scorer)?;
     match s.mismatches.first() {
-        Some(m) => Err(format!("win does not re-score: {m}")),
+        Some(m) => Err(ConvertError::Rescore(m.clone())),
         None => Ok((s, scorer.wins)),
     }
 }
@@ -192,10 +246,10 @@ fn with_scores<'a>(game: &'a Game, wins: &[Option<WinScore>]) -> std::borrow::Co
 }
 
 /// Replays with re-scoring; a mismatch is an error here (the game would be a wrong example).
-fn validate(game: &Game) -> Result<GameSummary, String> {
-    let s = replay_game(game, &mut (), &mut Rescore::default()).map_err(|e| e.to_string())?;
+fn validate(game: &Game) -> Result<GameSummary, ConvertError> {
+    let s = replay_game(game, &mut (), &mut Rescore::default())?;
     match s.mismatches.first() {
-        Some(m) => Err(format!("win does not re-score: {m}")),
+        Some(m) => Err(ConvertError::Rescore(m.clone())),
         None => Ok(s),
     }
 }
@@ -209,7 +263,8 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 
 /// Converts every record of `paths` in parallel (progress bar with ETA on a terminal).
 pub fn run(paths: &[PathBuf], opts: &Options) -> Summary {
-    let convert_one = |game: &Game| -> Result<Done, String> {
+    let started = std::time::Instant::now();
+    let convert_one = |game: &Game| -> Result<Done, ConvertError> {
         let path = output_path(&opts.out, &game.id, opts.to);
         if opts.resume && path.is_file() {
             return Ok(Done::Kept);
@@ -234,6 +289,7 @@ pub fn run(paths: &[PathBuf], opts: &Options) -> Summary {
             Done::WriteFailed(error) => summary.write_errors.push(FileError { file, error }),
         }
     }
+    summary.seconds = started.elapsed().as_secs_f64();
     summary
 }
 

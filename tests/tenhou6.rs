@@ -295,6 +295,22 @@ fn the_command_writes_json_files() {
     let orig = haifu::log::source::Source::file(&files[0]).load().unwrap();
     assert_eq!(back.rounds.len(), orig.rounds.len());
     assert!(!out.join("broken.json").exists());
+    // --json: the same counts as one object, the refused file named with why, --resume keeps a.json.
+    let json = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["convert", "--to", "tenhou6", "--jobs", "1", "--resume", "--json", "--out"])
+        .arg(&out)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json.status.code(), Some(1), "{v}");
+    assert_eq!(
+        (v["files"].as_u64(), v["written"].as_u64(), v["kept"].as_u64()),
+        (Some(2), Some(0), Some(1)),
+        "{v}"
+    );
+    let failed = v["failed"].as_array().unwrap();
+    assert!(failed.len() == 1 && failed[0]["file"].as_str().unwrap().ends_with("broken.mjlog"), "{v}");
 }
 
 /// mjlog -> tenhou.net/6 and mjlog: the same rows from `game_rows` in every column (rounds,

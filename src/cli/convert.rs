@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use haifu::convert::{Options, Summary, Target};
+use haifu::convert::{Options, Target};
 
 /// Convert records (any format haifu reads) into one validated mjai or tenhou.net/6 file per game.
 ///
@@ -31,25 +31,20 @@ pub struct ConvertArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Print the summary as one JSON object (counts, every error with its file, seconds).
+    #[arg(long)]
+    json: bool,
 }
 
-/// Runs [`haifu::convert::run`] and prints its summary with the rate of games written.
+/// Runs [`haifu::convert::run`] and prints its summary (text or JSON).
 pub fn run(args: ConvertArgs) -> Result<ExitCode> {
     let to = if args.to == "tenhou6" { Target::Tenhou6 } else { Target::Mjai };
     let opts = Options { to, out: args.out, jobs: args.jobs, resume: args.resume };
-    let started = std::time::Instant::now();
     let s = haifu::convert::run(&args.paths, &opts);
-    print_summary(&s, started.elapsed().as_secs_f64());
-    Ok(if !s.write_errors.is_empty() { ExitCode::from(3) } else { super::batch_status(s.failed.is_empty()) })
-}
-
-fn print_summary(s: &Summary, secs: f64) {
-    println!("files    {}", s.files);
-    println!("written  {} ({:.0} games/s)", s.written, s.written as f64 / secs.max(1e-9));
-    println!("kept     {}", s.kept);
-    println!("failed   {}", s.failed.len());
-    println!("skipped  {}", s.skipped.len());
-    for e in s.failed.iter().chain(&s.write_errors).take(20) {
-        println!("  error {}: {}", e.file, e.error);
+    if args.json {
+        println!("{}", serde_json::to_string(&s)?);
+    } else {
+        println!("{s}");
     }
+    Ok(if !s.write_errors.is_empty() { ExitCode::from(3) } else { super::batch_status(s.failed.is_empty()) })
 }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use haifu::eval::report::EvalReport;
 use haifu::fit::split::Split;
 use haifu::model::weights::DEFAULT_PATH;
 use haifu::rank::push_fold::Thresholds;
@@ -78,7 +79,7 @@ pub fn run(args: EvalArgs) -> Result<ExitCode> {
     } else {
         args.evaluators.clone()
     };
-    let mut enabled = [false; 4];
+    let mut enabled = [false; Evaluator::COUNT];
     for e in &evaluators {
         enabled[e.index()] = true;
     }
@@ -86,48 +87,16 @@ pub fn run(args: EvalArgs) -> Result<ExitCode> {
     let config =
         args.select.dataset(args.data.clone(), args.weights.clone(), args.split.split(), push_fold, enabled);
     let scored = haifu::eval::dataset::score(&config)?;
-    let mut results = serde_json::Map::new();
-    for e in &evaluators {
-        let i = e.index();
-        let tally = if push_fold.is_some() { &scored.with_pf[i] } else { &scored.plain[i] };
-        results.insert(e.name().to_string(), serde_json::to_value(tally.sliced())?);
-    }
+    let report = EvalReport::new(&scored, &evaluators, push_fold);
     if args.json {
-        let out =
-            serde_json::json!({"decisions": scored.decisions, "push_fold": push_fold, "evaluators": results});
-        println!("{out}");
+        println!("{}", serde_json::to_string(&report)?);
     } else {
         let pf = match push_fold {
             Some(t) => format!(", push/fold at {} / {}", t.good, t.excellent),
             None => String::new(),
         };
         println!("{} {} decisions ({:?} split{pf})", scored.decisions, args.select.kind, args.split);
-        print_text(&results);
+        println!("{report}");
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// One line per evaluator (top-1, top-3, mean rank), then one per slice (shanten, turn, riichi,
-/// table, seat) with each level's top-1 and count.
-fn print_text(results: &serde_json::Map<String, serde_json::Value>) {
-    let percent = |x: &serde_json::Value| x.as_f64().unwrap_or(f64::NAN) * 100.0;
-    for (name, v) in results {
-        println!(
-            "{name:8} top-1 {:5.1}%  top-3 {:5.1}%  mean rank {:.2}",
-            percent(&v["top1"]),
-            percent(&v["top3"]),
-            v["mean_rank"].as_f64().unwrap_or(f64::NAN)
-        );
-        for slice in ["by_shanten", "by_turn", "by_riichi", "by_table", "by_seat"] {
-            if let Some(m) = v[slice].as_object() {
-                let mut keys: Vec<&String> = m.keys().collect();
-                keys.sort_by_key(|k| haifu::eval::agreement::slice_order(k));
-                let parts: Vec<String> = keys
-                    .into_iter()
-                    .map(|k| format!("{k} {:.1}% (n={})", percent(&m[k]["top1"]), m[k]["decisions"]))
-                    .collect();
-                println!("  {slice:11} {}", parts.join("  "));
-            }
-        }
-    }
 }

@@ -46,7 +46,13 @@ pub struct ReportArgs {
 pub fn run(args: ReportArgs) -> Result<ExitCode> {
     let ReportArgs { data, weights, out, select, all_games, good, excellent } = args;
     let split = (!all_games).then_some(Split::Test);
-    let dataset = select.dataset(data, weights, split, Some(Thresholds { good, excellent }), [true; 4]);
+    let dataset = select.dataset(
+        data,
+        weights,
+        split,
+        Some(Thresholds { good, excellent }),
+        [true; haifu::rank::Evaluator::COUNT],
+    );
     let md = haifu::report::compare::run(&ReportConfig { dataset, out: out.clone() })?;
     let overall: Vec<&str> = md.lines().skip_while(|l| !l.starts_with("## Overall")).take(10).collect();
     println!("{}", overall.join("\n"));

@@ -59,7 +59,7 @@ impl Select {
         weights: PathBuf,
         split: Option<Split>,
         push_fold: Option<Thresholds>,
-        enabled: [bool; 4],
+        enabled: [bool; haifu::rank::Evaluator::COUNT],
     ) -> DatasetConfig {
         DatasetConfig {
             data,

@@ -43,11 +43,43 @@ pub struct StatsArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Write only seed 003's wait studies with the seed's definitions (issue 40) as the markdown
+    /// file --out (`reports/seed_studies.md`, `make seed-studies`).
+    #[arg(long, conflicts_with = "merge")]
+    seed_studies: bool,
+    /// With --seed-studies: the seed bot's self-play logs, measured the same way.
+    #[arg(long, num_args = 1.., value_name = "PATH", requires = "seed_studies")]
+    seed_sim: Vec<PathBuf>,
+    /// With --seed-studies: play this many pairs of the paired kabe experiment in self-play
+    /// (`sim::seed_pairs`, seed 40).
+    #[arg(long, value_name = "N", requires = "seed_studies")]
+    seed_pairs: Option<u64>,
+    /// With --seed-studies: the `haifu eval --json` output of the yaku evaluators on the held-out
+    /// houou decisions, rendered as the report's yaku section.
+    #[arg(long, value_name = "FILE", requires = "seed_studies")]
+    seed_yaku: Option<PathBuf>,
 }
 
 /// Counts the records under the paths (or adds up `--merge` folders), writes the report folder
 /// and prints the overall figures as text or JSON; exit status 1 when a file failed.
 pub fn run(args: StatsArgs) -> Result<ExitCode> {
+    if args.seed_studies {
+        let yaku: Option<serde_json::Value> = match &args.seed_yaku {
+            Some(p) => Some(serde_json::from_str(&std::fs::read_to_string(p)?)?),
+            None => None,
+        };
+        let paired = args.seed_pairs.map(|n| haifu::sim::seed_pairs::run(40, n));
+        let md = haifu::stats::seed_report::report(
+            &args.paths,
+            &args.seed_sim,
+            paired.as_ref(),
+            yaku.as_ref(),
+            args.jobs,
+        );
+        std::fs::write(&args.out, md)?;
+        println!("wrote {}", args.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
     let run = if args.merge.is_empty() {
         haifu::stats::compute_shard(&args.paths, args.jobs, args.shard)
     } else {

@@ -47,7 +47,7 @@ pub struct DatasetConfig {
     /// dataset must hold it ([`require_columns`]).
     pub push_fold: bool,
     /// Which of [`Evaluator::ALL`] to score (the others keep score 0 and are not reported).
-    pub enabled: [bool; 4],
+    pub enabled: [bool; E::COUNT],
 }
 
 /// One option as the scoring needs it.
@@ -55,7 +55,7 @@ pub struct DatasetConfig {
 struct Opt {
     label: String,
     chosen: bool,
-    scores: [f64; 4],
+    scores: [f64; E::COUNT],
     ev: f64,
     ev_defined: bool,
     /// The option as the `ev` evaluator ranks it (a discard of a dataset with the ev columns).
@@ -113,9 +113,9 @@ pub struct Disagreement {
 #[derive(Clone, Debug, Default)]
 pub struct Scored {
     pub decisions: usize,
-    pub plain: [Tally; 4],
+    pub plain: [Tally; E::COUNT],
     /// With the push/fold layer (it changes only decisions with an opponent in riichi).
-    pub with_pf: [Tally; 4],
+    pub with_pf: [Tally; E::COUNT],
     /// Per hand class: how often the human played a safe tile (riichi on the table, shanten ≤ 2,
     /// safe and unsafe options both available).
     pub folded: BTreeMap<&'static str, Rate>,
@@ -155,18 +155,19 @@ fn push_fold_scores(opts: &[Opt], e: usize, class: HandClass) -> Vec<f64> {
     opts.iter().map(|o| policy_score(class, o.scores[e], o.danger, o.safe)).collect()
 }
 
-/// Fills the yaku evaluator's score of each option from the decision's hand (the yaku function
-/// needs the shape, not the feature columns). Options it cannot place keep 0.
-fn yaku_scores(opts: &mut [Opt], hand: &str, dora: &str, round_wind: u8, seat: u8, dealer: u8) {
+/// Fills a yaku evaluator's score (`yaku` or `yaku-seed`) of each option from the decision's
+/// hand (the yaku functions need the shape, not the feature columns). Options it cannot place
+/// keep 0.
+fn yaku_scores(opts: &mut [Opt], e: E, hand: &str, dora: &str, round_wind: u8, seat: u8, dealer: u8) {
     let Ok(h) = crate::hand::Hand::parse(hand) else { return };
     let indicators = crate::tile::parse_mpsz(dora).unwrap_or_default();
     let seat_wind = crate::tile::EAST + ((seat + 4 - dealer) % 4) as usize;
     let pos =
         crate::replay::view::View::bare(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
-    let ranked = crate::rank::yaku_eval::rank(&pos);
+    let ranked = crate::eval::rank_discards(e, &pos, None).unwrap_or_default();
     for o in opts.iter_mut() {
         if let Some(r) = ranked.iter().find(|r| r.tile.to_string() == o.label) {
-            o.scores[E::Yaku.index()] = r.score;
+            o.scores[e.index()] = r.score;
         }
     }
 }
@@ -292,8 +293,8 @@ fn tally(
     opts: &mut [Opt],
 ) {
     out.decisions += 1;
-    if cfg.enabled[E::Yaku.index()] {
-        yaku_scores(opts, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
+    for e in [E::Yaku, E::YakuSeed].into_iter().filter(|e| cfg.enabled[e.index()]) {
+        yaku_scores(opts, e, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
     }
     if let Some(l) = linear {
         let rows: Vec<&[f32]> = opts.iter().map(|o| o.row.as_slice()).collect();
@@ -428,7 +429,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
                 continue;
             }
             let x = |c: Option<usize>| c.map_or(0.0, |c| feats[c][r] as f64);
-            let mut scores = [0.0; 4];
+            let mut scores = [0.0; E::COUNT];
             for (e, terms) in &fixed {
                 scores[*e] = terms.iter().map(|&(c, wj)| feats[c][r] as f64 * wj).sum();
             }

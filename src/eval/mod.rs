@@ -6,9 +6,11 @@ pub mod agreement;
 pub mod dataset;
 pub mod error;
 pub mod ev_order;
+#[cfg(feature = "parquet")]
+pub mod report;
 
 use crate::model::linear;
-use crate::rank::{expected_value, max_ukeire, yaku_eval, Evaluator, RankedDiscard};
+use crate::rank::{expected_value, max_ukeire, yaku_eval, yaku_seed, Evaluator, RankedDiscard};
 use crate::replay::view::View;
 use error::EvalError;
 
@@ -26,5 +28,6 @@ pub fn rank_discards(
             .and_then(|l| l.rank(pos))
             .map_err(|e| EvalError::Linear(e.into()))?,
         Evaluator::Yaku => yaku_eval::rank(pos),
+        Evaluator::YakuSeed => yaku_seed::rank(pos),
     })
 }

@@ -21,6 +21,7 @@
 
 use super::column::{Cols, Column, Family};
 use super::facts::{After, Facts};
+use crate::hand::memo::{pack, unit};
 use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, standard, DiscardQueries};
 use crate::hand::waits::{ukeire, unseen};
 use crate::tile::{Counts, KINDS};
@@ -175,6 +176,8 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
     let plane_sum = |p: &[u64; 3], set: u64| {
         (set & p[0]).count_ones() + 2 * (set & p[1]).count_ones() + 4 * (set & p[2]).count_ones()
     };
+    // The hand packed once; each draw's hand is one tile more (the cache key of its queries).
+    let packed = pack(hand);
     for e in kinds_of(kinds) {
         let u = unseen(e, hand, visible) as u32;
         if u == 0 {
@@ -187,7 +190,7 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         // The discards that take the hand to shanten s - 1 are the ones that keep the 14-tile
         // hand's minimum shanten (s - 1, as e is effective): xiangting's unnecessary kinds. One
         // query instead of one per held kind; the full scan stays as the fallback.
-        let mut q = DiscardQueries::new(&h);
+        let mut q = DiscardQueries::with_packed(&h, packed + unit(e));
         let (s14, keep) = q.unnecessary();
         let candidates = if s14 == s - 1 { keep } else { crate::tile::ALL_KINDS };
         let mut best = 0u32;

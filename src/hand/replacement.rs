@@ -425,6 +425,42 @@ pub fn query(counts: &Counts, which: Kinds) -> Result<(u8, u64), InvalidHand> {
     Ok(with_other_forms(e, n, standard, which))
 }
 
+/// The fewest tiles to draw so concealed `counts` (any number of tiles up to 14, at most 4 of a
+/// kind) contain `melds` melds and a pair: the standard form alone, whatever the hand's size.
+///
+/// Why: 電脳麻将's yaku-aware shanten asks the standard form of hands cut down to one suit or to
+/// the 2-8 tiles, which are short of tiles, millions of times per game; the per-suit tables
+/// answer it with four lookups and one min-plus merge instead of [`super::shanten`]'s per-suit
+/// DP behind a hash map. Both count the same thing (the fewest tiles missing from the nearest
+/// target, at most 4 copies of a kind in it), so the results are equal (test
+/// `standard_tables_equal_the_dp` in [`super::shanten`]).
+pub fn standard_number(counts: &Counts, melds: usize) -> Result<u8, InvalidHand> {
+    let (e, _) = entries(counts)?;
+    let which = Kinds::None;
+    Ok(match melds {
+        0 => standard::<0>(e, which).0,
+        1 => standard::<1>(e, which).0,
+        2 => standard::<2>(e, which).0,
+        3 => standard::<3>(e, which).0,
+        4 => standard::<4>(e, which).0,
+        _ => return Err(InvalidHand),
+    })
+}
+
+/// [`standard_number`] with the kinds whose draw lowers it (held fewer than 4 times).
+pub fn standard_necessary(counts: &Counts, melds: usize) -> Result<(u8, u64), InvalidHand> {
+    let (e, _) = entries(counts)?;
+    let which = Kinds::Necessary;
+    Ok(match melds {
+        0 => standard::<0>(e, which),
+        1 => standard::<1>(e, which),
+        2 => standard::<2>(e, which),
+        3 => standard::<3>(e, which),
+        4 => standard::<4>(e, which),
+        _ => return Err(InvalidHand),
+    })
+}
+
 /// The four suits' entries of concealed `counts` and its tile count (at most [`MAX_TILES`]).
 #[inline(always)]
 fn entries(counts: &Counts) -> Result<([&'static Entry; 4], usize), InvalidHand> {

@@ -11,6 +11,8 @@
 //!   groups are a parameter ([`Shape`]): the same code gives the plain standard form, tanyao-only,
 //!   one-suit (flush) shanten, chanta-only and toitoi-only shanten that the yaku features need.
 //!   Per-suit results are memoised per thread, so repeated suit patterns cost one hash lookup.
+//!   The plain standard form of a valid hand is answered from the replacement tables instead
+//!   (same number: 電脳麻将's yaku-aware shanten asks it of millions of short hands per game).
 //!
 //! Shanten of a complete hand is -1; a 13-tile tenpai hand is 0.
 
@@ -125,12 +127,56 @@ fn suit_dist(h: &[u8], rule: SuitRule) -> Dist {
 }
 
 /// Honors only form sets and pairs, each kind on its own.
+///
+/// The distances depend only on how many kinds are held once, twice, three and four times (the
+/// kinds play the same part, and the DP below takes the best over every assignment of groups to
+/// kinds), so they are read from a table of those four numbers built once per process: every
+/// shape's every suit query asks for the honours, and the DP costs hundreds of steps.
 fn honor_dist(h: &[u8], allowed: bool) -> Dist {
-    let mut out = [[INF; 2]; 5];
-    out[0][0] = 0;
     if !allowed {
+        let mut out = [[INF; 2]; 5];
+        out[0][0] = 0;
         return out;
     }
+    match honor_class(h) {
+        Some(i) => HONOR_DISTS[i],
+        None => honor_dist_dp(h),
+    }
+}
+
+/// The index of [`HONOR_DISTS`] of the 7 honour counts `h`: kinds held 1, 2, 3, 4 times, 3 bits
+/// each (the rest are not held); `None` for more than 4 of a kind or not 7 kinds.
+fn honor_class(h: &[u8]) -> Option<usize> {
+    if h.len() != 7 {
+        return None;
+    }
+    let mut n = [0usize; 5];
+    for &c in h {
+        *n.get_mut(c as usize)? += 1;
+    }
+    (n.iter().all(|&x| x < 8)).then(|| n[1] | n[2] << 3 | n[3] << 6 | n[4] << 9)
+}
+
+/// [`honor_dist_dp`] of every class of [`honor_class`] (a representative of each: kinds in
+/// order holding 4, then 3, 2 and 1, then none up to 7 kinds).
+static HONOR_DISTS: std::sync::LazyLock<Vec<Dist>> = std::sync::LazyLock::new(|| {
+    (0..1usize << 12)
+        .map(|i| {
+            let mut h = Vec::new();
+            for (count, shift) in [(4u8, 9), (3, 6), (2, 3), (1, 0)] {
+                h.extend(std::iter::repeat_n(count, i >> shift & 7));
+            }
+            // The kinds not held count too (a set or pair of them is drawn whole).
+            h.resize(h.len().max(7), 0);
+            honor_dist_dp(&h)
+        })
+        .collect()
+});
+
+/// [`honor_dist`] by its DP, kind by kind.
+fn honor_dist_dp(h: &[u8]) -> Dist {
+    let mut out = [[INF; 2]; 5];
+    out[0][0] = 0;
     for &hi in h {
         let mut next = out;
         for m in 0..5 {
@@ -206,7 +252,21 @@ fn suit_dist_memo(h: &[u8], shape: Shape, suit: usize) -> Dist {
 /// Shanten of the standard form (or a restricted [`Shape`]) for the concealed `counts` of a hand
 /// with `melds` melds already made. `None` when no target exists (e.g. tanyao with too few
 /// usable tile slots cannot happen, but a shape can exclude every group).
+///
+/// The plain standard form of a valid concealed part is answered from [`super::replacement`]'s
+/// per-suit tables (the same number, faster); restricted shapes and anything the tables refuse
+/// go through the DP.
 pub fn standard_with(counts: &Counts, melds: usize, shape: Shape) -> Option<i8> {
+    if shape == Shape::Standard && melds <= 4 {
+        if let Ok(n) = super::replacement::standard_number(counts, 4 - melds) {
+            return Some(n as i8 - 1);
+        }
+    }
+    dp_standard_with(counts, melds, shape)
+}
+
+/// [`standard_with`] by the per-suit DP, for every shape.
+fn dp_standard_with(counts: &Counts, melds: usize, shape: Shape) -> Option<i8> {
     let mut total = suit_of(counts, shape, 0);
     for i in 1..4 {
         total = combine(&total, &suit_of(counts, shape, i));
@@ -241,19 +301,30 @@ pub struct ShapeBase {
 impl ShapeBase {
     pub fn new(counts: &Counts, shape: Shape) -> ShapeBase {
         let d: [Dist; 4] = std::array::from_fn(|i| suit_of(counts, shape, i));
-        let others = [
-            combine(&combine(&d[1], &d[2]), &d[3]),
-            combine(&combine(&d[0], &d[2]), &d[3]),
-            combine(&combine(&d[0], &d[1]), &d[3]),
-            combine(&combine(&d[0], &d[1]), &d[2]),
-        ];
+        // The pairs m + p and s + honours combined once each: 6 combinations instead of 8.
+        let (front, back) = (combine(&d[0], &d[1]), combine(&d[2], &d[3]));
+        let others =
+            [combine(&d[1], &back), combine(&d[0], &back), combine(&front, &d[3]), combine(&front, &d[2])];
         ShapeBase { shape, others }
     }
 
     /// [`standard_with`] of `counts`, which must equal the base hand outside the suit of `kind`.
+    /// Only the one slot of the combination that [`shanten_of`] reads is combined.
     pub fn with_suit_changed(&self, counts: &Counts, kind: Kind, melds: usize) -> Option<i8> {
         let i = (kind / 9).min(3);
-        shanten_of(&combine(&self.others[i], &suit_of(counts, self.shape, i)), melds)
+        let need = 4usize.checked_sub(melds)?;
+        let (x, y) = (&self.others[i], &suit_of(counts, self.shape, i));
+        // `combine`'s slot [need][1], term by term in its order.
+        let mut d = INF;
+        for m1 in 0..=need {
+            for p1 in 0..2 {
+                let a = x[m1][p1];
+                if a < INF {
+                    d = d.min(a.saturating_add(y[need - m1][1 - p1]));
+                }
+            }
+        }
+        (d < INF).then(|| d as i8 - 1)
     }
 }
 
@@ -370,7 +441,13 @@ pub struct DiscardQueries<'c> {
 impl<'c> DiscardQueries<'c> {
     /// `counts` must be a concealed hand of 3n+2 tiles (at most 14).
     pub fn new(counts: &'c Counts) -> Self {
-        DiscardQueries { counts, packed: super::memo::pack(counts), whole: None }
+        Self::with_packed(counts, super::memo::pack(counts))
+    }
+
+    /// [`Self::new`] of counts whose [`super::memo::pack`] the caller keeps at hand.
+    pub fn with_packed(counts: &'c Counts, packed: u128) -> Self {
+        debug_assert_eq!(packed, super::memo::pack(counts), "packed counts out of step");
+        DiscardQueries { counts, packed, whole: None }
     }
 
     /// The hand's [`Discards`](super::replacement::Discards), built at the first miss.
@@ -580,6 +657,69 @@ mod tests {
         assert_eq!(standard_with(&c("111m999p111s2233z"), 0, Shape::Toitoi), Some(0));
         assert_eq!(standard_with(&c("123m789p123s1122z"), 0, Shape::Chanta), Some(0));
         assert_eq!(standard_with(&c("234m789p123s1122z"), 0, Shape::Chanta), Some(1));
+    }
+
+    /// The per-suit tables' standard form ([`standard_with`] of [`Shape::Standard`]) equals the
+    /// DP's on hands of every size from 0 to 14 tiles and every meld count, random and clumped,
+    /// and on every honour pattern alone.
+    #[test]
+    fn standard_tables_equal_the_dp() {
+        let mut next = crate::testdata::xorshift(0x5EED_7AB1_E5D0_0001u64);
+        let mut checked = 0;
+        for i in 0..40_000 {
+            let tiles = (next() % 15) as usize;
+            let c = if i % 2 == 0 {
+                clumped_hand(&mut next, tiles)
+            } else {
+                let mut c = [0u8; KINDS];
+                let mut n = 0;
+                while n < tiles {
+                    let k = (next() % KINDS as u64) as usize;
+                    if c[k] < 4 {
+                        c[k] += 1;
+                        n += 1;
+                    }
+                }
+                c
+            };
+            for melds in 0..=4 {
+                let want = dp_standard_with(&c, melds, Shape::Standard);
+                assert_eq!(standard_with(&c, melds, Shape::Standard), want, "{c:?} {melds} melds");
+                checked += 1;
+            }
+        }
+        for code in 0..5u32.pow(7) {
+            let mut c = [0u8; KINDS];
+            let mut x = code;
+            for k in 27..KINDS {
+                c[k] = (x % 5) as u8;
+                x /= 5;
+            }
+            if c.iter().map(|&x| x as usize).sum::<usize>() > 14 {
+                continue;
+            }
+            for melds in 0..=4 {
+                assert_eq!(
+                    standard_with(&c, melds, Shape::Standard),
+                    dp_standard_with(&c, melds, Shape::Standard)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 300_000, "{checked}");
+    }
+
+    /// The honours' distances read from the class table equal the DP's on every pattern of 7
+    /// honour counts, with honours allowed or not.
+    #[test]
+    fn honor_table_equals_the_dp() {
+        for code in 0..5u32.pow(7) {
+            let h: Vec<u8> = (0..7).map(|k| (code / 5u32.pow(k) % 5) as u8).collect();
+            assert_eq!(honor_dist(&h, true), honor_dist_dp(&h), "{h:?}");
+            let none = honor_dist(&h, false);
+            assert_eq!(none[0][0], 0);
+            assert!(none.iter().flatten().filter(|&&d| d < INF).count() == 1);
+        }
     }
 
     /// [`ShapeBase`] gives [`standard_with`]'s answer for every one-tile discard of random

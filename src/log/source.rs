@@ -65,13 +65,13 @@ impl std::fmt::Debug for Source {
 }
 
 /// A record left out on purpose during expansion (e.g. a sanma row of a database), with why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Skipped {
     pub name: String,
     pub reason: SkipReason,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum SkipReason {
     /// The database row says the download failed (`was_error = 1`).
     DownloadError,

@@ -23,6 +23,7 @@ pub mod melds21;
 pub mod paijia;
 pub mod push_fold;
 pub mod yaku_eval;
+pub mod yaku_seed;
 
 use crate::tile::Tile;
 
@@ -38,11 +39,16 @@ pub enum Evaluator {
     Yaku,
     /// w · features with weights fitted by `haifu fit` (default data/weights/default.json).
     Linear,
+    /// Seed 004's yaku function: best over every cut and the seed's yaku combinations summed.
+    YakuSeed,
 }
 
 impl Evaluator {
     /// Every evaluator, in the order reports list them.
-    pub const ALL: [Evaluator; 4] = [Evaluator::Ukeire, Evaluator::Ev, Evaluator::Yaku, Evaluator::Linear];
+    pub const ALL: [Evaluator; 5] =
+        [Evaluator::Ukeire, Evaluator::Ev, Evaluator::Yaku, Evaluator::Linear, Evaluator::YakuSeed];
+    /// Number of evaluators: the length of per-evaluator arrays.
+    pub const COUNT: usize = Self::ALL.len();
 
     /// The evaluator's name on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -51,6 +57,7 @@ impl Evaluator {
             Evaluator::Ev => "ev",
             Evaluator::Yaku => "yaku",
             Evaluator::Linear => "linear",
+            Evaluator::YakuSeed => "yaku-seed",
         }
     }
 

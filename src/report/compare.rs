@@ -27,7 +27,8 @@ pub struct ReportConfig {
 
 /// Scores the dataset with every evaluator and writes `out/README.md` with its plots.
 pub fn run(cfg: &ReportConfig) -> Result<String> {
-    let scored = score(&DatasetConfig { enabled: [true; 4], push_fold: true, ..cfg.dataset.clone() })?;
+    let scored =
+        score(&DatasetConfig { enabled: [true; Evaluator::COUNT], push_fold: true, ..cfg.dataset.clone() })?;
     write_report(cfg, &scored)
 }
 

@@ -14,6 +14,8 @@
 //!   [`crate::rank::danger`]); riichi whenever the discard allows it; chi / pon / open kan by value
 //!   ([`crate::rank::calls`], the players' riichi conditions); closed and added kans by value
 //!   ([`crate::rank::calls::select_kan`]).
+//! - [`Policy::Boten`] (`boten`): seed 003's 棒テン・即リー・全ツッパ bot, the `ukeire` evaluator
+//!   (the seed's max-ukeire order) with [`crate::sim::boten`]'s rules: never calls or kans.
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
 //!   chi / pon / open kan half of the time, every kan, riichi at once, kyuushu half of the time:
 //!   it drives the engine through every rule path (kuikae, chankan, four kans, pao...).
@@ -95,6 +97,7 @@ pub enum Policy {
     /// 電脳麻将 as a player, one of kobalab's players 0400 / 0401 / 0402 ([`MajiangRule`]):
     /// discards by `ev` with that player's push/fold, calls by value ([`crate::rank::calls`]).
     Majiang(MajiangRule),
+    Boten,
 }
 
 /// A bot = an evaluator for discards + a policy for everything else.
@@ -106,6 +109,9 @@ pub struct EvalBot {
     /// The fitted weights, loaded once, for the `linear` evaluator.
     pub linear: Option<std::sync::Arc<crate::model::linear::Linear>>,
 }
+
+/// Seed 003's bot ([`super::boten`]): the `ukeire` evaluator under [`Policy::Boten`].
+pub const BOTEN: &str = "boten";
 
 /// Unknown bot name, or a bot whose evaluator cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -123,6 +129,7 @@ pub fn bot_names() -> Vec<String> {
         .collect();
     v.push("stress".into());
     v.extend(MAJIANG_BOTS.iter().map(|(n, _)| n.to_string()));
+    v.push(BOTEN.into());
     v
 }
 
@@ -150,6 +157,14 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
             name: name.into(),
             evaluator: Evaluator::Ukeire,
             policy: Policy::Stress,
+            linear: None,
+        });
+    }
+    if name == BOTEN {
+        return Ok(EvalBot {
+            name: name.into(),
+            evaluator: Evaluator::Ukeire,
+            policy: Policy::Boten,
             linear: None,
         });
     }
@@ -226,6 +241,7 @@ impl Bot for EvalBot {
             return majiang_turn(seat, o, rule);
         }
         match self.policy {
+            Policy::Boten => {}
             Policy::Standard => {
                 if o.kyuushu {
                     return TurnAction::Kyuushu;
@@ -273,6 +289,7 @@ impl Bot for EvalBot {
             return majiang_call(seat, o);
         }
         match self.policy {
+            Policy::Boten => CallAction::Pass,
             Policy::Standard => {
                 let Some((_, tile)) = o.tile else { return CallAction::Pass };
                 let pair = seat.table.hand_counts(seat.who)[tile.kind()] == 2;

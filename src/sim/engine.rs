@@ -249,6 +249,29 @@ enum Next {
     Discard,
 }
 
+/// One East-1 round (dealer at seat 0, 25,000 each) on a wall the caller arranged: the paired
+/// experiments of [`super::seed_pairs`]. Same rules and bots as [`play_game`].
+pub fn play_round_on(spec: &GameSpec, mut wall: Wall, bots: [&dyn Bot; 4]) -> Result<Round, EngineError> {
+    let mut rng = Rng::new(mix(&[spec.seed, 0xB075]));
+    let hands = wall.deal(0);
+    let start = RoundStart {
+        round: 0,
+        honba: 0,
+        sticks: 0,
+        dice: wall.dice,
+        dora_indicator: wall.first_indicator(),
+        scores: [START; 4],
+        dealer: 0,
+        hands,
+    };
+    let fail =
+        |event: usize, kind| EngineError { game: spec.id.clone(), round: round_name(0, 0), event, kind };
+    let mut play = RoundPlay::new(spec.rules(), &start, wall, &mut rng, bots).map_err(|k| fail(0, k))?;
+    let played = play.play();
+    played.map_err(|k| fail(play.events.len(), k))?;
+    Ok(Round { start, events: play.events })
+}
+
 struct RoundPlay<'a> {
     rules: Rules,
     table: Table,

@@ -7,11 +7,13 @@
 //! the written mjlog files read back through the real reader and re-score with 0 mismatches
 //! (the tests check it), so simulated games can feed every later stage like real records.
 
+pub mod boten;
 pub mod bots;
 pub mod duplicate;
 pub mod engine;
 pub mod mjlog_writer;
 pub mod run;
+pub mod seed_pairs;
 pub mod seed_table;
 pub mod summary;
 pub mod wall;

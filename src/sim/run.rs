@@ -150,7 +150,7 @@ fn one_game(
         crate::util::write_atomic(&path, xml).map_err(|source| OneError::Io { path, source })?;
     }
     if cfg.format.mjai() {
-        let gz = crate::convert::convert_game(&game).map_err(OneError::Mjai)?;
+        let gz = crate::convert::convert_game(&game).map_err(|e| OneError::Mjai(e.to_string()))?;
         let path = cfg.out.join(format!("{id}.json.gz"));
         crate::util::write_atomic(&path, gz).map_err(|source| OneError::Io { path, source })?;
     }

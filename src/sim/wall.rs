@@ -98,6 +98,16 @@ impl Wall {
         Wall { tiles, next: 0, rinshan: 0, revealed: 1, dice }
     }
 
+    /// A wall in a given order (the paired experiments of `sim::seed_pairs` arrange their own).
+    pub fn from_tiles(tiles: [TileId; 136], dice: [u8; 2]) -> Wall {
+        Wall { tiles, next: 0, rinshan: 0, revealed: 1, dice }
+    }
+
+    /// The 136 ids in wall order.
+    pub fn tiles(&self) -> &[TileId; 136] {
+        &self.tiles
+    }
+
     /// Deals 13 tiles to each seat in Tenhou's order (4, 4, 4, then 1 each), starting with the
     /// dealer.
     pub fn deal(&mut self, dealer: u8) -> [Vec<TileId>; 4] {

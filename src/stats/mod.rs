@@ -10,6 +10,8 @@ pub mod metrics;
 #[cfg(feature = "parquet")]
 pub mod output;
 pub mod players;
+pub mod seed_report;
+pub mod seed_studies;
 pub mod studies;
 pub mod tables;
 #[cfg(test)]

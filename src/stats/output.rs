@@ -310,9 +310,16 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
     Ok(studies_markdown(&kabe, &early, &push, &five))
 }
 
+/// Where the studies with seed 003's own definitions are (issue 40).
+const SEED_LINK: &str =
+    "The kabe, early-outside and early-5 studies rebuilt with seed 003's own definitions (live \
+    8 waits, inner tiles discarded, by turn), each beside the seed's figure and today's, with the seed bot's \
+    self-play and paired walls: [../seed_studies.md](../seed_studies.md) (`make seed-studies`).\n\n";
+
 /// The README section of the four studies: what each counts, its table and its plots.
 fn studies_markdown(kabe: &[StudyRow], early: &[StudyRow], push: &[StudyRow], five: &[StudyRow]) -> String {
     let mut md = String::new();
+    md.push_str(SEED_LINK);
     md.push_str("## Study 1: walls (kabe) and 1-4 / 6-9 riichi\n\n");
     md.push_str(
         "Riichi whose wait is exactly 1-4 or 6-9 of a suit. `inner_visible`: the larger public count \

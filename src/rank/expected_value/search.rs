@@ -4,7 +4,7 @@
 
 use super::state::{five_bit, St};
 use super::{EvSearch, WIDTH};
-use crate::hand::shanten::kinds_of;
+use crate::hand::shanten::{kinds_of, DiscardQueries};
 use crate::replay::view::View;
 use crate::score::{base_points_with, ScoreRules};
 use crate::tile::{is_honor, Counts, Kind, Tile, KINDS};
@@ -57,11 +57,18 @@ impl EvSearch<'_> {
     /// Value of a 13-tile (3n+1) hand at shanten ≤ 2. `back` is 0, or 1 + the kind discarded by
     /// a shanten-raising root discard (then a hand that needs that kind is worth 0, no calls).
     pub(super) fn value13(&mut self, h: &St, back: u8) -> f64 {
+        self.value13_given(h, back, || h.necessary())
+    }
+
+    /// [`Self::value13`] where `necessary` answers [`St::necessary`] of `h` (asked only when no
+    /// cache holds the hand): the hand's parent one discard away answers it from the suits it
+    /// already looked up ([`DiscardQueries`]).
+    fn value13_given(&mut self, h: &St, back: u8, necessary: impl FnOnce() -> (i8, u64)) -> f64 {
         let key = h.key(back as u64);
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let (s, need, points) = self.leaf(h);
+        let (s, need, points) = self.leaf(h, necessary);
         let held = h.all();
         let v = if back != 0 && need >> (back - 1) & 1 == 1 {
             0.0
@@ -111,11 +118,13 @@ impl EvSearch<'_> {
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let (_, keep) = h.unnecessary();
+        let mut q = DiscardQueries::with_packed(&h.c, h.packed);
+        let (_, keep) = q.unnecessary();
         let mut best = 0.0f64;
         for d in kinds_of(keep) {
             if h.c[d] > 0 {
-                best = best.max(self.value13(&h.without(h.discard_tile(d)), back));
+                let v = self.value13_given(&h.without(h.discard_tile(d)), back, || q.necessary_without(d));
+                best = best.max(v);
             }
         }
         self.memo.insert(key, best);
@@ -147,12 +156,14 @@ impl EvSearch<'_> {
     /// calls and 14,733 repeats over 20 shared games), so a memo entry would only cost a hash
     /// insert and grow the map; the hands after its discards are memoised by [`Self::value13`].
     pub(super) fn after_call(&mut self, h: &St, s: i8, forbidden: &[Kind]) -> f64 {
-        let (r, keep) = h.unnecessary();
+        let mut q = DiscardQueries::with_packed(&h.c, h.packed);
+        let (r, keep) = q.unnecessary();
         let mut best = 0.0f64;
         if r < s {
             for d in kinds_of(keep) {
                 if h.c[d] > 0 && !forbidden.contains(&d) {
-                    best = best.max(self.value13(&h.without(h.discard_tile(d)), 0));
+                    let v = self.value13_given(&h.without(h.discard_tile(d)), 0, || q.necessary_without(d));
+                    best = best.max(v);
                 }
             }
         }
@@ -202,9 +213,10 @@ impl EvSearch<'_> {
     /// [`LEAF_WINS`] winning tiles (reds counted apart), the tsumo points of each, in the order
     /// of [`kinds_of`] then [`Self::variants`]. Through the per-thread leaf cache: one lookup
     /// instead of a xiangting query and one win lookup per winning tile.
-    pub(super) fn leaf(&self, h: &St) -> (i8, u64, Option<[u32; LEAF_WINS]>) {
+    /// `necessary` answers [`St::necessary`] of `h` on a miss.
+    fn leaf(&self, h: &St, necessary: impl FnOnce() -> (i8, u64)) -> (i8, u64, Option<[u32; LEAF_WINS]>) {
         let Some(ctx) = self.win_ctx else {
-            let (s, need) = h.necessary();
+            let (s, need) = necessary();
             return (s, need, None);
         };
         let (hand, melds) = h.key(0);
@@ -217,7 +229,7 @@ impl EvSearch<'_> {
         if let Some(l) = LEAVES.with(|c| c.borrow().get(key, hash)) {
             return decode(l);
         }
-        let (s, need) = h.necessary();
+        let (s, need) = necessary();
         let mut points = [0u32; LEAF_WINS];
         let mut n = 0;
         let mut valid = s == 0;

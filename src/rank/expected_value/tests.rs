@@ -644,3 +644,45 @@ mod far_oracle {
         assert!(bad.is_empty(), "{} hands differ, e.g. {bad:#?}", bad.len());
     }
 }
+
+/// [`plain_lowering`] is, kind by kind, whether [`plain_shanten`] of the hand one draw away is
+/// lower: random hands of every size up to 13 tiles (clumped so that groups are common, and
+/// reduced to a flush or the 2-8 tiles as the yaku forms reduce them), 0-4 melds.
+#[test]
+fn plain_lowering_is_per_kind() {
+    let mut next = crate::testdata::xorshift(0x91A1_0E5E_0000_0007u64);
+    let mut checked = 0;
+    for i in 0..4_000 {
+        let tiles = (next() % 14) as usize;
+        let mut c: Counts = [0; KINDS];
+        let (mut n, mut k) = (0, (next() % KINDS as u64) as usize);
+        while n < tiles {
+            k = if next() % 3 == 0 {
+                (next() % KINDS as u64) as usize
+            } else {
+                (k + (next() % 3) as usize) % KINDS
+            };
+            if c[k] < 4 {
+                c[k] += 1;
+                n += 1;
+            }
+        }
+        let c = match i % 4 {
+            0 => tanyao_counts(&c),
+            1 => flush_counts(&c, i / 4 % 3),
+            _ => c,
+        };
+        for melds in 0..=4 {
+            let got = plain_lowering(&c, melds);
+            let p = plain_shanten(&c, melds);
+            for k in (0..KINDS).filter(|&k| c[k] < 4) {
+                let mut c2 = c;
+                c2[k] += 1;
+                assert_eq!(got >> k & 1 == 1, plain_shanten(&c2, melds) < p, "{c:?} + {k}, {melds} melds");
+                checked += 1;
+            }
+            assert_eq!(got & !(0..KINDS).filter(|&k| c[k] < 4).fold(0u64, |a, k| a | 1 << k), 0);
+        }
+    }
+    assert!(checked > 500_000, "{checked}");
+}

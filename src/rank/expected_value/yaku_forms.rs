@@ -27,10 +27,11 @@ impl EvSearch<'_> {
             return Far { yaku_shanten: NO_YAKU, weighted_ukeire: 0 };
         }
         let held = h.all();
+        let lowering = if forms.plain_at_best() { plain_lowering(&h.c, melds.len()) } else { 0 };
         let mut w = 0u32;
         for k in (0..KINDS).filter(|&k| h.c[k] < 4) {
             let n = self.unseen_kind(&held, k);
-            if n == 0 || !forms.lowered_by(self, &h.c, melds, k) {
+            if n == 0 || !forms.lowered_by(self, &h.c, melds, k, lowering) {
                 continue;
             }
             // A call counts when it lowers the yaku-aware shanten: pon from any seat, chi from the
@@ -39,7 +40,7 @@ impl EvSearch<'_> {
                 let mut m = [0u16; 4];
                 m[..melds.len()].copy_from_slice(melds);
                 m[melds.len()] = ty << 7 | first as u16;
-                self.yaku_shanten(c, &m[..melds.len() + 1]) < x
+                yaku_shanten_below(self, c, &m[..melds.len() + 1], x)
             };
             let pon = x > 0 && h.c[k] >= 2 && {
                 let mut c = h.c;
@@ -136,9 +137,16 @@ pub(super) struct YakuForms {
     pub(super) best: i8,
 }
 
-impl YakuForms {
-    pub(super) fn new(ev: &EvSearch, c: &Counts, melds: &[u16]) -> YakuForms {
-        let nm = melds.len();
+/// Which forms of [`EvSearch::yaku_shanten`] the melds leave open (in [`St`]'s encoding).
+struct OpenForms {
+    closed: bool,
+    tanyao: bool,
+    toitoi: bool,
+    flush: [bool; 3],
+}
+
+impl OpenForms {
+    fn new(ev: &EvSearch, melds: &[u16]) -> OpenForms {
         let ty = |m: u16| m >> 7;
         let first = |m: u16| (m & 63) as usize;
         let closed = melds.iter().all(|&m| ty(m) == CLOSED_KAN);
@@ -146,18 +154,41 @@ impl YakuForms {
             let k = first(m);
             k >= 27 || if ty(m) == CHI { k % 9 == 0 || k % 9 == 6 } else { k % 9 == 0 || k % 9 == 8 }
         });
-        let tanyao_ok = (closed || ev.rules.kuitan) && !terminal_meld;
+        OpenForms {
+            closed,
+            tanyao: (closed || ev.rules.kuitan) && !terminal_meld,
+            toitoi: melds.iter().all(|&m| ty(m) != CHI),
+            flush: [0, 1, 2].map(|suit| melds.iter().all(|&m| first(m) >= 27 || first(m) / 9 == suit)),
+        }
+    }
+}
+
+/// Whether [`EvSearch::yaku_shanten`] of `c` with `melds` is below `x`: the same forms, asked one
+/// at a time, cheapest first, stopping at the first below `x` (the least is below `x` exactly
+/// when one of them is). Why: 電脳麻将's weighted ukeire asks it of the hand after each pon and
+/// chi of every kind that lowers x, where one form usually answers.
+pub(super) fn yaku_shanten_below(ev: &EvSearch, c: &Counts, melds: &[u16], x: i8) -> bool {
+    let nm = melds.len();
+    let open = OpenForms::new(ev, melds);
+    let below = (open.toitoi && toitoi_shanten(c, nm) < x)
+        || ev.yakuhai_form(c, melds).value() < x
+        || (open.closed && plain_shanten(c, nm) < x)
+        || (open.tanyao && plain_shanten(&tanyao_counts(c), nm) < x)
+        || (0..3).any(|suit| open.flush[suit] && plain_shanten(&flush_counts(c, suit), nm) < x);
+    debug_assert_eq!(below, ev.yaku_shanten(c, melds) < x, "{c:?} {melds:?}");
+    below
+}
+
+impl YakuForms {
+    pub(super) fn new(ev: &EvSearch, c: &Counts, melds: &[u16]) -> YakuForms {
+        let nm = melds.len();
+        let open = OpenForms::new(ev, melds);
         let mut forms = YakuForms {
-            closed: closed.then(|| plain_shanten(c, nm)),
+            closed: open.closed.then(|| plain_shanten(c, nm)),
             yakuhai: ev.yakuhai_form(c, melds),
-            tanyao: tanyao_ok.then(|| plain_shanten(&tanyao_counts(c), nm)),
-            toitoi: melds.iter().all(|&m| ty(m) != CHI).then(|| toitoi_shanten(c, nm)),
-            flush: [0, 1, 2].map(|suit| {
-                melds
-                    .iter()
-                    .all(|&m| first(m) >= 27 || first(m) / 9 == suit)
-                    .then(|| plain_shanten(&flush_counts(c, suit), nm))
-            }),
+            tanyao: open.tanyao.then(|| plain_shanten(&tanyao_counts(c), nm)),
+            toitoi: open.toitoi.then(|| toitoi_shanten(c, nm)),
+            flush: [0, 1, 2].map(|suit| open.flush[suit].then(|| plain_shanten(&flush_counts(c, suit), nm))),
             best: NO_YAKU,
         };
         forms.best = [forms.closed, Some(forms.yakuhai.value()), forms.tanyao, forms.toitoi]
@@ -172,14 +203,27 @@ impl YakuForms {
     /// lowers each form's shanten by at most one, so only the forms at `best` can, and only by
     /// a kind they use; the yakuhai form is recomputed when k is a yakuhai kind (the draw can
     /// make its set or its pair).
-    pub(super) fn lowered_by(&self, ev: &EvSearch, c: &Counts, melds: &[u16], k: Kind) -> bool {
+    ///
+    /// `lowering` is [`plain_lowering`] of the hand when [`Self::plain_at_best`] (the closed and
+    /// yakuhai-set forms are then the plain shanten at x, and they go below x exactly by those
+    /// kinds), else unused.
+    pub(super) fn lowered_by(
+        &self,
+        ev: &EvSearch,
+        c: &Counts,
+        melds: &[u16],
+        k: Kind,
+        lowering: u64,
+    ) -> bool {
         let x = self.best;
         let nm = melds.len();
         let mut c2 = *c;
         c2[k] += 1;
-        let plain = std::cell::OnceCell::new();
-        let plain = || *plain.get_or_init(|| plain_shanten(&c2, nm));
-        if self.closed == Some(x) && plain() < x {
+        let plain_lowers = || {
+            debug_assert_eq!(lowering >> k & 1 == 1, plain_shanten(&c2, nm) < x, "{c:?} + {k}");
+            lowering >> k & 1 == 1
+        };
+        if self.closed == Some(x) && plain_lowers() {
             return true;
         }
         if ev.roles().contains(&k) {
@@ -188,7 +232,7 @@ impl YakuForms {
             }
         } else {
             match self.yakuhai {
-                YakuhaiForm::Set(v) if v == x && plain() < x => return true,
+                YakuhaiForm::Set(v) if v == x && plain_lowers() => return true,
                 YakuhaiForm::Back(b, v) if v == x => {
                     let mut c3 = c2;
                     c3[b] -= 2;
@@ -211,6 +255,49 @@ impl YakuForms {
                 && plain_shanten(&flush_counts(&c2, suit), nm) < x
         })
     }
+}
+
+impl YakuForms {
+    /// Whether a form that is the plain shanten of the whole hand (closed, or yakuhai with a set)
+    /// is at `best`: then [`Self::lowered_by`] reads [`plain_lowering`].
+    pub(super) fn plain_at_best(&self) -> bool {
+        self.closed == Some(self.best) || self.yakuhai == YakuhaiForm::Set(self.best)
+    }
+}
+
+/// The kinds held fewer than 4 times whose draw lowers [`plain_shanten`] of `c` (with `melds`
+/// melds made), in one pass: the standard form's from the replacement tables' necessary kinds
+/// (a draw lowers it by one or not at all), chiitoitsu's and kokushi's by their formulas per
+/// kind. Why: the 3+ weighted ukeire asks this of every kind of every option, and the plain
+/// shanten of each hand one draw away was most of its cost (test `plain_lowering_is_per_kind`).
+pub(super) fn plain_lowering(c: &Counts, melds: usize) -> u64 {
+    let Some((number, need)) =
+        4usize.checked_sub(melds).and_then(|m| crate::hand::replacement::standard_necessary(c, m).ok())
+    else {
+        // Not a concealed part the tables take: one plain shanten per kind.
+        let p = plain_shanten(c, melds);
+        return (0..KINDS).filter(|&k| c[k] < 4).fold(0, |acc, k| {
+            let mut c2 = *c;
+            c2[k] += 1;
+            acc | u64::from(plain_shanten(&c2, melds) < p) << k
+        });
+    };
+    let standard = number as i8 - 1;
+    if melds > 0 {
+        return need;
+    }
+    let forms = |c: &Counts| (chiitoitsu_mj(c), kokushi_mj(c));
+    let (ch, ko) = forms(c);
+    let p = standard.min(ch).min(ko);
+    let mut out = 0u64;
+    for k in (0..KINDS).filter(|&k| c[k] < 4) {
+        let std_k = standard - i8::from(need >> k & 1 == 1);
+        let mut c2 = *c;
+        c2[k] += 1;
+        let (ch, ko) = forms(&c2);
+        out |= u64::from(std_k.min(ch).min(ko) < p) << k;
+    }
+    out
 }
 
 /// A 2-8 tile.
@@ -273,17 +360,31 @@ thread_local! {
 }
 
 fn plain_shanten_uncached(c: &Counts, melds: usize) -> i8 {
-    let mut best = crate::hand::shanten::standard(c, melds);
+    let best = crate::hand::shanten::standard(c, melds);
     if melds == 0 {
-        let pairs = c.iter().filter(|&&x| x >= 2).count().min(7) as i8;
-        let singles = c.iter().filter(|&&x| x == 1).count() as i8;
-        best = best.min(13 - 2 * pairs - singles.min(7 - pairs));
-        let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
-        let kinds = orphans.iter().filter(|&&k| c[k] >= 1).count() as i8;
-        let pair = orphans.iter().any(|&k| c[k] >= 2);
-        best = best.min(if pair { 12 - kinds } else { 13 - kinds });
+        best.min(chiitoitsu_mj(c)).min(kokushi_mj(c))
+    } else {
+        best
     }
-    best
+}
+
+/// majiang-core's seven pairs shanten of a hand without melds.
+fn chiitoitsu_mj(c: &Counts) -> i8 {
+    let pairs = c.iter().filter(|&&x| x >= 2).count().min(7) as i8;
+    let singles = c.iter().filter(|&&x| x == 1).count() as i8;
+    13 - 2 * pairs - singles.min(7 - pairs)
+}
+
+/// majiang-core's thirteen orphans shanten of a hand without melds.
+fn kokushi_mj(c: &Counts) -> i8 {
+    let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    let kinds = orphans.iter().filter(|&&k| c[k] >= 1).count() as i8;
+    let pair = orphans.iter().any(|&k| c[k] >= 2);
+    if pair {
+        12 - kinds
+    } else {
+        13 - kinds
+    }
 }
 
 /// The pairs of other kinds (a, b) held in `c` that make a run with kind k (suited).
