@@ -17,7 +17,9 @@ pub struct SimulateArgs {
     /// Games to play (a multiple of 4 with --duplicate; rounded up).
     #[arg(long)]
     games: usize,
-    /// One bot for all seats or four, comma-separated: an evaluator name (ukeire) or stress.
+    /// One bot for all seats or four, comma-separated: an evaluator name (ukeire), stress, or a
+    /// 電脳麻将 player of seed 000's table: majiang-0400 (改善前), majiang-0401 (改善(1)),
+    /// majiang-0402 (改善(2): push/fold by each discard's value and danger, calls by value).
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
     /// Seed of the walls (and of the stress bot's random choices).

@@ -14,6 +14,8 @@
 //! The fitted `linear` evaluator needs a weights file and the feature row, so its scoring sits
 //! above the features in `model::linear`; it is still one of the [`Evaluator`]s named here.
 
+pub mod calls;
+pub mod danger;
 pub mod expected_value;
 pub mod majiang_position;
 pub mod max_ukeire;

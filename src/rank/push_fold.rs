@@ -187,6 +187,149 @@ pub fn push_fold(pos: &View, ranking: Vec<RankedDiscard>, th: &Thresholds) -> Ve
     apply(&ranking, worst, classify(ev, shanten.max(0), th))
 }
 
+/// 電脳麻将's own push/fold against riichi, by majiang-ai's player numbers (kobalab's
+/// 押し引きアルゴリズムの改善 posts; `legacy/player-040x.js` in its git repository). Each judges the
+/// discards by their expected value `ev` ([`expected_value`]) and their danger level
+/// ([`danger::level`](super::danger::level)), `min` being the lowest level among the legal discards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MajiangRule {
+    /// 改善前 (player 0400): pick as if nobody were in riichi (shanten-back discards included),
+    /// then fold to the safest tile at 2+ shanten, and at 1-shanten when the pick is a no-suji
+    /// tile (level > 5). Tenpai pushes.
+    Before,
+    /// 改善(1) (player 0401), judged per discard: when some discard is below no-suji (`min < 6`),
+    /// at 2+ shanten only the safest discards, at 1-shanten no discard above level 5 (genbutsu,
+    /// honours and suji push); tenpai pushes everything. Shanten-back discards are not tried.
+    Improved1,
+    /// 改善(2) (player 0402, seed 000): when `min < 6`, at 3+ shanten only the safest; at 1-2
+    /// shanten a discard worth under [`GUKEI`] (愚形) only at `min`, under [`CHOU_KOUKEI`]
+    /// (好形) only up to level 5; 超好形 and tenpai push everything. Shanten-back discards are not
+    /// tried.
+    Improved2,
+    /// [`MajiangRule::Improved2`] as `legacy/player-0402.js` codes it: 愚形 below
+    /// [`GUKEI_AS_CODED`] (300) instead of the seed's 400 (the golden picks are its).
+    Improved2AsCoded,
+}
+
+/// 愚形 below this value (points). The seed's post and its code excerpt say 400; the player
+/// file `legacy/player-0402.js` in majiang-ai's repository has 300 ([`GUKEI_AS_CODED`]). The
+/// bots follow the seed.
+pub const GUKEI: f64 = 400.0;
+/// 愚形 below this value in `legacy/player-0402.js`.
+pub const GUKEI_AS_CODED: f64 = 300.0;
+/// 超好形 from this value (points).
+pub const CHOU_KOUKEI: f64 = 1200.0;
+/// A level above this is a no-suji tile (or worse).
+pub const NO_SUJI_ABOVE: u8 = 5;
+
+/// What the per-discard rules need of one legal discard.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RiichiOption {
+    pub tile: Tile,
+    /// The discard keeps the hand's shanten (at 3+ shanten also its yaku-aware shanten): the
+    /// discards 電脳麻将 weighs; the others it only takes as the safest tile.
+    pub kept: bool,
+    /// The value it gives the discard (points at shanten ≤ 2; the 3+ shanten score otherwise).
+    pub ev: f64,
+    /// Danger level against the riichi players.
+    pub danger: u8,
+    /// The tile is the drawn tile and the hand holds no other copy: 電脳麻将 lists it last when
+    /// it looks for the safest tile (its tsumogiri).
+    pub lone_drawn: bool,
+}
+
+/// Whether `rule` lets a hand at `shanten` (before the discard) push `o` when the safest legal
+/// discard is at level `min`. Before ([`MajiangRule::Before`]) judges the pick, not each discard:
+/// every discard passes here.
+pub fn majiang_allows(rule: MajiangRule, shanten: i8, min: u8, o: &RiichiOption) -> bool {
+    if min > NO_SUJI_ABOVE {
+        return true; // every discard is no-suji or worse: push
+    }
+    let w = o.danger;
+    match rule {
+        MajiangRule::Before => true,
+        MajiangRule::Improved1 => !(shanten >= 2 && w > min || shanten == 1 && w > NO_SUJI_ABOVE),
+        MajiangRule::Improved2 | MajiangRule::Improved2AsCoded => {
+            let gukei = if rule == MajiangRule::Improved2 { GUKEI } else { GUKEI_AS_CODED };
+            !(shanten > 2 && w > min
+                || shanten > 0 && o.ev < gukei && w > min
+                || shanten > 0 && o.ev < CHOU_KOUKEI && w > NO_SUJI_ABOVE)
+        }
+    }
+}
+
+/// The safest discard as 電脳麻将 finds it (`anquan`): the lowest level, the first in its list
+/// order (by kind, a red five before the plain one, a lone drawn tile last).
+pub fn anquan(opts: &[RiichiOption]) -> Option<usize> {
+    (0..opts.len()).min_by_key(|&i| {
+        let o = &opts[i];
+        (o.danger, o.lone_drawn, o.tile.kind(), !o.tile.is_red())
+    })
+}
+
+/// 電脳麻将's pick against a riichi under `rule`. `opts` are the legal discards in its order of
+/// preference without riichi (best first, [`expected_value::ranking::pick_order`]); `shanten` is
+/// the hand's before the discard. Returns the index into `opts`.
+pub fn majiang_pick(rule: MajiangRule, shanten: i8, opts: &[RiichiOption]) -> Option<usize> {
+    let safest = anquan(opts)?;
+    let min = opts[safest].danger;
+    if rule == MajiangRule::Before {
+        let fold = shanten > 1 || shanten == 1 && opts[0].danger > NO_SUJI_ABOVE;
+        return Some(if fold { safest } else { 0 });
+    }
+    let pushed = opts.iter().position(|o| o.kept && majiang_allows(rule, shanten, min, o));
+    Some(pushed.unwrap_or(safest))
+}
+
+/// [`majiang_pick`] over a position: the legal discards `legal` valued by
+/// [`expected_value::EvSearch`] (the view's reds, the drawn tile's tie-break), ordered as 電脳麻将
+/// orders them, their danger by [`super::danger::level`]. With nobody in riichi this is the
+/// `ev` ranking's first discard. `None` when no legal tile is held.
+pub fn majiang_choice(pos: &View, legal: &[Tile], rule: MajiangRule) -> Option<Tile> {
+    use expected_value::ranking::{pick_order, OrderKey, Valuation};
+    let mut search = expected_value::EvSearch::new(pos).with_view_reds();
+    let opts = search.options_among(legal);
+    let shanten = crate::hand::shanten::min_shanten(&pos.hand_counts());
+    let paijia = search.paijia();
+    let keys: Vec<OrderKey> = opts
+        .iter()
+        .map(|o| OrderKey {
+            score: o.score(),
+            shanten: o.shanten,
+            paijia: paijia.value(o.tile),
+            drawn: pos.drawn == Some(o.tile),
+            tile: o.tile,
+        })
+        .collect();
+    let order = pick_order(shanten, &keys);
+    let first = opts.get(*order.first()?)?.tile;
+    if pos.riichi_opponents().next().is_none() {
+        return Some(first);
+    }
+    let held = pos.hand_counts();
+    let unseen = super::danger::unseen_counts(pos);
+    let gens: Vec<[bool; KINDS]> = pos.riichi_opponents().map(super::danger::genbutsu).collect();
+    let ranked: Vec<RiichiOption> = order
+        .iter()
+        .map(|&i| {
+            let o = &opts[i];
+            let kept = match o.valuation {
+                Valuation::Far(f) => o.shanten == shanten && f.yaku_shanten <= shanten,
+                _ => o.shanten == shanten,
+            };
+            let k = o.tile.kind();
+            RiichiOption {
+                tile: o.tile,
+                kept,
+                ev: o.score(),
+                danger: gens.iter().map(|g| super::danger::level_against(g, &unseen, k)).max().unwrap_or(0),
+                lone_drawn: pos.drawn == Some(o.tile) && held[k] == 1,
+            }
+        })
+        .collect();
+    majiang_pick(rule, shanten, &ranked).map(|i| ranked[i].tile)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,5 +463,125 @@ mod tests {
         let calm = position("234m456p789s13p55s5m", None);
         let r = ukeire::rank(&calm);
         assert_eq!(push_fold(&calm, r.clone(), &Thresholds::default()), r);
+    }
+
+    fn opt(tile: &str, kept: bool, ev: f64, danger: u8) -> RiichiOption {
+        RiichiOption { tile: t(tile), kept, ev, danger, lone_drawn: false }
+    }
+
+    /// The seed's rule worked by hand. Options in preference order: 5m (ev 1000, no-suji 8),
+    /// 3z (ev 900, honour 3), 7p (ev 350, level 12), 1m (ev 300, suji 3), 9s (ev 100, genbutsu 0).
+    fn seed_case(ev_scale: f64) -> Vec<RiichiOption> {
+        vec![
+            opt("5m", true, 1000.0 * ev_scale, 8),
+            opt("3z", true, 900.0 * ev_scale, 3),
+            opt("7p", true, 350.0 * ev_scale, 12),
+            opt("1m", true, 300.0 * ev_scale, 3),
+            opt("9s", true, 100.0 * ev_scale, 0),
+        ]
+    }
+
+    #[test]
+    fn seed_rule_by_hand() {
+        let pick = |rule, s, o: &[RiichiOption]| o[majiang_pick(rule, s, o).unwrap()].tile.to_string();
+        let o = seed_case(1.0);
+        // min = 0 (9s) < 6. Tenpai: push everything, the best 5m.
+        assert_eq!(pick(MajiangRule::Improved2, 0, &o), "5m");
+        // 1-shanten: 5m is 好形 (400 ≤ 1000 < 1200) but no-suji (8 > 5): out. 3z: 好形, level 3:
+        // allowed.
+        assert_eq!(pick(MajiangRule::Improved2, 1, &o), "3z");
+        // Values halved: 5m 500 (好形, no-suji: out), 3z 450 (好形, 3: in).
+        assert_eq!(pick(MajiangRule::Improved2, 2, &seed_case(0.5)), "3z");
+        // Values / 4: 3z 225 is 愚形 with 3 > min 0: out; 1m 75 out; only 9s at min.
+        assert_eq!(pick(MajiangRule::Improved2, 1, &seed_case(0.25)), "9s");
+        // 超好形 (×1.5: 5m 1500) at 1-shanten: no-suji allowed.
+        assert_eq!(pick(MajiangRule::Improved2, 1, &seed_case(1.5)), "5m");
+        // 3+ shanten: only level min.
+        assert_eq!(pick(MajiangRule::Improved2, 3, &seed_case(10.0)), "9s");
+        // Every discard no-suji or worse (min 8 ≥ 6): push the best.
+        let all_bad = vec![opt("5m", true, 10.0, 12), opt("3p", true, 5.0, 8)];
+        assert_eq!(pick(MajiangRule::Improved2, 3, &all_bad), "5m");
+        // Nothing allowed among the kept discards: the safest, even one that raises shanten.
+        let o = vec![opt("5m", true, 100.0, 8), opt("9s", false, 0.0, 0)];
+        assert_eq!(pick(MajiangRule::Improved2, 1, &o), "9s");
+    }
+
+    #[test]
+    fn earlier_rules_by_hand() {
+        let pick = |rule, s, o: &[RiichiOption]| o[majiang_pick(rule, s, o).unwrap()].tile.to_string();
+        let o = seed_case(1.0);
+        // 改善(1): 1-shanten pushes up to level 5 whatever the value: 3z; 2-shanten folds: 9s;
+        // tenpai pushes 5m.
+        assert_eq!(pick(MajiangRule::Improved1, 1, &seed_case(0.1)), "3z");
+        assert_eq!(pick(MajiangRule::Improved1, 2, &o), "9s");
+        assert_eq!(pick(MajiangRule::Improved1, 0, &o), "5m");
+        // 改善前 judges the pick: 1-shanten with a no-suji pick (5m, 8) folds to 9s; a suji pick
+        // stays; 2-shanten always folds, tenpai never.
+        assert_eq!(pick(MajiangRule::Before, 1, &o), "9s");
+        assert_eq!(pick(MajiangRule::Before, 1, &o[1..]), "3z");
+        assert_eq!(pick(MajiangRule::Before, 2, &o[1..]), "9s");
+        assert_eq!(pick(MajiangRule::Before, 0, &o), "5m");
+    }
+
+    #[test]
+    fn safest_tile_as_majiang_lists_it() {
+        // Equal levels: the lowest kind; a lone drawn tile last; a red five before its plain five.
+        let a = opt("9s", true, 0.0, 0);
+        let b = opt("1m", true, 0.0, 0);
+        assert_eq!(anquan(&[a, b]), Some(1));
+        let mut drawn = opt("1p", true, 0.0, 0);
+        drawn.lone_drawn = true;
+        assert_eq!(anquan(&[drawn, opt("5s", true, 0.0, 0)]), Some(1));
+        assert_eq!(anquan(&[opt("5p", true, 0.0, 3), opt("0p", true, 0.0, 3)]), Some(1));
+    }
+
+    /// 202 real positions facing a riichi (about 50 per shanten 0, 1, 2, 3+): our picks under
+    /// each rule equal `select_dapai` of majiang-ai's `legacy/player-0400.js` / `0401` / `0402`
+    /// (the last with its coded 300, [`MajiangRule::Improved2AsCoded`]).
+    #[test]
+    fn golden_riichi_picks_match_majiang_ai_players() {
+        #[derive(serde::Deserialize)]
+        struct Riichi {
+            l: usize,
+            genbutsu: Vec<usize>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Line {
+            id: String,
+            riichi: Vec<Riichi>,
+            pick_0400: String,
+            pick_0401: String,
+            pick_0402: String,
+        }
+        let text = include_str!("testdata/majiang_ai_riichi.jsonl");
+        let mut wrong = Vec::new();
+        let mut n = 0;
+        for raw in text.lines() {
+            let g: Line = serde_json::from_str(raw).unwrap();
+            let mut pos = crate::rank::majiang_position::parse_line(raw).unwrap().view;
+            for (i, r) in g.riichi.iter().enumerate() {
+                let river = r
+                    .genbutsu
+                    .iter()
+                    .map(|&k| SeenDiscard { tile: Tile::from_kind(k), tsumogiri: false, called: false })
+                    .collect();
+                pos.opponents[i] =
+                    Opponent { river, riichi_at: Some(0), is_dealer: r.l == 0, ..Opponent::default() };
+            }
+            let legal = pos.full_hand().distinct_tiles();
+            for (rule, want) in [
+                (MajiangRule::Before, &g.pick_0400),
+                (MajiangRule::Improved1, &g.pick_0401),
+                (MajiangRule::Improved2AsCoded, &g.pick_0402),
+            ] {
+                let ours = majiang_choice(&pos, &legal, rule).map(crate::rank::majiang_position::tile_name);
+                if ours.as_deref() != Some(want.as_str()) {
+                    wrong.push(format!("{} {rule:?}: ours {ours:?}, majiang-ai {want}", g.id));
+                }
+            }
+            n += 1;
+        }
+        assert_eq!(n, 202);
+        assert!(wrong.is_empty(), "{} of {} differ:\n{}", wrong.len(), 3 * n, wrong.join("\n"));
     }
 }

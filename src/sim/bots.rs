@@ -8,6 +8,12 @@
 //!   (the tenpai discard the evaluator ranks best); pushes (only `ev` folds, see below); pon only a
 //!   yakuhai pair (dragons, seat wind, round wind), no chi, no open kan; a closed kan when it
 //!   does not raise shanten and the seat is not in riichi; an added kan whenever possible.
+//! - [`Policy::Majiang`] (`majiang-0400`, `majiang-0401`, `majiang-0402`): 電脳麻将 as kobalab's
+//!   players of seed 000's table (改善前, 改善(1), 改善(2)): every win; kyuushu at 4+ shanten; the
+//!   discard by `ev` with that player's push/fold against riichi ([`MajiangRule`], danger levels of
+//!   [`crate::rank::danger`]); riichi whenever the discard allows it; chi / pon / open kan by value
+//!   ([`crate::rank::calls`], the players' riichi conditions); closed and added kans by value
+//!   ([`crate::rank::calls::select_kan`]).
 //! - [`Policy::Boten`] (`boten`): seed 003's 棒テン・即リー・全ツッパ bot, the `ukeire` evaluator
 //!   (the seed's max-ukeire order) with [`crate::sim::boten`]'s rules: never calls or kans.
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
@@ -25,6 +31,8 @@ use clap::ValueEnum;
 
 use crate::eval::rank_discards;
 use crate::hand::shanten::min_shanten;
+use crate::rank::calls::{select_call, select_kan, CallCandidate, CallRule, OwnKan};
+use crate::rank::push_fold::{majiang_choice, MajiangRule};
 use crate::rank::Evaluator;
 use crate::replay::rules::{CallOptions, TurnOptions};
 use crate::replay::table::{RiichiState, Table};
@@ -86,6 +94,9 @@ pub trait Bot: Sync {
 pub enum Policy {
     Standard,
     Stress,
+    /// 電脳麻将 as a player, one of kobalab's players 0400 / 0401 / 0402 ([`MajiangRule`]):
+    /// discards by `ev` with that player's push/fold, calls by value ([`crate::rank::calls`]).
+    Majiang(MajiangRule),
     Boten,
 }
 
@@ -117,13 +128,30 @@ pub fn bot_names() -> Vec<String> {
         .filter_map(|e| e.to_possible_value().map(|p| p.get_name().to_string()))
         .collect();
     v.push("stress".into());
+    v.extend(MAJIANG_BOTS.iter().map(|(n, _)| n.to_string()));
     v.push(BOTEN.into());
     v
 }
 
+/// The 電脳麻将 players of seed 000's table, by majiang-ai's player numbers: 改善前 (0400),
+/// 改善(1) (0401), 改善(2) (0402, the seed's rule).
+pub const MAJIANG_BOTS: [(&str, MajiangRule); 3] = [
+    ("majiang-0400", MajiangRule::Before),
+    ("majiang-0401", MajiangRule::Improved1),
+    ("majiang-0402", MajiangRule::Improved2),
+];
+
 /// A bot by name: an evaluator name gives that evaluator with the standard policy.
 pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     let name = name.trim();
+    if let Some(&(_, rule)) = MAJIANG_BOTS.iter().find(|(n, _)| *n == name) {
+        return Ok(EvalBot {
+            name: name.into(),
+            evaluator: Evaluator::Ev,
+            policy: Policy::Majiang(rule),
+            linear: None,
+        });
+    }
     if name == "stress" {
         return Ok(EvalBot {
             name: name.into(),
@@ -209,6 +237,9 @@ impl Bot for EvalBot {
         if o.tsumo {
             return TurnAction::Tsumo;
         }
+        if let Policy::Majiang(rule) = self.policy {
+            return majiang_turn(seat, o, rule);
+        }
         match self.policy {
             Policy::Boten => {}
             Policy::Standard => {
@@ -224,6 +255,7 @@ impl Bot for EvalBot {
                     }
                 }
             }
+            Policy::Majiang(_) => unreachable!("handled by majiang_turn"),
             Policy::Stress => {
                 if o.kyuushu && coin {
                     return TurnAction::Kyuushu;
@@ -253,6 +285,9 @@ impl Bot for EvalBot {
         if o.ron {
             return CallAction::Ron;
         }
+        if let Policy::Majiang(_) = self.policy {
+            return majiang_call(seat, o);
+        }
         match self.policy {
             Policy::Boten => CallAction::Pass,
             Policy::Standard => {
@@ -263,6 +298,7 @@ impl Bot for EvalBot {
                     _ => CallAction::Pass,
                 }
             }
+            Policy::Majiang(_) => CallAction::Pass,
             Policy::Stress => {
                 let r = seat.random;
                 if r % 2 == 0 {
@@ -283,6 +319,80 @@ impl Bot for EvalBot {
                 CallAction::Pass
             }
         }
+    }
+}
+
+/// A 電脳麻将 player's turn (the tsumo is taken before): kyuushu kyuuhai at 4+ shanten; a kan by
+/// value ([`select_kan`]); the discard by [`majiang_choice`] under `rule`; riichi whenever the
+/// chosen discard allows it.
+fn majiang_turn(seat: &Seat, o: &TurnOptions, rule: MajiangRule) -> TurnAction {
+    let red = seat.table.rules.red_fives;
+    let view = seat.view();
+    let shanten = min_shanten(&view.hand_counts());
+    if o.kyuushu && shanten >= 4 {
+        return TurnAction::Kyuushu;
+    }
+    let mut kans: Vec<OwnKan> = o.ankan.iter().map(|&k| OwnKan::Closed(k)).collect();
+    let hand = &view.hand;
+    kans.extend(
+        o.kakan.iter().filter_map(|&k| hand.iter().find(|t| t.kind() == k).map(|&t| OwnKan::Added(t))),
+    );
+    if let Some(i) = select_kan(&view, &kans) {
+        return match kans[i] {
+            OwnKan::Closed(k) => TurnAction::Ankan(k),
+            OwnKan::Added(t) => TurnAction::Kakan(t.kind()),
+        };
+    }
+    let legal: Vec<crate::tile::Tile> = o.discards.iter().map(|id| id.tile(red)).collect();
+    let pick = majiang_choice(&view, &legal, rule)
+        .and_then(|t| o.discards.iter().copied().find(|id| id.tile(red) == t))
+        .unwrap_or(o.discards[0]);
+    if o.riichi.contains(&pick) {
+        TurnAction::Riichi(pick)
+    } else {
+        TurnAction::Discard(pick)
+    }
+}
+
+/// A 電脳麻将 player's answer to a discard (ron is taken before): the offered open kan, pons and
+/// chis as [`CallCandidate`]s, chosen by [`select_call`] with the conditions of players 0400 to
+/// 0402 against a riichi.
+fn majiang_call(seat: &Seat, o: &CallOptions) -> CallAction {
+    use crate::hand::meld::{Meld, MeldKind};
+    let Some((from, offered)) = o.tile else { return CallAction::Pass };
+    let red = seat.table.rules.red_fives;
+    let rel = (from + 4 - seat.who) % 4;
+    let tile = offered.tile(red);
+    let candidate = |kind: MeldKind, ids: &[TileId]| {
+        let from_hand: Vec<crate::tile::Tile> = ids.iter().map(|id| id.tile(red)).collect();
+        let mut all = from_hand.clone();
+        all.push(tile);
+        CallCandidate {
+            meld: Meld::new(kind, &all, Some(tile), if kind == MeldKind::Chi { 3 } else { rel }),
+            from_hand,
+        }
+    };
+    let mut actions = Vec::new();
+    let mut cands = Vec::new();
+    if o.daiminkan {
+        let ids: Vec<TileId> =
+            seat.table.hands[seat.who as usize].iter().copied().filter(|t| t.kind() == tile.kind()).collect();
+        cands.push(candidate(MeldKind::Daiminkan, &ids));
+        actions.push(CallAction::Daiminkan);
+    }
+    for p in &o.pon {
+        cands.push(candidate(MeldKind::Pon, p));
+        actions.push(CallAction::Pon(*p));
+    }
+    for c in &o.chi {
+        cands.push(candidate(MeldKind::Chi, c));
+        actions.push(CallAction::Chi(*c));
+    }
+    let mut view = seat.view();
+    view.drawn = None;
+    match select_call(&view, &cands, CallRule::Legacy) {
+        Some(i) => actions[i],
+        None => CallAction::Pass,
     }
 }
 

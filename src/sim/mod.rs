@@ -14,6 +14,7 @@ pub mod engine;
 pub mod mjlog_writer;
 pub mod run;
 pub mod seed_pairs;
+pub mod seed_table;
 pub mod summary;
 pub mod wall;
 

@@ -162,3 +162,25 @@ fn stress_tonpuu_games_reach_every_rule_path() {
         assert!(seen.draws.contains_key(&format!("{kind:?}")), "{kind:?} never seen: {seen:?}");
     }
 }
+
+/// The 電脳麻将 bots play whole hanchan that read back and re-score cleanly, and they call by
+/// value: chis happen (the standard policy never chis) and pons other than yakuhai pairs.
+#[test]
+fn majiang_bots_read_back_and_call_by_value() {
+    use crate::hand::meld::MeldKind;
+    let names = ["majiang-0402", "majiang-0400", "majiang-0401", "majiang-0400"];
+    let bots: [EvalBot; 4] = names.map(|n| parse_bot(n).unwrap());
+    let (mut chi, mut plain_pon, mut wins) = (0, 0, 0);
+    for seed in 0..2 {
+        let game = play(100 + seed, true, &bots);
+        wins += round_trip(&game);
+        for e in game.rounds.iter().flat_map(|r| &r.events) {
+            if let Event::Call { call, .. } = e {
+                chi += usize::from(call.kind == MeldKind::Chi);
+                plain_pon += usize::from(call.kind == MeldKind::Pon && call.tiles[0].kind() < 27);
+            }
+        }
+    }
+    assert!(wins > 0);
+    assert!(chi > 0 && plain_pon > 0, "chi {chi}, suited pons {plain_pon}");
+}

@@ -254,3 +254,13 @@ fn win_input(pos: &View) -> WinInput {
     input.dora_indicators = pos.dora_indicators.clone();
     input
 }
+
+impl EvSearch<'_> {
+    /// 電脳麻将's shanten toward a hand with a yaku ([`Self::yaku_shanten`]) of any hand of the
+    /// position (13 or 14 tiles, melds included): `select_fulou`'s test at 3+ shanten (a call is
+    /// taken when it lowers it). Added for `rank::calls`; no value of this module changes.
+    pub fn yaku_shanten_of(&self, hand: &Hand) -> i8 {
+        let h = St::from_hand(hand);
+        self.yaku_shanten(&h.c, &h.melds[..h.nm])
+    }
+}
