@@ -89,8 +89,15 @@ const FIXED: &[(&str, &str)] = &[
 /// honor classes.
 const CLASSES: [&str; 7] = ["19", "28", "37", "46", "5", "guest", "yakuhai"];
 
+/// Whether a gated energy column can never be non-zero: a yakuhai pair or set is a yaku in reach
+/// (`lv_callable`), so an open hand without one holds its yakuhai at most once.
+fn never_filled(gate: &str, class: usize, copies: usize) -> bool {
+    gate == "ony" && CLASSES[class] == "yakuhai" && copies > 1
+}
+
 /// Every column: [`FIXED`], then `lv_ony_energy_<class>_x<copies>` and
-/// `lv_callable_energy_<class>_x<copies>` (class-major, copies 1..=3).
+/// `lv_callable_energy_<class>_x<copies>` (class-major, copies 1..=3; without the ones
+/// [`never_filled`] rules out).
 pub(crate) fn columns() -> Vec<(&'static str, &'static str)> {
     static COLUMNS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
     COLUMNS
@@ -100,8 +107,8 @@ pub(crate) fn columns() -> Vec<(&'static str, &'static str)> {
                 ("ony", "when lv_open_no_yaku, else 0 (the seed zeroes tile energy)"),
                 ("callable", "when lv_callable, else 0 (the seed's 鳴き可能ボーナス)"),
             ] {
-                for class in CLASSES {
-                    for x in 1..=3 {
+                for (ci, class) in CLASSES.iter().enumerate() {
+                    for x in (1..=3).filter(|&x| !never_filled(gate, ci, x)) {
                         let name = format!("lv_{gate}_energy_{class}_x{x}");
                         let m = format!(
                             "concealed tiles of energy class {class} held x{x} (x3: 3 or 4), {meaning}"
@@ -225,12 +232,20 @@ pub(crate) fn fill(ctx: &Facts, a: &After, inp: &Inputs, cols: &mut Cols) {
     for k in (0..KINDS).filter(|&k| c[k] > 0) {
         energy[energy_class(ctx, k)][usize::from(c[k].min(3)) - 1] += f32::from(c[k]);
     }
+    let yakuhai = CLASSES.len() - 1;
+    debug_assert!(
+        !no_yaku || energy[yakuhai][1..].iter().all(|&x| x == 0.0),
+        "a yakuhai pair is a yaku in reach"
+    );
     let out = cols.slice();
-    let fixed = FIXED.len();
-    let width = CLASSES.len() * 3;
-    for (i, x) in energy.iter().flatten().enumerate() {
-        out[fixed + i] = if no_yaku { *x } else { 0.0 };
-        out[fixed + width + i] = if callable { *x } else { 0.0 };
+    let mut at = FIXED.len();
+    for (gate, on) in [("ony", no_yaku), ("callable", callable)] {
+        for (ci, per_copies) in energy.iter().enumerate() {
+            for (_, x) in per_copies.iter().enumerate().filter(|&(xi, _)| !never_filled(gate, ci, xi + 1)) {
+                out[at] = if on { *x } else { 0.0 };
+                at += 1;
+            }
+        }
     }
 }
 
