@@ -16,7 +16,7 @@
 //!
 //!     cargo run --release --example majiang_call_positions -- [PER] > calls.jsonl
 
-use haifu::hand::meld::{Meld, MeldKind};
+use haifu::hand::majiang::format_meld;
 use haifu::log::event::Game;
 use haifu::replay::decision::{Action, DecisionKind, DecisionRecorder};
 use haifu::replay::view::{view_of, View};
@@ -30,49 +30,11 @@ fn name(t: &Tile) -> String {
     format!("{}{}", ['m', 'p', 's', 'z'][t.suit()], digit(t))
 }
 
-/// A meld in majiang notation (as `examples/majiang_positions.rs` writes it).
-fn meld(m: &Meld) -> String {
-    let suit = ['m', 'p', 's', 'z'][m.tiles()[0].suit()];
-    let mark = match m.from {
-        1 => "+",
-        2 => "=",
-        _ => "-",
-    };
-    let mut tiles: Vec<Tile> = m.tiles().to_vec();
-    let mut out = String::from(suit);
-    if m.kind == MeldKind::Ankan {
-        tiles.iter().for_each(|t| out.push(digit(t)));
-        return out;
-    }
-    let called = m.called.unwrap_or(tiles[0]);
-    let at = tiles.iter().position(|t| *t == called).unwrap_or(0);
-    let called = tiles.remove(at);
-    let added = if m.kind == MeldKind::Kakan { tiles.pop() } else { None };
-    if m.kind == MeldKind::Chi {
-        let mut all = tiles.clone();
-        all.insert(at.min(all.len()), called);
-        for t in &all {
-            out.push(digit(t));
-            if *t == called {
-                out.push_str(mark);
-            }
-        }
-    } else {
-        tiles.iter().for_each(|t| out.push(digit(t)));
-        out.push(digit(&called));
-        out.push_str(mark);
-        if let Some(a) = added {
-            out.push(digit(&a));
-        }
-    }
-    out
-}
-
 fn line(id: &str, p: &View, offered: Tile, from_rel: u8, actions: &[Action]) -> serde_json::Value {
     let mut shoupai = haifu::tile::format_majiang(&p.hand);
     for m in &p.melds {
         shoupai.push(',');
-        shoupai.push_str(&meld(m));
+        shoupai.push_str(&format_meld(m));
     }
     let concealed = p.hand_counts();
     let unseen = |k: usize| 4u8.saturating_sub(p.visible[k] + concealed[k]);

@@ -21,7 +21,8 @@
 //!     cargo run --release --example majiang_positions -- --open [PER] > open.jsonl
 
 use haifu::dataset::rows::discard_positions;
-use haifu::hand::meld::{Meld, MeldKind};
+use haifu::hand::majiang::format_meld;
+use haifu::hand::meld::MeldKind;
 use haifu::hand::shanten::min_shanten;
 use haifu::rank::expected_value::EvSearch;
 use haifu::replay::view::View;
@@ -30,46 +31,6 @@ use haifu::tile::{Tile, KINDS};
 
 fn digit(t: &Tile) -> char {
     char::from(b'0' + if t.is_red() { 0 } else { t.number() })
-}
-
-/// A meld in majiang notation: the called tile followed by its direction mark (`+` from the
-/// right, `=` across, `-` from the left), an added kan with its fourth tile after the mark.
-fn meld(m: &Meld) -> String {
-    let suit = ['m', 'p', 's', 'z'][m.tiles()[0].suit()];
-    let mark = match m.from {
-        1 => "+",
-        2 => "=",
-        _ => "-",
-    };
-    let mut tiles: Vec<Tile> = m.tiles().to_vec();
-    let mut out = String::from(suit);
-    if m.kind == MeldKind::Ankan {
-        tiles.iter().for_each(|t| out.push(digit(t)));
-        return out;
-    }
-    let called = m.called.unwrap_or(tiles[0]);
-    let at = tiles.iter().position(|t| *t == called).unwrap_or(0);
-    let called = tiles.remove(at);
-    let added = if m.kind == MeldKind::Kakan { tiles.pop() } else { None };
-    if m.kind == MeldKind::Chi {
-        // Keep run order: the called tile's digit where it falls, then the mark.
-        let mut all = tiles.clone();
-        all.insert(at.min(all.len()), called);
-        for t in &all {
-            out.push(digit(t));
-            if *t == called {
-                out.push_str(mark);
-            }
-        }
-    } else {
-        tiles.iter().for_each(|t| out.push(digit(t)));
-        out.push(digit(&called));
-        out.push_str(mark);
-        if let Some(a) = added {
-            out.push(digit(&a));
-        }
-    }
-    out
 }
 
 fn position_json(id: &str, p: &View) -> Option<serde_json::Value> {
@@ -82,7 +43,7 @@ fn position_json(id: &str, p: &View) -> Option<serde_json::Value> {
     hand.push(digit(&drawn));
     for m in &p.melds {
         hand.push(',');
-        hand.push_str(&meld(m));
+        hand.push_str(&format_meld(m));
     }
     let concealed = p.hand_counts();
     let unseen = |k: usize| 4u8.saturating_sub(p.visible[k] + concealed[k]);

@@ -71,6 +71,45 @@ pub fn parse_meld(text: &str) -> Result<Meld, HandError> {
     }
 }
 
+/// One meld in majiang notation, as [`parse_meld`] reads it and majiang-core writes it: a run in
+/// order with the mark after the called tile, a pon or open kan with the called tile last and its
+/// mark, an added kan with its fourth tile after the mark, a closed kan without a mark. The
+/// golden scripts feed real positions to majiang-ai in this form.
+pub fn format_meld(m: &Meld) -> String {
+    let tiles: Vec<Tile> = m.tiles().to_vec();
+    let mut out = String::from(['m', 'p', 's', 'z'][tiles[0].suit()]);
+    let digit = |t: &Tile| char::from(b'0' + if t.is_red() { 0 } else { t.number() });
+    if m.kind == MeldKind::Ankan {
+        out.extend(tiles.iter().map(digit));
+        return out;
+    }
+    let mark = match m.from {
+        1 => '+',
+        2 => '=',
+        _ => '-',
+    };
+    let called = m.called.unwrap_or(tiles[0]);
+    let at = tiles.iter().position(|t| *t == called).unwrap_or(0);
+    let mut rest = tiles;
+    let called = rest.remove(at);
+    if m.kind == MeldKind::Chi {
+        rest.insert(at.min(rest.len()), called);
+        for t in &rest {
+            out.push(digit(t));
+            if *t == called {
+                out.push(mark);
+            }
+        }
+        return out;
+    }
+    let added = if m.kind == MeldKind::Kakan { rest.pop() } else { None };
+    out.extend(rest.iter().map(digit));
+    out.push(digit(&called));
+    out.push(mark);
+    out.extend(added.iter().map(digit));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +132,18 @@ mod tests {
         assert_eq!((pon.kind, pon.from, pon.called), (MeldKind::Pon, 2, Some(t("2p"))));
         // 13 concealed tiles: no draw.
         assert_eq!(parse("m123p456s789z1122").unwrap().1, None);
+    }
+
+    /// Each form written back as majiang-core writes it (the strings are its notation, not our
+    /// output): a meld read and written again gives the same text.
+    #[test]
+    fn melds_write_back_as_read() {
+        for text in [
+            "m3-45", "m34-5", "m345-", "p40-6", "p222=", "s555+", "z777-", "p222=2", "s5555+", "z1111",
+            "m0555=",
+        ] {
+            assert_eq!(format_meld(&parse_meld(text).unwrap()), text);
+        }
     }
 
     #[test]
