@@ -23,57 +23,24 @@
 #       closed-hand positions facing a riichi per shanten 0, 1, 2, 3+ (default 50), each with the
 #       picks of legacy players 0400, 0401, 0402 (in the git repository, not the npm package)
 set -eu
-if [ "${1:-}" = --riichi ]; then
-    shift
+# golden EXAMPLE SCRIPT OUT WHAT ARGS...: the example's positions, majiang-ai's answer for each
+# (SCRIPT run by node with the npm package installed in a temporary folder), written to OUT.
+golden() {
+    example=$1 script=$2 out=$3 what=$4
+    shift 4
     WORK=$(mktemp -d)
     trap 'rm -rf "$WORK"' EXIT
     (cd "$WORK" && npm init -y >/dev/null && npm install --silent @kobalab/majiang-ai@1.0.13 >/dev/null)
-    cargo run --release --example majiang_riichi_positions -- "${1:-50}" > "$WORK/positions.jsonl"
-    NODE_PATH="$WORK/node_modules" node scripts/majiang_riichi.js < "$WORK/positions.jsonl" > "$WORK/golden.jsonl"
-    OUT=src/rank/testdata/majiang_ai_riichi.jsonl
-    mv "$WORK/golden.jsonl" "$OUT"
-    echo "wrote $OUT: $(wc -l < "$OUT") positions"
-    exit 0
-fi
-if [ "${1:-}" = --calls ]; then
-    shift
-    WORK=$(mktemp -d)
-    trap 'rm -rf "$WORK"' EXIT
-    (cd "$WORK" && npm init -y >/dev/null && npm install --silent @kobalab/majiang-ai@1.0.13 >/dev/null)
-    cargo run --release --example majiang_call_positions -- "${1:-240}" > "$WORK/positions.jsonl"
-    NODE_PATH="$WORK/node_modules" node scripts/majiang_calls.js < "$WORK/positions.jsonl" > "$WORK/golden.jsonl"
-    OUT=src/rank/testdata/majiang_ai_calls.jsonl
-    mv "$WORK/golden.jsonl" "$OUT"
-    echo "wrote $OUT: $(wc -l < "$OUT") offers"
-    exit 0
-fi
-if [ "${1:-}" = --danger ]; then
-    shift
-    WORK=$(mktemp -d)
-    trap 'rm -rf "$WORK"' EXIT
-    (cd "$WORK" && npm init -y >/dev/null && npm install --silent @kobalab/majiang-ai@1.0.13 >/dev/null)
-    cargo run --release --example majiang_danger_positions -- "${1:-300}" > "$WORK/positions.jsonl"
-    NODE_PATH="$WORK/node_modules" node scripts/majiang_danger.js < "$WORK/positions.jsonl" > "$WORK/golden.jsonl"
-    OUT=src/rank/testdata/majiang_ai_danger.jsonl
-    mv "$WORK/golden.jsonl" "$OUT"
-    echo "wrote $OUT: $(wc -l < "$OUT") positions"
-    exit 0
-fi
-if [ "${1:-}" = --open ]; then
-    shift
-    PER=${1:-60}
-    OUT=src/rank/testdata/majiang_ai_open.jsonl
-    FLAGS="--open $PER"
-else
-    PER=${1:-500}
-    OUT=src/rank/testdata/majiang_ai_picks.jsonl
-    FLAGS=$PER
-fi
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-(cd "$WORK" && npm init -y >/dev/null && npm install --silent @kobalab/majiang-ai@1.0.13 >/dev/null)
-# shellcheck disable=SC2086 # FLAGS is one or two words on purpose
-cargo run --release --example majiang_positions -- $FLAGS > "$WORK/positions.jsonl"
-NODE_PATH="$WORK/node_modules" node scripts/majiang_golden.js < "$WORK/positions.jsonl" > "$WORK/golden.jsonl"
-mv "$WORK/golden.jsonl" "$OUT"
-echo "wrote $OUT: $(wc -l < "$OUT") positions"
+    cargo run --release --example "$example" -- "$@" > "$WORK/positions.jsonl"
+    NODE_PATH="$WORK/node_modules" node "$script" < "$WORK/positions.jsonl" > "$WORK/golden.jsonl"
+    mv "$WORK/golden.jsonl" "$out"
+    echo "wrote $out: $(wc -l < "$out") $what"
+}
+T=src/rank/testdata
+case "${1:-}" in
+    --riichi) golden majiang_riichi_positions scripts/majiang_riichi.js $T/majiang_ai_riichi.jsonl positions "${2:-50}" ;;
+    --calls) golden majiang_call_positions scripts/majiang_calls.js $T/majiang_ai_calls.jsonl offers "${2:-240}" ;;
+    --danger) golden majiang_danger_positions scripts/majiang_danger.js $T/majiang_ai_danger.jsonl positions "${2:-300}" ;;
+    --open) golden majiang_positions scripts/majiang_golden.js $T/majiang_ai_open.jsonl positions --open "${2:-60}" ;;
+    *) golden majiang_positions scripts/majiang_golden.js $T/majiang_ai_picks.jsonl positions "${1:-500}" ;;
+esac
