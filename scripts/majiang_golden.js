@@ -9,35 +9,11 @@
 //
 //   node scripts/majiang_golden.js < positions.jsonl > golden.jsonl
 'use strict';
-const Majiang = require('@kobalab/majiang-core');
-const Player = require('@kobalab/majiang-ai');
-const SuanPai = require('@kobalab/majiang-ai/lib/suanpai');
+const { player: setUp } = require('./majiang_player.js');
 const readline = require('readline');
 
 function player(pos) {
-    const shoupai = Majiang.Shoupai.fromString(pos.shoupai);
-    const rule = Majiang.rule(pos.red ? {} : { '赤牌': { m: 0, p: 0, s: 0 } });
-    const pl = new Player();
-    pl._rule = rule;
-    pl._id = 0;
-    pl._menfeng = pos.menfeng;
-    const shoupais = [null, null, null, null];
-    shoupais[pos.menfeng] = shoupai;
-    pl._model = {
-        zhuangfeng: pos.zhuangfeng,
-        shoupai: shoupais,
-        shan: { baopai: pos.baopai, paishu: 60 },
-        defen: [25000, 25000, 25000, 25000],
-    };
-    const suanpai = new SuanPai(rule['赤牌']);
-    suanpai._paishu = pos.paishu;
-    suanpai._zhuangfeng = pos.zhuangfeng;
-    suanpai._menfeng = pos.menfeng;
-    suanpai._baopai = pos.baopai;
-    pl._suanpai = suanpai;
-    pl._defen_cache = {};
-    pl._eval_cache = {};
-    return pl;
+    return setUp(pos, () => null);
 }
 
 async function main() {
