@@ -4,6 +4,7 @@
 
 use super::RankedDiscard;
 use crate::hand::waits::ukeire;
+use crate::hand::Hand;
 use crate::replay::view::View;
 use crate::tile::{is_honor, Tile};
 
@@ -62,6 +63,31 @@ pub fn rank(pos: &View) -> Vec<RankedDiscard> {
         .collect();
     out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.tile.cmp(&b.tile)));
     out
+}
+
+/// Every distinct discard, best first, by `value(hand after it, dora it holds)`; ties in this
+/// evaluator's order, whose shanten and ukeire each option reports. The yaku evaluators rank this
+/// way (the dora count includes melded tiles and red fives, which the counts alone lose).
+pub fn rank_by_hand_after(pos: &View, value: impl Fn(&Hand, u32) -> f64) -> Vec<RankedDiscard> {
+    let hand = pos.full_hand();
+    let mut scored: Vec<(usize, RankedDiscard)> = rank(pos)
+        .into_iter()
+        .enumerate()
+        .map(|(order, mut o)| {
+            if let Some(after) = hand.without(o.tile) {
+                let dora: u32 = after
+                    .tiles
+                    .iter()
+                    .chain(after.melds.iter().flat_map(|m| m.tiles()))
+                    .map(|&t| pos.dora_value(t) as u32)
+                    .sum();
+                o.score = value(&after, dora);
+            }
+            (order, o)
+        })
+        .collect();
+    scored.sort_by(|(ia, a), (ib, b)| b.score.total_cmp(&a.score).then(ia.cmp(ib)));
+    scored.into_iter().map(|(_, o)| o).collect()
 }
 
 #[cfg(test)]

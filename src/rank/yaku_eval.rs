@@ -390,26 +390,9 @@ pub fn hand_score(counts: &Counts, melds: &[Meld], round_wind: Kind, seat_wind: 
 /// ukeire evaluator's order. `score` is the yaku value; shanten and ukeire are the ukeire
 /// evaluator's.
 pub fn rank(pos: &View) -> Vec<RankedDiscard> {
-    let base = ukeire::rank(pos);
-    let hand = pos.full_hand();
-    let mut scored: Vec<(usize, RankedDiscard)> = base
-        .into_iter()
-        .enumerate()
-        .map(|(order, mut o)| {
-            if let Some(after) = hand.without(o.tile) {
-                let dora: u32 = after
-                    .tiles
-                    .iter()
-                    .chain(after.melds.iter().flat_map(|m| m.tiles()))
-                    .map(|&t| pos.dora_value(t) as u32)
-                    .sum();
-                o.score = hand_score(&after.counts(), &after.melds, pos.round_wind, pos.seat_wind, dora);
-            }
-            (order, o)
-        })
-        .collect();
-    scored.sort_by(|(ia, a), (ib, b)| b.score.total_cmp(&a.score).then(ia.cmp(ib)));
-    scored.into_iter().map(|(_, o)| o).collect()
+    ukeire::rank_by_hand_after(pos, |after, dora| {
+        hand_score(&after.counts(), &after.melds, pos.round_wind, pos.seat_wind, dora)
+    })
 }
 
 #[cfg(test)]

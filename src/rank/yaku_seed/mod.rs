@@ -283,33 +283,17 @@ pub fn hand_value(f: &HandFacts) -> f64 {
 /// Ranks every distinct discard, best first, by [`hand_value`] of the hand after it; ties in the
 /// ukeire evaluator's order (its shanten and ukeire are reported).
 pub fn rank(pos: &View) -> Vec<RankedDiscard> {
-    let hand = pos.full_hand();
-    let mut scored: Vec<(usize, RankedDiscard)> = ukeire::rank(pos)
-        .into_iter()
-        .enumerate()
-        .map(|(order, mut o)| {
-            if let Some(after) = hand.without(o.tile) {
-                let dora: u32 = after
-                    .tiles
-                    .iter()
-                    .chain(after.melds.iter().flat_map(|m| m.tiles()))
-                    .map(|&t| pos.dora_value(t) as u32)
-                    .sum();
-                let counts = after.counts();
-                let f = HandFacts {
-                    counts: &counts,
-                    melds: &after.melds,
-                    round_wind: pos.round_wind,
-                    seat_wind: pos.seat_wind,
-                    dora,
-                };
-                o.score = hand_value(&f);
-            }
-            (order, o)
-        })
-        .collect();
-    scored.sort_by(|(ia, a), (ib, b)| b.score.total_cmp(&a.score).then(ia.cmp(ib)));
-    scored.into_iter().map(|(_, o)| o).collect()
+    ukeire::rank_by_hand_after(pos, |after, dora| {
+        let counts = after.counts();
+        let f = HandFacts {
+            counts: &counts,
+            melds: &after.melds,
+            round_wind: pos.round_wind,
+            seat_wind: pos.seat_wind,
+            dora,
+        };
+        hand_value(&f)
+    })
 }
 
 #[cfg(test)]
