@@ -266,7 +266,7 @@ fn parse_wind(s: &str) -> Result<Kind, String> {
 /// The text form: a table of the options, the discard, and with `--explain` each option's terms
 /// (the best option's largest, the others' relative to it).
 fn print_text(pos: &View, evaluator: Evaluator, options: &[RankedDiscard], explained: Option<&Explained>) {
-    println!("hand {}  (evaluator: {:?})", pos.full_hand(), evaluator);
+    println!("hand {}  (evaluator: {})", pos.full_hand(), evaluator);
     println!("{:>6} {:>8} {:>8} {:>10}", "tile", "shanten", "ukeire", "score");
     for o in options {
         println!("{:>6} {:>8} {:>8} {:>10.2}", o.tile.to_string(), o.shanten, o.ukeire, o.score);
