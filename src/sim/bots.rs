@@ -6,7 +6,8 @@
 //! - [`Policy::Standard`] (the bot named after its evaluator, e.g. `ukeire`): wins whenever it
 //!   can; declares kyuushu kyuuhai whenever it can; riichi at once when tenpai with a closed hand
 //!   (the tenpai discard the evaluator ranks best); pushes (only `ev` folds, see below); pon only a
-//!   yakuhai pair (dragons, seat wind, round wind), no chi, no open kan; a closed kan when it
+//!   yakuhai pair (dragons, seat wind, round wind), no chi, no open kan (the `ev` bot: chi, pon
+//!   and open kan by value as 電脳麻将 calls, [`crate::rank::calls`]); a closed kan when it
 //!   does not raise shanten and the seat is not in riichi; an added kan whenever possible.
 //! - [`Policy::Majiang`] (`majiang-0400`, `majiang-0401`, `majiang-0402`): 電脳麻将 as kobalab's
 //!   players of seed 000's table (改善前, 改善(1), 改善(2)): every win; kyuushu at 4+ shanten; the
@@ -290,6 +291,8 @@ impl Bot for EvalBot {
         }
         match self.policy {
             Policy::Boten => CallAction::Pass,
+            // The `ev` bot is 電脳麻将's discard evaluator, so it calls as 電脳麻将 does.
+            Policy::Standard if self.evaluator == Evaluator::Ev => majiang_call(seat, o),
             Policy::Standard => {
                 let Some((_, tile)) = o.tile else { return CallAction::Pass };
                 let pair = seat.table.hand_counts(seat.who)[tile.kind()] == 2;

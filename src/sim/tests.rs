@@ -184,3 +184,23 @@ fn majiang_bots_read_back_and_call_by_value() {
     assert!(wins > 0);
     assert!(chi > 0 && plain_pon > 0, "chi {chi}, suited pons {plain_pon}");
 }
+
+/// The `ev` bot calls as 電脳麻将 does (rank::calls), not by the standard policy's yakuhai pons:
+/// four of them chi and pon suited tiles, and their games read back and re-score.
+#[test]
+fn ev_bots_call_by_value() {
+    use crate::hand::meld::MeldKind;
+    let bots: [EvalBot; 4] = ["ev", "ev", "ev", "ev"].map(|n| parse_bot(n).unwrap());
+    let game = play(7, true, &bots);
+    round_trip(&game);
+    let calls: Vec<MeldKind> = game
+        .rounds
+        .iter()
+        .flat_map(|r| &r.events)
+        .filter_map(|e| match e {
+            Event::Call { call, .. } if call.tiles[0].kind() < 27 => Some(call.kind),
+            _ => None,
+        })
+        .collect();
+    assert!(calls.contains(&MeldKind::Chi) && calls.contains(&MeldKind::Pon), "{calls:?}");
+}
