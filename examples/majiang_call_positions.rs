@@ -20,7 +20,7 @@ use haifu::hand::majiang::format_meld;
 use haifu::log::event::Game;
 use haifu::replay::decision::{Action, DecisionKind, DecisionRecorder};
 use haifu::replay::view::{view_of, View};
-use haifu::tile::{format_mpsz, Tile, KINDS};
+use haifu::tile::{format_mpsz, Tile};
 
 fn digit(t: &Tile) -> char {
     char::from(b'0' + if t.is_red() { 0 } else { t.number() })
@@ -36,18 +36,7 @@ fn line(id: &str, p: &View, offered: Tile, from_rel: u8, actions: &[Action]) -> 
         shoupai.push(',');
         shoupai.push_str(&format_meld(m));
     }
-    let concealed = p.hand_counts();
-    let unseen = |k: usize| 4u8.saturating_sub(p.visible[k] + concealed[k]);
-    let held_red = |s: usize| p.hand.iter().any(|t| t.is_red() && t.suit() == s);
-    let mut paishu = serde_json::Map::new();
-    for (s, letter) in ["m", "p", "s"].iter().enumerate() {
-        let mut v = vec![u8::from(p.red_fives && !p.visible_reds[s] && !held_red(s))];
-        v.extend((0..9).map(|n| unseen(s * 9 + n)));
-        paishu.insert(letter.to_string(), serde_json::json!(v));
-    }
-    let mut z = vec![0u8];
-    z.extend((27..KINDS).map(unseen));
-    paishu.insert("z".into(), serde_json::json!(z));
+    let paishu = haifu::rank::majiang_position::paishu(p);
     let me = p.seat_wind - 27;
     let lizhi: Vec<usize> = p
         .opponents

@@ -27,7 +27,7 @@ use haifu::hand::shanten::min_shanten;
 use haifu::rank::expected_value::EvSearch;
 use haifu::replay::view::View;
 use haifu::score::ScoreRules;
-use haifu::tile::{Tile, KINDS};
+use haifu::tile::Tile;
 
 fn digit(t: &Tile) -> char {
     char::from(b'0' + if t.is_red() { 0 } else { t.number() })
@@ -46,18 +46,7 @@ fn position_json(id: &str, p: &View) -> Option<serde_json::Value> {
         hand.push_str(&format_meld(m));
     }
     let concealed = p.hand_counts();
-    let unseen = |k: usize| 4u8.saturating_sub(p.visible[k] + concealed[k]);
-    let held_red = |s: usize| p.hand.iter().any(|t| t.is_red() && t.suit() == s);
-    let mut paishu = serde_json::Map::new();
-    for (s, letter) in ["m", "p", "s"].iter().enumerate() {
-        let red = u8::from(p.red_fives && !p.visible_reds[s] && !held_red(s));
-        let mut v = vec![red];
-        v.extend((0..9).map(|n| unseen(s * 9 + n)));
-        paishu.insert(letter.to_string(), serde_json::json!(v));
-    }
-    let mut z = vec![0u8];
-    z.extend((27..KINDS).map(unseen));
-    paishu.insert("z".into(), serde_json::json!(z));
+    let paishu = haifu::rank::majiang_position::paishu(p);
     let baopai: Vec<String> =
         p.dora_indicators.iter().map(|t| format!("{}{}", ['m', 'p', 's', 'z'][t.suit()], digit(t))).collect();
     Some(serde_json::json!({

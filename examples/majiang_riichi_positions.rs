@@ -14,7 +14,7 @@ use haifu::dataset::rows::discard_positions;
 use haifu::hand::shanten::min_shanten;
 use haifu::rank::danger::genbutsu;
 use haifu::replay::view::View;
-use haifu::tile::{format_majiang, Tile, KINDS};
+use haifu::tile::{format_majiang, Tile};
 
 fn digit(t: &Tile) -> char {
     char::from(b'0' + if t.is_red() { 0 } else { t.number() })
@@ -32,17 +32,7 @@ fn position_json(id: &str, p: &View) -> Option<serde_json::Value> {
     hand.push(['m', 'p', 's', 'z'][drawn.suit()]);
     hand.push(digit(&drawn));
     let concealed = p.hand_counts();
-    let unseen = |k: usize| 4u8.saturating_sub(p.visible[k] + concealed[k]);
-    let held_red = |s: usize| p.hand.iter().any(|t| t.is_red() && t.suit() == s);
-    let mut paishu = serde_json::Map::new();
-    for (s, letter) in ["m", "p", "s"].iter().enumerate() {
-        let mut v = vec![u8::from(p.red_fives && !p.visible_reds[s] && !held_red(s))];
-        v.extend((0..9).map(|n| unseen(s * 9 + n)));
-        paishu.insert(letter.to_string(), serde_json::json!(v));
-    }
-    let mut z = vec![0u8];
-    z.extend((27..KINDS).map(unseen));
-    paishu.insert("z".into(), serde_json::json!(z));
+    let paishu = haifu::rank::majiang_position::paishu(p);
     let me = p.seat_wind - 27;
     let riichi: Vec<serde_json::Value> = p
         .opponents

@@ -135,6 +135,25 @@ fn apply_paishu(view: &mut View, paishu: &BTreeMap<String, Vec<u8>>) -> Result<(
     Ok(())
 }
 
+/// The seat's unseen counts in the form [`apply_paishu`] reads (the golden scripts feed them to
+/// majiang-ai): per suit `m`/`p`/`s` index 0 the red five still unseen, 1..=9 the unseen copies
+/// of each number; `z` index 0 unused, 1..=7 the honours. Unseen = 4 − visible − held concealed.
+pub fn paishu(view: &View) -> BTreeMap<String, Vec<u8>> {
+    let concealed = view.hand_counts();
+    let unseen = |k: usize| 4u8.saturating_sub(view.visible[k] + concealed[k]);
+    let held_red = |s: usize| view.hand.iter().any(|t| t.is_red() && t.suit() == s);
+    let mut out = BTreeMap::new();
+    for (s, letter) in ["m", "p", "s"].into_iter().enumerate() {
+        let mut v = vec![u8::from(view.red_fives && !view.visible_reds[s] && !held_red(s))];
+        v.extend((0..9).map(|n| unseen(s * 9 + n)));
+        out.insert(letter.to_string(), v);
+    }
+    let mut z = vec![0u8];
+    z.extend((27..34).map(unseen));
+    out.insert("z".to_string(), z);
+    out
+}
+
 impl MajiangPosition {
     /// `ev`'s ranking as 電脳麻将 is driven here: the position's own red-five rule and visible
     /// reds, wins scored under majiang-core's rules (it counts the "double" yakuman forms twice).
@@ -170,6 +189,17 @@ mod tests {
         assert_eq!(v.visible[15], 2);
         // No red 5m unseen and none held: it is visible; the red 5p and 5s are unseen.
         assert_eq!(v.visible_reds, [true, false, false]);
+    }
+
+    /// The writer gives back what the reader read: the unseen counts of every golden position.
+    #[test]
+    fn paishu_writes_what_it_reads() {
+        let open = include_str!("testdata/majiang_ai_open.jsonl");
+        for line in LINE.lines().chain(open.lines()) {
+            let want: serde_json::Value =
+                serde_json::from_str::<serde_json::Value>(line).unwrap()["paishu"].clone();
+            assert_eq!(serde_json::json!(paishu(&parse_line(line).unwrap().view)), want, "{line}");
+        }
     }
 
     #[test]
