@@ -221,7 +221,9 @@ fn head(v: &[u8; 21]) -> f64 {
     }
 }
 
-fn meld_has_yaochu(m: &Meld) -> bool {
+/// Whether a meld holds a terminal or honour (a run 123 / 789, or a set of 1, 9 or an honour):
+/// the chanta / junchan condition both yaku evaluators test.
+pub(crate) fn meld_has_yaochu(m: &Meld) -> bool {
     let k = m.first_kind();
     if m.is_run() {
         k % 9 == 0 || k % 9 == 6

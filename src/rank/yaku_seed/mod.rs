@@ -29,6 +29,7 @@ pub mod cuts;
 pub mod vectors;
 
 use super::max_ukeire as ukeire;
+use super::yaku_eval::meld_has_yaochu;
 use super::RankedDiscard;
 use crate::hand::meld::Meld;
 use crate::replay::view::View;
@@ -97,15 +98,6 @@ impl HandFacts<'_> {
             }
         }
         all
-    }
-}
-
-fn meld_has_yaochu(m: &Meld) -> bool {
-    let k = m.first_kind();
-    if m.is_run() {
-        k % 9 == 0 || k % 9 == 6
-    } else {
-        is_yaochu(k)
     }
 }
 
