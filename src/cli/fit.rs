@@ -35,10 +35,16 @@ pub struct FitArgs {
     /// pairwise hinge at margin 0, summed, with the shanten_min weight pinned at -1 a step).
     #[arg(long, value_enum, default_value = "softmax")]
     loss: Loss,
-    /// Pair weighting of the pairwise losses: sum (every pair counts 1) or per-decision (each of
-    /// a decision's n - 1 pairs counts 1 / (n - 1)). The seed's loss always sums.
+    /// Pair weighting of the pairwise losses: sum (every pair counts 1), per-decision (each of
+    /// a decision's n - 1 pairs counts 1 / (n - 1)) or ranked (LambdaRank-style: each pair counts
+    /// the other option's softmax share of the decision's ranking at the round's start, re-taken
+    /// each of --rounds rounds). The seed's loss always sums.
     #[arg(long, value_enum, default_value = "sum")]
     pairs: Pairs,
+    /// Rounds of --pairs ranked: each is a full L-BFGS run (--max-iters) warm-started from the
+    /// last, with the pair weights taken from the ranking at its start. Ignored by other pairs.
+    #[arg(long, default_value_t = 3)]
+    rounds: u32,
     /// Hinge margin (0 allowed).
     #[arg(long, default_value_t = 1.0)]
     margin: f64,
@@ -104,6 +110,7 @@ fn config(args: FitArgs) -> Result<FitConfig> {
             margin: args.margin,
             smoothing: args.smoothing,
             pairs: args.pairs,
+            rounds: if args.pairs == Pairs::Ranked { args.rounds.max(1) } else { 1 },
         },
         l2_grid: args.l2,
         seed: args.select.seed,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::error::{FitError, Result};
 
 use super::load::{load, Loaded, Memory};
-use super::train::{agreement, minimise_watched, Objective};
+use super::train::{agreement, minimise_rounds, Objective};
 use crate::model::filter::Filter;
 use crate::model::metrics::Agreement;
 use crate::model::weights::{
@@ -77,8 +77,8 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
     let mut best: Option<(Agreement, f64, super::train::Trained)> = None;
     let (init, frozen) = start(cfg.loss.loss, &loaded.feature_names, &loaded.moments.std())?;
     for &l2 in &cfg.l2_grid {
-        let obj = Objective::new(train, cfg.loss, l2, &scale).with_frozen(frozen.clone());
-        let t = minimise_watched(obj, init.clone(), cfg.max_iters, Some(val))
+        let obj = || Objective::new(train, cfg.loss, l2, &scale).with_frozen(frozen.clone());
+        let t = minimise_rounds(obj, init.clone(), cfg.max_iters, Some(val))
             .map_err(|e| FitError::Lbfgs(e.to_string()))?;
         passes += t.passes;
         let eval_on = if val.is_empty() { train } else { val };
@@ -184,7 +184,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
         .map_err(|e| FitError::Plot(e.to_string()))?;
     let mut md = String::new();
     md.push_str(&format!(
-        "# Fitted weights: {}\n\nLoss `{:?}` (margin {}, smoothing {}, pairs {:?}), L2 {} chosen on validation top-1, {} iterations.\n\
+        "# Fitted weights: {}\n\nLoss `{:?}` (margin {}, smoothing {}, pairs {:?}, rounds {}), L2 {} chosen on validation top-1, {} iterations.\n\
          Filter: kind `{}`, tables {:?}, AI seats {:?}. Split by game, seed {} (validation {}, test {}).\n\
          Data fingerprint `{}`.\n\n",
         path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default(),
@@ -192,6 +192,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
         w.loss.margin,
         w.loss.smoothing,
         w.loss.pairs,
+        w.loss.rounds,
         w.l2,
         w.iterations,
         w.filter.kind,

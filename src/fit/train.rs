@@ -11,7 +11,7 @@ use argmin::solver::quasinewton::LBFGS;
 
 use super::data::scaled;
 use super::error::FitError;
-use super::loss::decision_loss;
+use super::loss::{decision_loss, rank_shares};
 use super::store::Store;
 
 /// The last point evaluated, with its cost and gradient.
@@ -31,6 +31,9 @@ pub struct Objective<'a> {
     pub scale: &'a [f64],
     /// Columns whose weight stays where it starts (gradient 0, no L2): the seed's pinned scale.
     frozen: Vec<usize>,
+    /// The round's starting weights (standardised units) whose ranking gives the pair weights of
+    /// [`Pairs::Ranked`]; all-zero (equal shares) until [`Objective::anchored_at`] sets them.
+    anchor: Option<Vec<f64>>,
     last: std::sync::Mutex<LastPoint>,
     passes: std::sync::atomic::AtomicU64,
 }
@@ -38,13 +41,20 @@ pub struct Objective<'a> {
 impl<'a> Objective<'a> {
     pub fn new(data: &'a Store, params: LossParams, l2: f64, scale: &'a [f64]) -> Self {
         let (last, passes) = Default::default();
-        Objective { data, params, l2, scale, frozen: Vec::new(), last, passes }
+        Objective { data, params, l2, scale, frozen: Vec::new(), anchor: None, last, passes }
     }
 
     /// The same objective with the weights of `columns` held fixed at their starting values: their
     /// gradient is 0, so L-BFGS (whose steps are combinations of gradients) never moves them.
     pub fn with_frozen(mut self, columns: Vec<usize>) -> Self {
         self.frozen = columns;
+        self
+    }
+
+    /// The same objective with [`Pairs::Ranked`]'s pair weights taken from the ranking at `w_std`
+    /// (held fixed for the whole run, so L-BFGS minimises one function).
+    pub fn anchored_at(mut self, w_std: &[f64]) -> Self {
+        self.anchor = Some(scaled(w_std, self.scale));
         self
     }
 
@@ -76,14 +86,21 @@ impl<'a> Objective<'a> {
         let parts = self.data.map_chunks(|data| {
             let mut grad = vec![0.0; n];
             let mut loss = 0.0;
-            let mut z = Vec::new();
-            let mut g = Vec::new();
+            let (mut z, mut g, mut z0, mut shares) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             for d in 0..data.decisions() {
                 let rows = data.decision_rows(d);
                 z.clear();
                 z.extend(rows.clone().map(|r| data.row_dot(d, r, &ws)));
                 g.resize(z.len(), 0.0);
-                loss += decision_loss(&self.params, &z, &mut g);
+                if self.params.pairs == Pairs::Ranked {
+                    z0.clear();
+                    match &self.anchor {
+                        Some(a) => z0.extend(rows.clone().map(|r| data.row_dot(d, r, a))),
+                        None => z0.resize(z.len(), 0.0),
+                    }
+                    rank_shares(&z0, &mut shares);
+                }
+                loss += decision_loss(&self.params, &z, &shares, &mut g);
                 for (r, &gj) in rows.zip(&g) {
                     if gj != 0.0 {
                         data.add_row(d, r, gj, &mut grad);
@@ -226,9 +243,35 @@ pub fn minimise_watched(
     Ok(Trained { w_std, curve, iterations, passes, calls })
 }
 
+/// [`Pairs::Ranked`]'s rounds: `params.rounds` L-BFGS runs of at most `max_iters` iterations,
+/// each warm-started from the last and with its pair weights taken from the ranking at its start
+/// (the first from `init`). Any other loss is one run. The curves are joined, the counts summed.
+pub fn minimise_rounds<'a>(
+    obj: impl Fn() -> Objective<'a>,
+    init: Vec<f64>,
+    max_iters: u64,
+    validation: Option<&Store>,
+) -> Result<Trained, Error> {
+    let first = obj();
+    let rounds = if first.params.pairs == Pairs::Ranked { first.params.rounds.max(1) } else { 1 };
+    let mut done = minimise_watched(first.anchored_at(&init), init, max_iters, validation)?;
+    for _ in 1..rounds {
+        let next =
+            minimise_watched(obj().anchored_at(&done.w_std), done.w_std.clone(), max_iters, validation)?;
+        done = Trained {
+            w_std: next.w_std,
+            curve: [done.curve, next.curve].concat(),
+            iterations: done.iterations + next.iterations,
+            passes: done.passes + next.passes,
+            calls: done.calls + next.calls,
+        };
+    }
+    Ok(done)
+}
+
 use crate::model::metrics::TIE_EPS;
 use crate::model::metrics::{Agreement, AgreementSum};
-use crate::model::weights::LossParams;
+use crate::model::weights::{LossParams, Pairs};
 
 /// Agreement of weights `w_std` (standardised units) on the decisions of a store.
 pub fn agreement(data: &Store, w_std: &[f64], scale: &[f64]) -> Result<Agreement, FitError> {
@@ -257,7 +300,7 @@ mod tests {
     use super::super::data::{Layout, Moments};
     use super::super::store::Budget;
     use super::*;
-    use crate::model::weights::{Loss, Pairs};
+    use crate::model::weights::Loss;
 
     /// Deterministic pseudo-random numbers for synthetic data (no dependency needed).
     fn lcg(state: &mut u64) -> f64 {
@@ -306,10 +349,15 @@ mod tests {
         let base = agreement(&data, &zero, &scale).unwrap();
         // all-zero weights: every option ties, top-1 is 1/5 by random tie-break
         assert!((base.top1 - 0.2).abs() < 1e-9);
-        for loss in [Loss::Hinge, Loss::Logistic, Loss::Softmax] {
-            let params = LossParams { loss, margin: 1.0, smoothing: 0.1, pairs: Pairs::PerDecision };
-            let obj = Objective::new(&data, params, 1e-4, &scale);
-            let t = minimise(obj, vec![0.0; 4], 200).unwrap();
+        for (loss, pairs) in [
+            (Loss::Hinge, Pairs::PerDecision),
+            (Loss::Logistic, Pairs::PerDecision),
+            (Loss::Softmax, Pairs::Sum),
+            (Loss::Logistic, Pairs::Ranked),
+        ] {
+            let params = LossParams { loss, margin: 1.0, smoothing: 0.1, pairs, rounds: 2 };
+            let obj = || Objective::new(&data, params, 1e-4, &scale);
+            let t = minimise_rounds(obj, vec![0.0; 4], 200, None).unwrap();
             let a = agreement(&data, &t.w_std, &scale).unwrap();
             assert!(a.top1 > 0.9, "{loss:?}: top1 {}", a.top1);
             assert!(t.curve.first() >= t.curve.last(), "{loss:?} loss went up");
@@ -341,7 +389,8 @@ mod tests {
         let (disk, m2) = store(Layout::identity(4), &decisions, Some(dir.path()));
         assert_eq!(m1.sum, m2.sum);
         let scale: Vec<f64> = m1.std().iter().map(|s| 1.0 / s).collect();
-        let params = LossParams { loss: Loss::Softmax, margin: 0.0, smoothing: 0.0, pairs: Pairs::Sum };
+        let params =
+            LossParams { loss: Loss::Softmax, margin: 0.0, smoothing: 0.0, pairs: Pairs::Sum, rounds: 1 };
         let a = minimise(Objective::new(&mem, params, 1e-3, &scale), vec![0.0; 4], 30).unwrap();
         let b = minimise(Objective::new(&disk, params, 1e-3, &scale), vec![0.0; 4], 30).unwrap();
         assert!(a.iterations > 3);
@@ -393,8 +442,11 @@ mod tests {
             (Loss::Logistic, Pairs::PerDecision),
             (Loss::Softmax, Pairs::Sum),
             (Loss::Seed, Pairs::Sum),
+            (Loss::Logistic, Pairs::Ranked),
         ] {
-            let params = LossParams { loss, margin: 1.0, smoothing: 0.1, pairs };
+            let params = LossParams { loss, margin: 1.0, smoothing: 0.1, pairs, rounds: 1 };
+            // the ranked pairs' anchor: another weight vector, so shares differ from 1 / (n − 1)
+            let anchor: Vec<f64> = w.iter().rev().map(|x| 2.0 * x).collect();
             let l2 = 1e-3;
             // Dense reference.
             let (mut want_l, mut want_g) = (0.0, vec![0.0; nf]);
@@ -407,8 +459,14 @@ mod tests {
                     .iter()
                     .map(|d| d.iter().zip(&w).zip(&scale).map(|((x, w), s)| x * w * s).sum())
                     .collect();
+                let z0: Vec<f64> = diffs
+                    .iter()
+                    .map(|d| d.iter().zip(&anchor).zip(&scale).map(|((x, w), s)| x * w * s).sum())
+                    .collect();
+                let mut shares = Vec::new();
+                rank_shares(&z0, &mut shares);
                 let mut g = vec![0.0; z.len()];
-                want_l += decision_loss(&params, &z, &mut g);
+                want_l += decision_loss(&params, &z, &shares, &mut g);
                 for (d, gj) in diffs.iter().zip(&g) {
                     for i in 0..nf {
                         want_g[i] += gj * scale[i] * d[i];
@@ -420,7 +478,7 @@ mod tests {
             for i in 0..nf {
                 want_g[i] = want_g[i] / m + l2 * w[i];
             }
-            let obj = Objective::new(&data, params, l2, &scale);
+            let obj = Objective::new(&data, params, l2, &scale).anchored_at(&anchor);
             let (l, g) = obj.eval(&w).unwrap();
             assert!((l - want_l).abs() < 1e-9 * want_l.abs().max(1.0), "{loss:?}: {l} vs {want_l}");
             for (i, (a, b)) in g.iter().zip(&want_g).enumerate() {
@@ -451,7 +509,8 @@ mod tests {
         let (data, moments) = store(Layout::identity(4), &decisions, None);
         let std = moments.std();
         let scale: Vec<f64> = std.iter().map(|s| 1.0 / s).collect();
-        let params = LossParams { loss: Loss::Seed, margin: 0.0, smoothing: 0.01, pairs: Pairs::Sum };
+        let params =
+            LossParams { loss: Loss::Seed, margin: 0.0, smoothing: 0.01, pairs: Pairs::Sum, rounds: 1 };
         // pinned at 2 in original units, as planted: w_std = 2 × std
         let mut init = vec![0.0; 4];
         init[0] = 2.0 * std[0];

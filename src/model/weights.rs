@@ -45,6 +45,13 @@ pub enum Pairs {
     /// Each of a decision's `n − 1` pairs counts `1 / (n − 1)`: every decision weighs the same,
     /// as in the listwise softmax.
     PerDecision,
+    /// LambdaRank-style: each pair counts the other option's share of the decision's current
+    /// ranking, `exp(z_j) / Σ_k exp(z_k)` over the not-chosen options at the round's starting
+    /// weights, so the pairs that decide top-1 (the pick against the rivals ranked near the top)
+    /// carry the weight, and every decision still weighs 1. The shares are held fixed within a
+    /// round (the objective L-BFGS sees stays one function) and re-taken at the start of each of
+    /// `rounds` rounds; the first round, from all-zero weights, is [`Pairs::PerDecision`].
+    Ranked,
 }
 
 /// Loss settings beyond the kind.
@@ -59,6 +66,14 @@ pub struct LossParams {
     /// read as `sum`, how they were fitted).
     #[serde(default)]
     pub pairs: Pairs,
+    /// Rounds of [`Pairs::Ranked`] re-weighting, each a full L-BFGS run warm-started from the
+    /// last (1 for every other setting; files written before it existed read as 1).
+    #[serde(default = "one_round")]
+    pub rounds: u32,
+}
+
+fn one_round() -> u32 {
+    1
 }
 
 /// The column the seed's loss pins ([`Loss::Seed`]): the seed's score starts from
