@@ -6,6 +6,7 @@
 # HAIFU (default target/release/haifu); MARGINS: hinge margins tried for the tuned hinge (per-decision
 # pairs), the one with the best validation top-1 is reported (default "0.25 4"). The fits run in
 # the order the report needs them most (softmax, the pairwise default, the seed's loss first).
+# ROUNDS: rounds of the LambdaRank-style --pairs ranked fit (default 3, each --max-iters long).
 set -eu
 DATA=$1
 OUT=$2
@@ -23,6 +24,7 @@ fit softmax --loss softmax "$@"
 fit logistic_pd --loss logistic --pairs per-decision "$@"
 fit seed --loss seed "$@"
 fit logistic --loss logistic --pairs sum "$@"
+fit lambdarank --loss logistic --pairs ranked --rounds "${ROUNDS:-3}" "$@"
 fit hinge_m1 --loss hinge --margin 1 --pairs per-decision "$@"
 for m in $MARGINS; do
     fit "hinge_m$m" --loss hinge --margin "$m" --pairs per-decision "$@"
