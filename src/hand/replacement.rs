@@ -39,12 +39,41 @@ const NO_PAIR: u16 = 0b11111;
 /// Most tiles in a concealed hand.
 const MAX_TILES: usize = 14;
 
+/// Slot numbers as 16 byte lanes, so that a min-plus merge of two parts is a few vector
+/// instructions ([`merge`]): slot `m` (no pair) in lane `m`, slot `5 + m` (the pair) in lane
+/// [`PAIR_LANE`]` + m`. The lanes between and after hold 255 ([`JUNK`]): the pair lanes start
+/// at 9 so that two pairless parts of up to 4 melds each (lanes up to 8) never land on a pair
+/// lane, and a 255 lane adds (saturating) to 255, so it never wins a minimum.
+type Lanes = [u8; 16];
+const PAIR_LANE: usize = 9;
+/// 255 in the lanes that hold no slot, 0 in the others (ORed into every merge's result).
+const JUNK: Lanes = {
+    let mut j = [255u8; 16];
+    let mut m = 0;
+    while m < 5 {
+        j[m] = 0;
+        j[PAIR_LANE + m] = 0;
+        m += 1;
+    }
+    j
+};
+
+/// The lane of slot `slot` (`m + 5 p`).
+#[inline(always)]
+const fn lane(slot: usize) -> usize {
+    if slot < 5 {
+        slot
+    } else {
+        slot - 5 + PAIR_LANE
+    }
+}
+
 /// What one suit pattern contributes to a query.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
 struct Entry {
-    /// Fewest tiles to draw so the suit holds each slot's target.
-    number: [u8; SLOTS],
+    /// Fewest tiles to draw so the suit holds each slot's target, by [`lane`].
+    number: Lanes,
     /// Kinds (bit = position in the suit) whose draw lowers `number`, per slot.
     need: [u16; SLOTS],
     /// Kinds held whose discard keeps `number`, per slot.
@@ -215,7 +244,9 @@ fn distances(patterns: &[[u8; 9]], runs: bool, pow: &[usize]) -> Vec<[u8; 16]> {
 
 fn entry(dist: &[[u8; 16]], code: usize, h: &[u8], pow: &[usize]) -> Entry {
     let d = &dist[code];
-    let mut e = Entry { number: std::array::from_fn(|s| d[s]), ..Entry::default() };
+    let mut number = JUNK;
+    (0..SLOTS).for_each(|s| number[lane(s)] = d[s]);
+    let mut e = Entry { number, ..Entry::default() };
     // Whole rows at a time (16 lanes), so the compiler can use vector compares.
     let (mut need, mut unneed) = ([0u16; 16], [0u16; 16]);
     for (k, &c) in h.iter().enumerate() {
@@ -260,7 +291,7 @@ pub enum Kinds {
 #[derive(Debug, PartialEq, Eq)]
 pub struct InvalidHand;
 
-/// Min with the union on ties, without a branch: the merge step of every query.
+/// Min with the union on ties, without a branch: how the forms' answers are combined.
 #[inline(always)]
 fn take(best: &mut u8, mask: &mut u64, n: u8, m: u64) {
     let keep = if n > *best { *mask } else { 0 };
@@ -278,42 +309,74 @@ fn suit_kinds(e: &Entry, which: Kinds) -> &[u16; SLOTS] {
     }
 }
 
-/// Min-plus merge of two parts' slot numbers, slots of up to `N` melds (the others stay 0 and
-/// are never read).
+/// Min-plus merge of two parts' slot numbers ([`Lanes`]): each slot of the result is the least
+/// sum over the splits of its melds and pair between the two parts. One step per slot of `x`:
+/// `y` shifted up to that slot (255 shifted in), plus `x`'s number there, kept where smaller.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn merge_numbers<const N: usize>(x: &[u8; SLOTS], y: &[u8; SLOTS]) -> [u8; SLOTS] {
-    let mut out = [0u8; SLOTS];
-    for j in 0..=N {
-        let (mut plain, mut pair) = (u8::MAX, u8::MAX);
-        for i in 0..=j {
-            plain = plain.min(x[i] + y[j - i]);
-            pair = pair.min(x[5 + i] + y[j - i]).min(x[i] + y[5 + j - i]);
+fn merge(x: &Lanes, y: &Lanes) -> Lanes {
+    use std::arch::x86_64::*;
+    let mut out = [0u8; 16];
+    // SAFETY: SSE2 is part of every x86_64 target; the unaligned loads and the store are of
+    // 16-byte arrays.
+    unsafe {
+        let yv = _mm_loadu_si128(y.as_ptr().cast());
+        let ones = _mm_set1_epi8(-1);
+        let mut acc = ones;
+        macro_rules! step {
+            ($($s:literal)*) => {$(
+                let shifted = _mm_or_si128(_mm_slli_si128::<$s>(yv), _mm_srli_si128::<{ 16 - $s }>(ones));
+                acc = _mm_min_epu8(acc, _mm_adds_epu8(shifted, _mm_set1_epi8(x[$s] as i8)));
+            )*};
         }
-        out[j] = plain;
-        out[5 + j] = pair;
+        step!(0 1 2 3 4 9 10 11 12 13);
+        acc = _mm_or_si128(acc, _mm_loadu_si128(JUNK.as_ptr().cast()));
+        _mm_storeu_si128(out.as_mut_ptr().cast(), acc);
     }
     out
 }
 
-/// The kinds of slot `slot` in the merge of two parts (each an entry and where its kinds start
-/// among the 34): the union over the slot's splits that reach the slot's least number.
+/// [`merge`] on other targets, and its reference in the tests: slot by slot.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn merge_by_slot(x: &Lanes, y: &Lanes) -> Lanes {
+    let mut out = [255u8; 16];
+    for (m1, p1, m2, p2) in
+        (0..25usize).flat_map(|i| [(i / 5, 0, i % 5, 0), (i / 5, 1, i % 5, 0), (i / 5, 0, i % 5, 1)])
+    {
+        if m1 + m2 <= 4 {
+            let (a, b, c) = (lane(m1 + 5 * p1), lane(m2 + 5 * p2), lane(m1 + m2 + 5 * (p1 + p2)));
+            out[c] = out[c].min(x[a].saturating_add(y[b]));
+        }
+    }
+    out
+}
+
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn merged_kinds(x: (&Entry, u32), y: (&Entry, u32), which: Kinds, slot: usize) -> u64 {
+fn merge(x: &Lanes, y: &Lanes) -> Lanes {
+    merge_by_slot(x, y)
+}
+
+/// The kinds of slot `slot` in the merge of two parts (each an entry and where its kinds start
+/// among the 34): the union over the slot's splits that reach `least`, the slot's merged number
+/// (which [`merge`] has found already, so the splits are only compared with it).
+#[inline(always)]
+fn merged_kinds(x: (&Entry, u32), y: (&Entry, u32), which: Kinds, slot: usize, least: u8) -> u64 {
     let (xe, ye) = (x.0, y.0);
     let (xk, yk) = (suit_kinds(xe, which), suit_kinds(ye, which));
     let (j, pair) = (slot % 5, slot >= 5);
-    let mut best = u8::MAX;
     let mut out = 0u64;
-    let mut split = |a: usize, b: usize| {
-        let kinds = (xk[a] as u64) << x.1 | (yk[b] as u64) << y.1;
-        take(&mut best, &mut out, xe.number[a] + ye.number[b], kinds);
+    // Slots a of x and b of y, and their lanes.
+    let mut split = |a: usize, la: usize, b: usize, lb: usize| {
+        let hit = u64::from(xe.number[la] + ye.number[lb] == least);
+        out |= ((xk[a] as u64) << x.1 | (yk[b] as u64) << y.1) & hit.wrapping_neg();
     };
     for i in 0..=j {
         if pair {
-            split(5 + i, j - i);
-            split(i, 5 + j - i);
+            split(5 + i, PAIR_LANE + i, j - i, j - i);
+            split(i, i, 5 + j - i, PAIR_LANE + j - i);
         } else {
-            split(i, j - i);
+            split(i, i, j - i, j - i);
         }
     }
     out
@@ -324,23 +387,18 @@ fn merged_kinds(x: (&Entry, u32), y: (&Entry, u32), which: Kinds, slot: usize) -
 /// the minimum, which are few: most queries merge kinds for one or two slots, not all twenty.
 #[inline(always)]
 fn standard<const N: usize>(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
-    let mp = merge_numbers::<N>(&e[0].number, &e[1].number);
-    let sz = merge_numbers::<N>(&e[2].number, &e[3].number);
+    let mp = merge(&e[0].number, &e[1].number);
+    let sz = merge(&e[2].number, &e[3].number);
     standard_merged::<N>(e, &mp, &sz, which)
 }
 
 /// [`standard`] with the two pairs' numbers merged already (`mp` of suits m + p, `sz` of s +
 /// honours), so a caller that changes one suit merges only its pair again.
 #[inline(always)]
-fn standard_merged<const N: usize>(
-    e: [&Entry; 4],
-    mp: &[u8; SLOTS],
-    sz: &[u8; SLOTS],
-    which: Kinds,
-) -> (u8, u64) {
+fn standard_merged<const N: usize>(e: [&Entry; 4], mp: &Lanes, sz: &Lanes, which: Kinds) -> (u8, u64) {
     let mut best = u8::MAX;
     for i in 0..=N {
-        best = best.min(mp[5 + i] + sz[N - i]).min(mp[i] + sz[5 + N - i]);
+        best = best.min(mp[PAIR_LANE + i] + sz[N - i]).min(mp[i] + sz[PAIR_LANE + N - i]);
     }
     if which == Kinds::None {
         return (best, 0);
@@ -348,9 +406,10 @@ fn standard_merged<const N: usize>(
     let mut kinds = 0u64;
     for i in 0..=N {
         for (a, b) in [(5 + i, N - i), (i, 5 + N - i)] {
-            if mp[a] + sz[b] == best {
-                kinds |= merged_kinds((e[0], 0), (e[1], 9), which, a)
-                    | merged_kinds((e[2], 18), (e[3], 27), which, b);
+            let (na, nb) = (mp[lane(a)], sz[lane(b)]);
+            if na + nb == best {
+                kinds |= merged_kinds((e[0], 0), (e[1], 9), which, a, na)
+                    | merged_kinds((e[2], 18), (e[3], 27), which, b, nb);
             }
         }
     }
@@ -497,8 +556,8 @@ pub struct Discards {
     counts: Counts,
     e: [&'static Entry; 4],
     /// Slot numbers of suits m + p and of s + honours merged.
-    mp: [u8; SLOTS],
-    sz: [u8; SLOTS],
+    mp: Lanes,
+    sz: Lanes,
     /// Melds' worth of tiles of the hand and of the hand after a discard: `tiles / 3` and
     /// `(tiles - 1) / 3` are the same for 3n+2 tiles.
     n: usize,
@@ -511,10 +570,9 @@ impl Discards {
         if tiles % 3 != 2 {
             return Err(InvalidHand);
         }
-        // All slots are merged (N = 4): a slot's merged number does not depend on N, and the
-        // queries read only the slots their hand's size asks for.
-        let mp = merge_numbers::<4>(&e[0].number, &e[1].number);
-        let sz = merge_numbers::<4>(&e[2].number, &e[3].number);
+        // All slots are merged: the queries read only the slots their hand's size asks for.
+        let mp = merge(&e[0].number, &e[1].number);
+        let sz = merge(&e[2].number, &e[3].number);
         Ok(Discards { counts: *counts, e, mp, sz, n: (tiles - 1) / 3 })
     }
 
@@ -567,12 +625,8 @@ impl Discards {
     ) -> (u8, u64) {
         match changed {
             None => standard_merged::<N>(e, &self.mp, &self.sz, which),
-            Some(0 | 1) => {
-                standard_merged::<N>(e, &merge_numbers::<N>(&e[0].number, &e[1].number), &self.sz, which)
-            }
-            Some(_) => {
-                standard_merged::<N>(e, &self.mp, &merge_numbers::<N>(&e[2].number, &e[3].number), which)
-            }
+            Some(0 | 1) => standard_merged::<N>(e, &merge(&e[0].number, &e[1].number), &self.sz, which),
+            Some(_) => standard_merged::<N>(e, &self.mp, &merge(&e[2].number, &e[3].number), which),
         }
     }
 }
@@ -620,6 +674,24 @@ mod tests {
         }
         // 405,350 number-suit patterns of at most 14 tiles (the count the `xiangting` tables hold).
         assert_eq!(t.numbers.entries.len(), 405_350);
+    }
+
+    /// The vector merge equals the slot-by-slot one on random slot numbers (0..=40, beyond any
+    /// real suit's; junk lanes 255), so every slot lands where it belongs and no junk lane leaks.
+    #[test]
+    fn merge_equals_merge_by_slot() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..20_000 {
+            let mut v = [JUNK; 2];
+            for x in v.iter_mut() {
+                for s in 0..SLOTS {
+                    x[lane(s)] = (xorshift_step(&mut seed) % 41) as u8;
+                }
+            }
+            let (x, y) = (v[0], v[1]);
+            assert_eq!(merge(&x, &y), merge_by_slot(&x, &y), "{x:?} {y:?}");
+            assert_eq!(merge(&x, &y).map(|n| n == 255), JUNK.map(|j| j == 255));
+        }
     }
 
     #[test]
