@@ -357,34 +357,78 @@ fn merge(x: &Lanes, y: &Lanes) -> Lanes {
     merge_by_slot(x, y)
 }
 
-/// The kinds of slot `slot` in the merge of two parts (each an entry and where its kinds start
-/// among the 34): the union over the slot's splits that reach `least`, the slot's merged number
-/// (which [`merge`] has found already, so the splits are only compared with it).
+/// Lanes that hold a slot (0..=4 and [`PAIR_LANE`]..=13), as a [`used_lanes`] mask.
+const SLOT_LANES: u16 = 0b0011_1110_0001_1111;
+
+/// The lanes `a` of a part with numbers `x` that some least split of the target `N` melds and
+/// the pair uses, given `others`, the merge of every other part, and `best`, the target's least
+/// number: `x[a] + others[target - a] == best`. A lane of the part reaches the least number
+/// exactly when the rest can make up the target's remainder at the least cost, so these are the
+/// lanes whose kinds the whole hand's answer unites (a mask over lanes).
+///
+/// On x86_64: `others` reversed (lane l to 13 - l, so `target - a` lines up with `a`), shifted
+/// down to the target, added to `x` and compared with `best` in one go.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn merged_kinds(x: (&Entry, u32), y: (&Entry, u32), which: Kinds, slot: usize, least: u8) -> u64 {
-    let (xe, ye) = (x.0, y.0);
-    let (xk, yk) = (suit_kinds(xe, which), suit_kinds(ye, which));
-    let (j, pair) = (slot % 5, slot >= 5);
-    let mut out = 0u64;
-    // Slots a of x and b of y, and their lanes.
-    let mut split = |a: usize, la: usize, b: usize, lb: usize| {
-        let hit = u64::from(xe.number[la] + ye.number[lb] == least);
-        out |= ((xk[a] as u64) << x.1 | (yk[b] as u64) << y.1) & hit.wrapping_neg();
-    };
-    for i in 0..=j {
-        if pair {
-            split(5 + i, PAIR_LANE + i, j - i, j - i);
-            split(i, i, 5 + j - i, PAIR_LANE + j - i);
-        } else {
-            split(i, i, j - i, j - i);
+fn used_lanes<const N: usize>(x: &Lanes, others: &Lanes, best: u8) -> u16 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of every x86_64 target; the loads are of 16-byte arrays.
+    unsafe {
+        let o = _mm_loadu_si128(others.as_ptr().cast());
+        // Byte l to 15 - l: dwords reversed, then the words in each, then the bytes in each.
+        let o = _mm_shuffle_epi32::<0x1B>(o);
+        let o = _mm_shufflehi_epi16::<0xB1>(_mm_shufflelo_epi16::<0xB1>(o));
+        let o = _mm_or_si128(_mm_slli_epi16::<8>(o), _mm_srli_epi16::<8>(o));
+        // Lane l now holds others[15 - l]; lane a must hold others[9 + N - a]: down by 6 - N,
+        // 255 shifted in.
+        let ones = _mm_set1_epi8(-1);
+        let o = match N {
+            0 => _mm_or_si128(_mm_srli_si128::<6>(o), _mm_slli_si128::<10>(ones)),
+            1 => _mm_or_si128(_mm_srli_si128::<5>(o), _mm_slli_si128::<11>(ones)),
+            2 => _mm_or_si128(_mm_srli_si128::<4>(o), _mm_slli_si128::<12>(ones)),
+            3 => _mm_or_si128(_mm_srli_si128::<3>(o), _mm_slli_si128::<13>(ones)),
+            _ => _mm_or_si128(_mm_srli_si128::<2>(o), _mm_slli_si128::<14>(ones)),
+        };
+        let sum = _mm_adds_epu8(_mm_loadu_si128(x.as_ptr().cast()), o);
+        let hit = _mm_movemask_epi8(_mm_cmpeq_epi8(sum, _mm_set1_epi8(best as i8)));
+        hit as u16 & SLOT_LANES
+    }
+}
+
+/// [`used_lanes`] on other targets, and its reference in the tests: lane by lane.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn used_lanes_by_slot<const N: usize>(x: &Lanes, others: &Lanes, best: u8) -> u16 {
+    let mut used = 0u16;
+    for m in 0..=N {
+        for (a, rest) in [(m, PAIR_LANE + N - m), (PAIR_LANE + m, N - m)] {
+            used |= u16::from(x[a].saturating_add(others[rest]) == best) << a;
         }
+    }
+    used
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn used_lanes<const N: usize>(x: &Lanes, others: &Lanes, best: u8) -> u16 {
+    used_lanes_by_slot::<N>(x, others, best)
+}
+
+/// The union of a part's kinds (by slot) over the lanes `used`.
+#[inline(always)]
+fn lane_kinds(kinds: &[u16; SLOTS], used: u16) -> u64 {
+    let mut out = 0u64;
+    let mut rest = used;
+    while rest != 0 {
+        let l = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        out |= kinds[if l < 5 { l } else { l - (PAIR_LANE - 5) }] as u64;
     }
     out
 }
 
 /// The four-melds-and-a-pair form: slot `N` melds + pair of the merge of all four suits. The
-/// numbers first (suits m + p, and s + honours), then the kinds only of the splits that reach
-/// the minimum, which are few: most queries merge kinds for one or two slots, not all twenty.
+/// numbers first (suits m + p, and s + honours), then the kinds: each suit's kinds at the lanes
+/// some least split uses ([`used_lanes`]).
 #[inline(always)]
 fn standard<const N: usize>(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
     let mp = merge(&e[0].number, &e[1].number);
@@ -403,15 +447,12 @@ fn standard_merged<const N: usize>(e: [&Entry; 4], mp: &Lanes, sz: &Lanes, which
     if which == Kinds::None {
         return (best, 0);
     }
+    // Each suit against the other three merged: which of its lanes a least split uses.
+    let others =
+        [merge(&e[1].number, sz), merge(&e[0].number, sz), merge(mp, &e[3].number), merge(mp, &e[2].number)];
     let mut kinds = 0u64;
-    for i in 0..=N {
-        for (a, b) in [(5 + i, N - i), (i, 5 + N - i)] {
-            let (na, nb) = (mp[lane(a)], sz[lane(b)]);
-            if na + nb == best {
-                kinds |= merged_kinds((e[0], 0), (e[1], 9), which, a, na)
-                    | merged_kinds((e[2], 18), (e[3], 27), which, b, nb);
-            }
-        }
+    for (i, (x, o)) in e.iter().zip(&others).enumerate() {
+        kinds |= lane_kinds(suit_kinds(x, which), used_lanes::<N>(&x.number, o, best)) << (9 * i);
     }
     (best, kinds)
 }
@@ -691,6 +732,35 @@ mod tests {
             let (x, y) = (v[0], v[1]);
             assert_eq!(merge(&x, &y), merge_by_slot(&x, &y), "{x:?} {y:?}");
             assert_eq!(merge(&x, &y).map(|n| n == 255), JUNK.map(|j| j == 255));
+        }
+    }
+
+    /// The vector test of the lanes a least split uses equals the lane-by-lane one, for every
+    /// target size, on random numbers and least numbers that often tie.
+    #[test]
+    fn used_lanes_equal_used_lanes_by_slot() {
+        fn check<const N: usize>(seed: &mut u64) {
+            let mut v = [JUNK; 2];
+            for x in v.iter_mut() {
+                for s in 0..SLOTS {
+                    x[lane(s)] = (xorshift_step(seed) % 6) as u8;
+                }
+            }
+            let best = (xorshift_step(seed) % 8) as u8;
+            let (x, o) = (v[0], v[1]);
+            assert_eq!(
+                used_lanes::<N>(&x, &o, best),
+                used_lanes_by_slot::<N>(&x, &o, best),
+                "{N} {x:?} {o:?} {best}"
+            );
+        }
+        let mut seed = 0x0DDB_A11C_0FFE_E123u64;
+        for _ in 0..20_000 {
+            check::<0>(&mut seed);
+            check::<1>(&mut seed);
+            check::<2>(&mut seed);
+            check::<3>(&mut seed);
+            check::<4>(&mut seed);
         }
     }
 
