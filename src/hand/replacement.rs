@@ -89,10 +89,18 @@ struct Entry {
 /// in the order of their base-5 code (last kind most significant, as [`patterns`]).
 struct Suit {
     entries: Vec<Entry>,
-    /// `offset[j][n][c]`: how far rank moves when the `j`-th kind from the last holds `c` and the
-    /// kinds after it hold `n` tiles.
-    offset: Vec<[[u32; 5]; MAX_TILES + 1]>,
+    /// [`rank`] in two lookups ([`Suit::find`]): `high[code]`, by the base-5 code of the last
+    /// [`HIGH`] kinds, is their part of the rank, plus their tile count << 24; `low[n * 5^l +
+    /// code]`, by those `n` tiles and the code of the first `l` kinds, is the rest of the rank
+    /// plus the whole tile count << 24. [`NO_RANK`] where the pattern has more than 14 tiles.
+    high: Vec<u32>,
+    low: Vec<u32>,
 }
+
+/// Kinds of a suit whose part of the rank [`Suit::high`] holds (the last four).
+const HIGH: usize = 4;
+/// A [`Suit::high`] or [`Suit::low`] entry of a pattern of more than [`MAX_TILES`] tiles.
+const NO_RANK: u32 = u32::MAX;
 
 struct Tables {
     numbers: Suit,
@@ -117,15 +125,70 @@ impl Suit {
             let rank = rank(&offset, digits).expect("a pattern within the limits has a rank");
             entries[rank.0 as usize] = entry(&dist, code, digits, &pow);
         }
-        Suit { entries, offset }
+        let (high, low) = rank_parts(&offset, len);
+        Suit { entries, high, low }
     }
 
     /// The entry of `h` and its tile count; `None` for a count above 4 or more than 14 tiles.
-    #[inline]
-    fn find(&self, h: &[u8]) -> Option<(&Entry, usize)> {
-        let (r, n) = rank(&self.offset, h)?;
-        Some((&self.entries[r as usize], n))
+    ///
+    /// [`rank`] read from two tables rather than summed kind by kind: every xiangting query
+    /// looks up one to four suits, millions of times per game.
+    /// `LEN` is the suit's length (9, or 7 for the honours): a constant, so that the loops over
+    /// the counts unroll.
+    #[inline(always)]
+    fn find<const LEN: usize>(&self, h: &[u8; LEN]) -> Option<(&Entry, usize)> {
+        // A count above 4 sets a bit from 8 up once 3 is added (the others stay below 8).
+        if h.iter().fold(0u32, |a, &c| a | (c as u32 + 3)) > 7 {
+            return None;
+        }
+        let code = |d: &[u8]| d.iter().rev().fold(0usize, |a, &c| a * 5 + c as usize);
+        let l = LEN - HIGH;
+        let hi = self.high[code(&h[l..])];
+        if hi == NO_RANK {
+            return None;
+        }
+        let lo = self.low[(hi >> 24) as usize * 5usize.pow(l as u32) + code(&h[..l])];
+        if lo == NO_RANK {
+            return None;
+        }
+        Some((&self.entries[(hi.wrapping_add(lo) & 0xFF_FFFF) as usize], (lo >> 24) as usize))
     }
+}
+
+/// The `LEN` counts of `counts` from kind `start` on.
+#[inline(always)]
+fn suit_counts<const LEN: usize>(counts: &[u8], start: usize) -> &[u8; LEN] {
+    counts[start..start + LEN].try_into().expect("a suit's counts")
+}
+
+/// [`Suit::high`] and [`Suit::low`] of a suit of `len` kinds: [`rank`]'s sum over the last
+/// [`HIGH`] kinds, then over the others from each tile count the last ones may hold.
+fn rank_parts(offset: &[[[u32; 5]; MAX_TILES + 1]], len: usize) -> (Vec<u32>, Vec<u32>) {
+    let l = len - HIGH;
+    // `rank`'s loop over the kinds `digits` (first kind first) from `n` tiles on, the `j`-th
+    // kind from the last taking `offset[j0 + j]`.
+    let part = |digits: &[u8], j0: usize, mut n: usize| {
+        let mut r = 0u32;
+        for (j, &c) in digits.iter().rev().enumerate() {
+            if n > MAX_TILES {
+                return NO_RANK;
+            }
+            r += offset[j0 + j][n][c as usize];
+            n += c as usize;
+        }
+        if n > MAX_TILES {
+            NO_RANK
+        } else {
+            r | (n as u32) << 24
+        }
+    };
+    let digits = |code: usize, k: usize| -> Vec<u8> {
+        (0..k).map(|i| (code / 5usize.pow(i as u32) % 5) as u8).collect()
+    };
+    let high = (0..5usize.pow(HIGH as u32)).map(|code| part(&digits(code, HIGH), 0, 0)).collect();
+    let size = 5usize.pow(l as u32);
+    let low = (0..(MAX_TILES + 1) * size).map(|i| part(&digits(i % size, l), HIGH, i / size)).collect();
+    (high, low)
 }
 
 /// Rank of `h` among the patterns with at most [`MAX_TILES`] tiles, and its tile count.
@@ -565,10 +628,10 @@ pub fn standard_necessary(counts: &Counts, melds: usize) -> Result<(u8, u64), In
 #[inline(always)]
 fn entries(counts: &Counts) -> Result<([&'static Entry; 4], usize), InvalidHand> {
     let t: &'static Tables = &TABLES;
-    let (m, nm) = t.numbers.find(&counts[0..9]).ok_or(InvalidHand)?;
-    let (p, np) = t.numbers.find(&counts[9..18]).ok_or(InvalidHand)?;
-    let (s, ns) = t.numbers.find(&counts[18..27]).ok_or(InvalidHand)?;
-    let (z, nz) = t.honors.find(&counts[27..34]).ok_or(InvalidHand)?;
+    let (m, nm) = t.numbers.find::<9>(suit_counts(counts, 0)).ok_or(InvalidHand)?;
+    let (p, np) = t.numbers.find::<9>(suit_counts(counts, 9)).ok_or(InvalidHand)?;
+    let (s, ns) = t.numbers.find::<9>(suit_counts(counts, 18)).ok_or(InvalidHand)?;
+    let (z, nz) = t.honors.find::<7>(suit_counts(counts, 27)).ok_or(InvalidHand)?;
     let tiles = nm + np + ns + nz;
     if tiles > MAX_TILES {
         return Err(InvalidHand);
@@ -629,14 +692,16 @@ impl Discards {
         if d >= crate::tile::KINDS || self.counts[d] == 0 {
             return Err(InvalidHand);
         }
-        let (suit, start) = (d / 9, d / 9 * 9);
-        let len = if suit == 3 { 7 } else { 9 };
-        let mut h = [0u8; 9];
-        h[..len].copy_from_slice(&self.counts[start..start + len]);
-        h[d - start] -= 1;
+        let suit = d / 9;
+        let mut less = self.counts;
+        less[d] -= 1;
         let t: &'static Tables = &TABLES;
-        let table = if suit == 3 { &t.honors } else { &t.numbers };
-        let (entry, _) = table.find(&h[..len]).ok_or(InvalidHand)?;
+        let (entry, _) = if suit == 3 {
+            t.honors.find::<7>(suit_counts(&less, 27))
+        } else {
+            t.numbers.find::<9>(suit_counts(&less, 9 * suit))
+        }
+        .ok_or(InvalidHand)?;
         let mut e = self.e;
         e[suit] = entry;
         Ok(self.answer(e, Some(suit), Kinds::Necessary))
@@ -695,6 +760,7 @@ mod tests {
         let t = &*TABLES;
         for (suit, len) in [(&t.numbers, 9usize), (&t.honors, 7)] {
             let mut seen = vec![false; suit.entries.len()];
+            let offset = rank_offsets(len);
             let mut h = vec![0u8; len];
             for code in 0..5usize.pow(len as u32) {
                 let mut x = code;
@@ -702,7 +768,15 @@ mod tests {
                     *c = (x % 5) as u8;
                     x /= 5;
                 }
-                match rank(&suit.offset, &h) {
+                let found = match len {
+                    9 => suit.find::<9>(suit_counts(&h, 0)),
+                    _ => suit.find::<7>(suit_counts(&h, 0)),
+                };
+                let found = found.map(|(e, n)| ((e as *const Entry).addr(), n));
+                let ranked =
+                    rank(&offset, &h).map(|(r, n)| ((&suit.entries[r as usize] as *const Entry).addr(), n));
+                assert_eq!(found, ranked, "{h:?}");
+                match rank(&offset, &h) {
                     Some((r, n)) => {
                         assert!(n <= MAX_TILES);
                         assert!(!seen[r as usize], "rank {r} twice");
@@ -783,6 +857,13 @@ mod tests {
         assert_eq!(q("1234m", Kinds::Necessary), (1, 0b1001));
         assert_eq!(q("12234m", Kinds::Unnecessary), (1, 0b1011));
         assert_eq!(query(&[5; KINDS], Kinds::None), Err(InvalidHand));
+        // More than 4 of a kind anywhere in a suit, whatever the count.
+        for (k, c) in [(0, 5), (4, 7), (8, 8), (3, 13), (6, 255)] {
+            let mut h = [0u8; 9];
+            h[k] = c;
+            assert!(TABLES.numbers.find::<9>(&h).is_none(), "{h:?}");
+            assert!(TABLES.honors.find::<7>(suit_counts(&h, 0)).is_none() || k >= 7, "{h:?}");
+        }
         assert_eq!(query(&counts_of(&parse_mpsz("123m456p789s").unwrap()), Kinds::None), Err(InvalidHand));
     }
 
