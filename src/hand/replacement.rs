@@ -11,9 +11,11 @@
 //!   target of `m` melds and `p` pairs in that suit, the fewest tiles to draw, the kinds whose draw
 //!   lowers that number and the kinds whose discard keeps it, plus the kinds held once, not at
 //!   all, and three or four times, that the chiitoitsu and kokushi forms count from;
-//! - a query looks up four entries and merges them by min-plus, taking the union of the kinds of
-//!   every split that reaches the minimum, without branches, and only for the split sizes the
-//!   hand's tile count asks for.
+//! - a query looks up four entries (two table reads each, [`Suit::find`]) and merges them by
+//!   min-plus, the slot numbers held as 16 byte lanes so that a merge is ten vector steps
+//!   ([`merge`], SSE2 on x86_64); its kinds are the union, over the suits, of each suit's kinds
+//!   at the slots some least split uses, found by comparing the suit's numbers with the other
+//!   three suits' merge in one vector compare ([`used_lanes`]).
 //!
 //! Why the per-suit union is exact: a draw of kind k (in suit s) lowers the total by one exactly
 //! when some minimal split lowers suit s's part, and a discard keeps the total exactly when some
