@@ -11,9 +11,11 @@
 //!   target of `m` melds and `p` pairs in that suit, the fewest tiles to draw, the kinds whose draw
 //!   lowers that number and the kinds whose discard keeps it, plus the kinds held once, not at
 //!   all, and three or four times, that the chiitoitsu and kokushi forms count from;
-//! - a query looks up four entries and merges them by min-plus, taking the union of the kinds of
-//!   every split that reaches the minimum, without branches, and only for the split sizes the
-//!   hand's tile count asks for.
+//! - a query looks up four entries (two table reads each, [`Suit::find`]) and merges them by
+//!   min-plus, the slot numbers held as 16 byte lanes so that a merge is ten vector steps
+//!   ([`merge`], SSE2 on x86_64); its kinds are the union, over the suits, of each suit's kinds
+//!   at the slots some least split uses, found by comparing the suit's numbers with the other
+//!   three suits' merge in one vector compare ([`used_lanes`]).
 //!
 //! Why the per-suit union is exact: a draw of kind k (in suit s) lowers the total by one exactly
 //! when some minimal split lowers suit s's part, and a discard keeps the total exactly when some
@@ -39,12 +41,41 @@ const NO_PAIR: u16 = 0b11111;
 /// Most tiles in a concealed hand.
 const MAX_TILES: usize = 14;
 
+/// Slot numbers as 16 byte lanes, so that a min-plus merge of two parts is a few vector
+/// instructions ([`merge`]): slot `m` (no pair) in lane `m`, slot `5 + m` (the pair) in lane
+/// [`PAIR_LANE`]` + m`. The lanes between and after hold 255 ([`JUNK`]): the pair lanes start
+/// at 9 so that two pairless parts of up to 4 melds each (lanes up to 8) never land on a pair
+/// lane, and a 255 lane adds (saturating) to 255, so it never wins a minimum.
+type Lanes = [u8; 16];
+const PAIR_LANE: usize = 9;
+/// 255 in the lanes that hold no slot, 0 in the others (ORed into every merge's result).
+const JUNK: Lanes = {
+    let mut j = [255u8; 16];
+    let mut m = 0;
+    while m < 5 {
+        j[m] = 0;
+        j[PAIR_LANE + m] = 0;
+        m += 1;
+    }
+    j
+};
+
+/// The lane of slot `slot` (`m + 5 p`).
+#[inline(always)]
+const fn lane(slot: usize) -> usize {
+    if slot < 5 {
+        slot
+    } else {
+        slot - 5 + PAIR_LANE
+    }
+}
+
 /// What one suit pattern contributes to a query.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
 struct Entry {
-    /// Fewest tiles to draw so the suit holds each slot's target.
-    number: [u8; SLOTS],
+    /// Fewest tiles to draw so the suit holds each slot's target, by [`lane`].
+    number: Lanes,
     /// Kinds (bit = position in the suit) whose draw lowers `number`, per slot.
     need: [u16; SLOTS],
     /// Kinds held whose discard keeps `number`, per slot.
@@ -60,10 +91,18 @@ struct Entry {
 /// in the order of their base-5 code (last kind most significant, as [`patterns`]).
 struct Suit {
     entries: Vec<Entry>,
-    /// `offset[j][n][c]`: how far rank moves when the `j`-th kind from the last holds `c` and the
-    /// kinds after it hold `n` tiles.
-    offset: Vec<[[u32; 5]; MAX_TILES + 1]>,
+    /// [`rank`] in two lookups ([`Suit::find`]): `high[code]`, by the base-5 code of the last
+    /// [`HIGH`] kinds, is their part of the rank, plus their tile count << 24; `low[n * 5^l +
+    /// code]`, by those `n` tiles and the code of the first `l` kinds, is the rest of the rank
+    /// plus the whole tile count << 24. [`NO_RANK`] where the pattern has more than 14 tiles.
+    high: Vec<u32>,
+    low: Vec<u32>,
 }
+
+/// Kinds of a suit whose part of the rank [`Suit::high`] holds (the last four).
+const HIGH: usize = 4;
+/// A [`Suit::high`] or [`Suit::low`] entry of a pattern of more than [`MAX_TILES`] tiles.
+const NO_RANK: u32 = u32::MAX;
 
 struct Tables {
     numbers: Suit,
@@ -88,15 +127,70 @@ impl Suit {
             let rank = rank(&offset, digits).expect("a pattern within the limits has a rank");
             entries[rank.0 as usize] = entry(&dist, code, digits, &pow);
         }
-        Suit { entries, offset }
+        let (high, low) = rank_parts(&offset, len);
+        Suit { entries, high, low }
     }
 
     /// The entry of `h` and its tile count; `None` for a count above 4 or more than 14 tiles.
-    #[inline]
-    fn find(&self, h: &[u8]) -> Option<(&Entry, usize)> {
-        let (r, n) = rank(&self.offset, h)?;
-        Some((&self.entries[r as usize], n))
+    ///
+    /// [`rank`] read from two tables rather than summed kind by kind: every xiangting query
+    /// looks up one to four suits, millions of times per game.
+    /// `LEN` is the suit's length (9, or 7 for the honours): a constant, so that the loops over
+    /// the counts unroll.
+    #[inline(always)]
+    fn find<const LEN: usize>(&self, h: &[u8; LEN]) -> Option<(&Entry, usize)> {
+        // A count above 4 sets a bit from 8 up once 3 is added (the others stay below 8).
+        if h.iter().fold(0u32, |a, &c| a | (c as u32 + 3)) > 7 {
+            return None;
+        }
+        let code = |d: &[u8]| d.iter().rev().fold(0usize, |a, &c| a * 5 + c as usize);
+        let l = LEN - HIGH;
+        let hi = self.high[code(&h[l..])];
+        if hi == NO_RANK {
+            return None;
+        }
+        let lo = self.low[(hi >> 24) as usize * 5usize.pow(l as u32) + code(&h[..l])];
+        if lo == NO_RANK {
+            return None;
+        }
+        Some((&self.entries[(hi.wrapping_add(lo) & 0xFF_FFFF) as usize], (lo >> 24) as usize))
     }
+}
+
+/// The `LEN` counts of `counts` from kind `start` on.
+#[inline(always)]
+fn suit_counts<const LEN: usize>(counts: &[u8], start: usize) -> &[u8; LEN] {
+    counts[start..start + LEN].try_into().expect("a suit's counts")
+}
+
+/// [`Suit::high`] and [`Suit::low`] of a suit of `len` kinds: [`rank`]'s sum over the last
+/// [`HIGH`] kinds, then over the others from each tile count the last ones may hold.
+fn rank_parts(offset: &[[[u32; 5]; MAX_TILES + 1]], len: usize) -> (Vec<u32>, Vec<u32>) {
+    let l = len - HIGH;
+    // `rank`'s loop over the kinds `digits` (first kind first) from `n` tiles on, the `j`-th
+    // kind from the last taking `offset[j0 + j]`.
+    let part = |digits: &[u8], j0: usize, mut n: usize| {
+        let mut r = 0u32;
+        for (j, &c) in digits.iter().rev().enumerate() {
+            if n > MAX_TILES {
+                return NO_RANK;
+            }
+            r += offset[j0 + j][n][c as usize];
+            n += c as usize;
+        }
+        if n > MAX_TILES {
+            NO_RANK
+        } else {
+            r | (n as u32) << 24
+        }
+    };
+    let digits = |code: usize, k: usize| -> Vec<u8> {
+        (0..k).map(|i| (code / 5usize.pow(i as u32) % 5) as u8).collect()
+    };
+    let high = (0..5usize.pow(HIGH as u32)).map(|code| part(&digits(code, HIGH), 0, 0)).collect();
+    let size = 5usize.pow(l as u32);
+    let low = (0..(MAX_TILES + 1) * size).map(|i| part(&digits(i % size, l), HIGH, i / size)).collect();
+    (high, low)
 }
 
 /// Rank of `h` among the patterns with at most [`MAX_TILES`] tiles, and its tile count.
@@ -215,7 +309,9 @@ fn distances(patterns: &[[u8; 9]], runs: bool, pow: &[usize]) -> Vec<[u8; 16]> {
 
 fn entry(dist: &[[u8; 16]], code: usize, h: &[u8], pow: &[usize]) -> Entry {
     let d = &dist[code];
-    let mut e = Entry { number: std::array::from_fn(|s| d[s]), ..Entry::default() };
+    let mut number = JUNK;
+    (0..SLOTS).for_each(|s| number[lane(s)] = d[s]);
+    let mut e = Entry { number, ..Entry::default() };
     // Whole rows at a time (16 lanes), so the compiler can use vector compares.
     let (mut need, mut unneed) = ([0u16; 16], [0u16; 16]);
     for (k, &c) in h.iter().enumerate() {
@@ -260,7 +356,7 @@ pub enum Kinds {
 #[derive(Debug, PartialEq, Eq)]
 pub struct InvalidHand;
 
-/// Min with the union on ties, without a branch: the merge step of every query.
+/// Min with the union on ties, without a branch: how the forms' answers are combined.
 #[inline(always)]
 fn take(best: &mut u8, mask: &mut u64, n: u8, m: u64) {
     let keep = if n > *best { *mask } else { 0 };
@@ -278,81 +374,150 @@ fn suit_kinds(e: &Entry, which: Kinds) -> &[u16; SLOTS] {
     }
 }
 
-/// Min-plus merge of two parts' slot numbers, slots of up to `N` melds (the others stay 0 and
-/// are never read).
+/// Min-plus merge of two parts' slot numbers ([`Lanes`]): each slot of the result is the least
+/// sum over the splits of its melds and pair between the two parts. One step per slot of `x`:
+/// `y` shifted up to that slot (255 shifted in), plus `x`'s number there, kept where smaller.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn merge_numbers<const N: usize>(x: &[u8; SLOTS], y: &[u8; SLOTS]) -> [u8; SLOTS] {
-    let mut out = [0u8; SLOTS];
-    for j in 0..=N {
-        let (mut plain, mut pair) = (u8::MAX, u8::MAX);
-        for i in 0..=j {
-            plain = plain.min(x[i] + y[j - i]);
-            pair = pair.min(x[5 + i] + y[j - i]).min(x[i] + y[5 + j - i]);
+fn merge(x: &Lanes, y: &Lanes) -> Lanes {
+    use std::arch::x86_64::*;
+    let mut out = [0u8; 16];
+    // SAFETY: SSE2 is part of every x86_64 target; the unaligned loads and the store are of
+    // 16-byte arrays.
+    unsafe {
+        let yv = _mm_loadu_si128(y.as_ptr().cast());
+        let ones = _mm_set1_epi8(-1);
+        let mut acc = ones;
+        macro_rules! step {
+            ($($s:literal)*) => {$(
+                let shifted = _mm_or_si128(_mm_slli_si128::<$s>(yv), _mm_srli_si128::<{ 16 - $s }>(ones));
+                acc = _mm_min_epu8(acc, _mm_adds_epu8(shifted, _mm_set1_epi8(x[$s] as i8)));
+            )*};
         }
-        out[j] = plain;
-        out[5 + j] = pair;
+        step!(0 1 2 3 4 9 10 11 12 13);
+        acc = _mm_or_si128(acc, _mm_loadu_si128(JUNK.as_ptr().cast()));
+        _mm_storeu_si128(out.as_mut_ptr().cast(), acc);
     }
     out
 }
 
-/// The kinds of slot `slot` in the merge of two parts (each an entry and where its kinds start
-/// among the 34): the union over the slot's splits that reach the slot's least number.
-#[inline(always)]
-fn merged_kinds(x: (&Entry, u32), y: (&Entry, u32), which: Kinds, slot: usize) -> u64 {
-    let (xe, ye) = (x.0, y.0);
-    let (xk, yk) = (suit_kinds(xe, which), suit_kinds(ye, which));
-    let (j, pair) = (slot % 5, slot >= 5);
-    let mut best = u8::MAX;
-    let mut out = 0u64;
-    let mut split = |a: usize, b: usize| {
-        let kinds = (xk[a] as u64) << x.1 | (yk[b] as u64) << y.1;
-        take(&mut best, &mut out, xe.number[a] + ye.number[b], kinds);
-    };
-    for i in 0..=j {
-        if pair {
-            split(5 + i, j - i);
-            split(i, 5 + j - i);
-        } else {
-            split(i, j - i);
+/// [`merge`] on other targets, and its reference in the tests: slot by slot.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn merge_by_slot(x: &Lanes, y: &Lanes) -> Lanes {
+    let mut out = [255u8; 16];
+    for (m1, p1, m2, p2) in
+        (0..25usize).flat_map(|i| [(i / 5, 0, i % 5, 0), (i / 5, 1, i % 5, 0), (i / 5, 0, i % 5, 1)])
+    {
+        if m1 + m2 <= 4 {
+            let (a, b, c) = (lane(m1 + 5 * p1), lane(m2 + 5 * p2), lane(m1 + m2 + 5 * (p1 + p2)));
+            out[c] = out[c].min(x[a].saturating_add(y[b]));
         }
+    }
+    out
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn merge(x: &Lanes, y: &Lanes) -> Lanes {
+    merge_by_slot(x, y)
+}
+
+/// Lanes that hold a slot (0..=4 and [`PAIR_LANE`]..=13), as a [`used_lanes`] mask.
+const SLOT_LANES: u16 = 0b0011_1110_0001_1111;
+
+/// The lanes `a` of a part with numbers `x` that some least split of the target `N` melds and
+/// the pair uses, given `others`, the merge of every other part, and `best`, the target's least
+/// number: `x[a] + others[target - a] == best`. A lane of the part reaches the least number
+/// exactly when the rest can make up the target's remainder at the least cost, so these are the
+/// lanes whose kinds the whole hand's answer unites (a mask over lanes).
+///
+/// On x86_64: `others` reversed (lane l to 13 - l, so `target - a` lines up with `a`), shifted
+/// down to the target, added to `x` and compared with `best` in one go.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn used_lanes<const N: usize>(x: &Lanes, others: &Lanes, best: u8) -> u16 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of every x86_64 target; the loads are of 16-byte arrays.
+    unsafe {
+        let o = _mm_loadu_si128(others.as_ptr().cast());
+        // Byte l to 15 - l: dwords reversed, then the words in each, then the bytes in each.
+        let o = _mm_shuffle_epi32::<0x1B>(o);
+        let o = _mm_shufflehi_epi16::<0xB1>(_mm_shufflelo_epi16::<0xB1>(o));
+        let o = _mm_or_si128(_mm_slli_epi16::<8>(o), _mm_srli_epi16::<8>(o));
+        // Lane l now holds others[15 - l]; lane a must hold others[9 + N - a]: down by 6 - N,
+        // 255 shifted in.
+        let ones = _mm_set1_epi8(-1);
+        let o = match N {
+            0 => _mm_or_si128(_mm_srli_si128::<6>(o), _mm_slli_si128::<10>(ones)),
+            1 => _mm_or_si128(_mm_srli_si128::<5>(o), _mm_slli_si128::<11>(ones)),
+            2 => _mm_or_si128(_mm_srli_si128::<4>(o), _mm_slli_si128::<12>(ones)),
+            3 => _mm_or_si128(_mm_srli_si128::<3>(o), _mm_slli_si128::<13>(ones)),
+            _ => _mm_or_si128(_mm_srli_si128::<2>(o), _mm_slli_si128::<14>(ones)),
+        };
+        let sum = _mm_adds_epu8(_mm_loadu_si128(x.as_ptr().cast()), o);
+        let hit = _mm_movemask_epi8(_mm_cmpeq_epi8(sum, _mm_set1_epi8(best as i8)));
+        hit as u16 & SLOT_LANES
+    }
+}
+
+/// [`used_lanes`] on other targets, and its reference in the tests: lane by lane.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn used_lanes_by_slot<const N: usize>(x: &Lanes, others: &Lanes, best: u8) -> u16 {
+    let mut used = 0u16;
+    for m in 0..=N {
+        for (a, rest) in [(m, PAIR_LANE + N - m), (PAIR_LANE + m, N - m)] {
+            used |= u16::from(x[a].saturating_add(others[rest]) == best) << a;
+        }
+    }
+    used
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn used_lanes<const N: usize>(x: &Lanes, others: &Lanes, best: u8) -> u16 {
+    used_lanes_by_slot::<N>(x, others, best)
+}
+
+/// The union of a part's kinds (by slot) over the lanes `used`.
+#[inline(always)]
+fn lane_kinds(kinds: &[u16; SLOTS], used: u16) -> u64 {
+    let mut out = 0u64;
+    let mut rest = used;
+    while rest != 0 {
+        let l = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        out |= kinds[if l < 5 { l } else { l - (PAIR_LANE - 5) }] as u64;
     }
     out
 }
 
 /// The four-melds-and-a-pair form: slot `N` melds + pair of the merge of all four suits. The
-/// numbers first (suits m + p, and s + honours), then the kinds only of the splits that reach
-/// the minimum, which are few: most queries merge kinds for one or two slots, not all twenty.
+/// numbers first (suits m + p, and s + honours), then the kinds: each suit's kinds at the lanes
+/// some least split uses ([`used_lanes`]).
 #[inline(always)]
 fn standard<const N: usize>(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
-    let mp = merge_numbers::<N>(&e[0].number, &e[1].number);
-    let sz = merge_numbers::<N>(&e[2].number, &e[3].number);
+    let mp = merge(&e[0].number, &e[1].number);
+    let sz = merge(&e[2].number, &e[3].number);
     standard_merged::<N>(e, &mp, &sz, which)
 }
 
 /// [`standard`] with the two pairs' numbers merged already (`mp` of suits m + p, `sz` of s +
 /// honours), so a caller that changes one suit merges only its pair again.
 #[inline(always)]
-fn standard_merged<const N: usize>(
-    e: [&Entry; 4],
-    mp: &[u8; SLOTS],
-    sz: &[u8; SLOTS],
-    which: Kinds,
-) -> (u8, u64) {
+fn standard_merged<const N: usize>(e: [&Entry; 4], mp: &Lanes, sz: &Lanes, which: Kinds) -> (u8, u64) {
     let mut best = u8::MAX;
     for i in 0..=N {
-        best = best.min(mp[5 + i] + sz[N - i]).min(mp[i] + sz[5 + N - i]);
+        best = best.min(mp[PAIR_LANE + i] + sz[N - i]).min(mp[i] + sz[PAIR_LANE + N - i]);
     }
     if which == Kinds::None {
         return (best, 0);
     }
+    // Each suit against the other three merged: which of its lanes a least split uses.
+    let others =
+        [merge(&e[1].number, sz), merge(&e[0].number, sz), merge(mp, &e[3].number), merge(mp, &e[2].number)];
     let mut kinds = 0u64;
-    for i in 0..=N {
-        for (a, b) in [(5 + i, N - i), (i, 5 + N - i)] {
-            if mp[a] + sz[b] == best {
-                kinds |= merged_kinds((e[0], 0), (e[1], 9), which, a)
-                    | merged_kinds((e[2], 18), (e[3], 27), which, b);
-            }
-        }
+    for (i, (x, o)) in e.iter().zip(&others).enumerate() {
+        kinds |= lane_kinds(suit_kinds(x, which), used_lanes::<N>(&x.number, o, best)) << (9 * i);
     }
     (best, kinds)
 }
@@ -465,10 +630,10 @@ pub fn standard_necessary(counts: &Counts, melds: usize) -> Result<(u8, u64), In
 #[inline(always)]
 fn entries(counts: &Counts) -> Result<([&'static Entry; 4], usize), InvalidHand> {
     let t: &'static Tables = &TABLES;
-    let (m, nm) = t.numbers.find(&counts[0..9]).ok_or(InvalidHand)?;
-    let (p, np) = t.numbers.find(&counts[9..18]).ok_or(InvalidHand)?;
-    let (s, ns) = t.numbers.find(&counts[18..27]).ok_or(InvalidHand)?;
-    let (z, nz) = t.honors.find(&counts[27..34]).ok_or(InvalidHand)?;
+    let (m, nm) = t.numbers.find::<9>(suit_counts(counts, 0)).ok_or(InvalidHand)?;
+    let (p, np) = t.numbers.find::<9>(suit_counts(counts, 9)).ok_or(InvalidHand)?;
+    let (s, ns) = t.numbers.find::<9>(suit_counts(counts, 18)).ok_or(InvalidHand)?;
+    let (z, nz) = t.honors.find::<7>(suit_counts(counts, 27)).ok_or(InvalidHand)?;
     let tiles = nm + np + ns + nz;
     if tiles > MAX_TILES {
         return Err(InvalidHand);
@@ -497,8 +662,8 @@ pub struct Discards {
     counts: Counts,
     e: [&'static Entry; 4],
     /// Slot numbers of suits m + p and of s + honours merged.
-    mp: [u8; SLOTS],
-    sz: [u8; SLOTS],
+    mp: Lanes,
+    sz: Lanes,
     /// Melds' worth of tiles of the hand and of the hand after a discard: `tiles / 3` and
     /// `(tiles - 1) / 3` are the same for 3n+2 tiles.
     n: usize,
@@ -511,10 +676,9 @@ impl Discards {
         if tiles % 3 != 2 {
             return Err(InvalidHand);
         }
-        // All slots are merged (N = 4): a slot's merged number does not depend on N, and the
-        // queries read only the slots their hand's size asks for.
-        let mp = merge_numbers::<4>(&e[0].number, &e[1].number);
-        let sz = merge_numbers::<4>(&e[2].number, &e[3].number);
+        // All slots are merged: the queries read only the slots their hand's size asks for.
+        let mp = merge(&e[0].number, &e[1].number);
+        let sz = merge(&e[2].number, &e[3].number);
         Ok(Discards { counts: *counts, e, mp, sz, n: (tiles - 1) / 3 })
     }
 
@@ -530,14 +694,16 @@ impl Discards {
         if d >= crate::tile::KINDS || self.counts[d] == 0 {
             return Err(InvalidHand);
         }
-        let (suit, start) = (d / 9, d / 9 * 9);
-        let len = if suit == 3 { 7 } else { 9 };
-        let mut h = [0u8; 9];
-        h[..len].copy_from_slice(&self.counts[start..start + len]);
-        h[d - start] -= 1;
+        let suit = d / 9;
+        let mut less = self.counts;
+        less[d] -= 1;
         let t: &'static Tables = &TABLES;
-        let table = if suit == 3 { &t.honors } else { &t.numbers };
-        let (entry, _) = table.find(&h[..len]).ok_or(InvalidHand)?;
+        let (entry, _) = if suit == 3 {
+            t.honors.find::<7>(suit_counts(&less, 27))
+        } else {
+            t.numbers.find::<9>(suit_counts(&less, 9 * suit))
+        }
+        .ok_or(InvalidHand)?;
         let mut e = self.e;
         e[suit] = entry;
         Ok(self.answer(e, Some(suit), Kinds::Necessary))
@@ -567,12 +733,8 @@ impl Discards {
     ) -> (u8, u64) {
         match changed {
             None => standard_merged::<N>(e, &self.mp, &self.sz, which),
-            Some(0 | 1) => {
-                standard_merged::<N>(e, &merge_numbers::<N>(&e[0].number, &e[1].number), &self.sz, which)
-            }
-            Some(_) => {
-                standard_merged::<N>(e, &self.mp, &merge_numbers::<N>(&e[2].number, &e[3].number), which)
-            }
+            Some(0 | 1) => standard_merged::<N>(e, &merge(&e[0].number, &e[1].number), &self.sz, which),
+            Some(_) => standard_merged::<N>(e, &self.mp, &merge(&e[2].number, &e[3].number), which),
         }
     }
 }
@@ -600,6 +762,7 @@ mod tests {
         let t = &*TABLES;
         for (suit, len) in [(&t.numbers, 9usize), (&t.honors, 7)] {
             let mut seen = vec![false; suit.entries.len()];
+            let offset = rank_offsets(len);
             let mut h = vec![0u8; len];
             for code in 0..5usize.pow(len as u32) {
                 let mut x = code;
@@ -607,7 +770,15 @@ mod tests {
                     *c = (x % 5) as u8;
                     x /= 5;
                 }
-                match rank(&suit.offset, &h) {
+                let found = match len {
+                    9 => suit.find::<9>(suit_counts(&h, 0)),
+                    _ => suit.find::<7>(suit_counts(&h, 0)),
+                };
+                let found = found.map(|(e, n)| ((e as *const Entry).addr(), n));
+                let ranked =
+                    rank(&offset, &h).map(|(r, n)| ((&suit.entries[r as usize] as *const Entry).addr(), n));
+                assert_eq!(found, ranked, "{h:?}");
+                match rank(&offset, &h) {
                     Some((r, n)) => {
                         assert!(n <= MAX_TILES);
                         assert!(!seen[r as usize], "rank {r} twice");
@@ -620,6 +791,53 @@ mod tests {
         }
         // 405,350 number-suit patterns of at most 14 tiles (the count the `xiangting` tables hold).
         assert_eq!(t.numbers.entries.len(), 405_350);
+    }
+
+    /// The vector merge equals the slot-by-slot one on random slot numbers (0..=40, beyond any
+    /// real suit's; junk lanes 255), so every slot lands where it belongs and no junk lane leaks.
+    #[test]
+    fn merge_equals_merge_by_slot() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..20_000 {
+            let mut v = [JUNK; 2];
+            for x in v.iter_mut() {
+                for s in 0..SLOTS {
+                    x[lane(s)] = (xorshift_step(&mut seed) % 41) as u8;
+                }
+            }
+            let (x, y) = (v[0], v[1]);
+            assert_eq!(merge(&x, &y), merge_by_slot(&x, &y), "{x:?} {y:?}");
+            assert_eq!(merge(&x, &y).map(|n| n == 255), JUNK.map(|j| j == 255));
+        }
+    }
+
+    /// The vector test of the lanes a least split uses equals the lane-by-lane one, for every
+    /// target size, on random numbers and least numbers that often tie.
+    #[test]
+    fn used_lanes_equal_used_lanes_by_slot() {
+        fn check<const N: usize>(seed: &mut u64) {
+            let mut v = [JUNK; 2];
+            for x in v.iter_mut() {
+                for s in 0..SLOTS {
+                    x[lane(s)] = (xorshift_step(seed) % 6) as u8;
+                }
+            }
+            let best = (xorshift_step(seed) % 8) as u8;
+            let (x, o) = (v[0], v[1]);
+            assert_eq!(
+                used_lanes::<N>(&x, &o, best),
+                used_lanes_by_slot::<N>(&x, &o, best),
+                "{N} {x:?} {o:?} {best}"
+            );
+        }
+        let mut seed = 0x0DDB_A11C_0FFE_E123u64;
+        for _ in 0..20_000 {
+            check::<0>(&mut seed);
+            check::<1>(&mut seed);
+            check::<2>(&mut seed);
+            check::<3>(&mut seed);
+            check::<4>(&mut seed);
+        }
     }
 
     #[test]
@@ -641,6 +859,13 @@ mod tests {
         assert_eq!(q("1234m", Kinds::Necessary), (1, 0b1001));
         assert_eq!(q("12234m", Kinds::Unnecessary), (1, 0b1011));
         assert_eq!(query(&[5; KINDS], Kinds::None), Err(InvalidHand));
+        // More than 4 of a kind anywhere in a suit, whatever the count.
+        for (k, c) in [(0, 5), (4, 7), (8, 8), (3, 13), (6, 255)] {
+            let mut h = [0u8; 9];
+            h[k] = c;
+            assert!(TABLES.numbers.find::<9>(&h).is_none(), "{h:?}");
+            assert!(TABLES.honors.find::<7>(suit_counts(&h, 0)).is_none() || k >= 7, "{h:?}");
+        }
         assert_eq!(query(&counts_of(&parse_mpsz("123m456p789s").unwrap()), Kinds::None), Err(InvalidHand));
     }
 

@@ -20,6 +20,17 @@ pub(super) const FIVE_BITS: [u8; KINDS] = {
     t
 };
 
+/// The lowest bit of every kind's 3-bit field of [`crate::hand::memo::pack`] (bit 3k).
+const FIELD_LOW_BITS: u128 = {
+    let mut m = 0u128;
+    let mut k = 0;
+    while k < KINDS {
+        m |= 1 << (3 * k);
+        k += 1;
+    }
+    m
+};
+
 /// Meld codes: type << 7 | red << 6 | first kind.
 pub(super) const CHI: u16 = 1;
 pub(super) const PON: u16 = 2;
@@ -220,10 +231,18 @@ impl St {
         }
     }
 
-    /// The concealed tiles into `out` (emptied first), a red five after the plain ones.
+    /// The concealed tiles into `out` (emptied first), by kind, a red five after the plain ones.
+    ///
+    /// Only the kinds held are visited, read off the packed counts: every win the search scores
+    /// refills its tiles, and a hand holds a dozen kinds of the 34.
     pub(super) fn concealed_tiles(&self, out: &mut Vec<Tile>) {
         out.clear();
-        for k in 0..KINDS {
+        // Bit 3k is set when kind k's 3-bit field is not zero.
+        let p = self.packed;
+        let mut held = (p | p >> 1 | p >> 2) & FIELD_LOW_BITS;
+        while held != 0 {
+            let k = (held.trailing_zeros() / 3) as usize;
+            held &= held - 1;
             for _ in 0..self.plain_count(k) {
                 out.push(Tile::from_kind(k));
             }

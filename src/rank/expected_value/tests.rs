@@ -29,6 +29,40 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9 * b.abs().max(1.0)
 }
 
+/// The concealed tiles read off the packed counts are the hand's, kind by kind, a red five
+/// after the plain ones: on random hands of 1 to 14 tiles with and without their red fives.
+#[test]
+fn concealed_tiles_are_the_hands_in_kind_order() {
+    let mut next = crate::testdata::xorshift(0xC0C0_7111_E500_0001u64);
+    let mut tiles = Vec::new();
+    for i in 0..3000 {
+        let mut c = [0u8; KINDS];
+        let n = 1 + i % 14;
+        let mut held = 0;
+        while held < n {
+            let k = (next() % KINDS as u64) as usize;
+            if c[k] < 4 {
+                c[k] += 1;
+                held += 1;
+            }
+        }
+        let red = (next() % 8) as u8 & [0, 1, 2].iter().fold(0, |r, &s| r | u8::from(c[9 * s + 4] > 0) << s);
+        let st = St { c, red, melds: [0; 4], nm: 0, packed: crate::hand::memo::pack(&c) };
+        st.concealed_tiles(&mut tiles);
+        let mut want = Vec::new();
+        for k in 0..KINDS {
+            let red_here = red & five_bit(k) != 0;
+            for _ in 0..c[k] - u8::from(red_here) {
+                want.push(Tile::from_kind(k));
+            }
+            if red_here {
+                want.push(Tile::red_five(k / 9));
+            }
+        }
+        assert_eq!(tiles, want, "{c:?} red {red}");
+    }
+}
+
 #[test]
 fn five_bit_marks_the_three_fives() {
     for k in 0..KINDS {
