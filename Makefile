@@ -50,7 +50,9 @@ fmt:
 
 # Regenerates data/weights/default.json from the shared corpus: every human discard at houou and
 # tokujou tables (no cap: decisions beyond the fit's memory budget stream from a cache file), seeded game split, weights gated by shanten, riichi, hand value and turn; then
-# the separate riichi (declare or stay dama) and call (chi / pon / kan or pass) models beside it.
+# the separate riichi (declare or stay dama) and call (chi / pon / kan or pass) models beside it
+# (softmax, as they were fitted: with two options, the riichi model's case, softmax and the
+# pairwise logistic are the same loss).
 # Same data and seed give the same files. The ingest writes out/corpus as parts and resumes: an
 # interrupted `make weights` keeps the finished parts (a changed corpus: rm -rf out/corpus first).
 # The discard loss is pairwise (issue 38): the pairwise logistic, each decision's n - 1 pairs
@@ -64,9 +66,9 @@ weights: release
 		--interact shanten --interact riichi --interact value --interact turn \
 		--out data/weights/default.json
 	target/release/haifu fit --data out/corpus --kind riichi --tables houou,tokujou --seats human \
-		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/riichi.json
+		--seed 1 --loss softmax --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/riichi.json
 	target/release/haifu fit --data out/corpus --kind call --tables houou,tokujou --seats human \
-		--seed 1 --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/call.json
+		--seed 1 --loss softmax --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/call.json
 
 # The ranking losses side by side (softmax; pairwise logistic, raw pair sums, per-decision
 # 1/(n-1) and LambdaRank-style ranked pairs; the seed's hinge at margin 0 with shanten pinned; per-decision hinge at margin 1 and at a

@@ -1,6 +1,7 @@
 """Markdown table of fits side by side, from haifu weights files and the NAME.cost.json beside
-each (see scripts/losses.sh); a file without its cost (e.g. the non-linear ceiling of
-scripts/ceiling.py) shows blanks there.
+each (see scripts/losses.sh) and the NAME.houou.json `haifu eval` wrote for it (top-1 on every
+held-out houou human discard); a file without its cost or houou figure (e.g. the non-linear ceiling
+of scripts/ceiling.py) shows blanks there.
 
 The tuned hinge is the per-decision hinge fit other than margin 1 with the best validation top-1;
 the other hinge margins are listed below the table.
@@ -15,7 +16,7 @@ LABELS = {
     "logistic_pd": "pairwise logistic, per-decision (1/(n-1))",
     "seed": "seed's loss: hinge margin 0, raw sum, shanten pinned",
     "hinge_m1": "pairwise hinge margin 1, per-decision",
-    "lambdarank": "pairwise logistic, LambdaRank top-1 weights",
+    "lambdarank": "pairwise logistic, ranked pairs (LambdaRank-style, --pairs ranked)",
     "ceiling": "ceiling: LightGBM lambdarank (non-linear)",
 }
 
@@ -23,10 +24,12 @@ LABELS = {
 def row(name, w):
     t = w["metrics"]["test"]
     c = w.get("cost", {})
+    h = w.get("houou")
+    houou = "" if h is None else f"{100 * h['top1']:.2f}%"
     rss = c.get("peak_rss_mib")
     wall = c.get("wall_seconds")
     return (
-        f"| {name} | {w['decisions']['train']:,} | {100 * t['top1']:.2f}% | {100 * t['top3']:.2f}% "
+        f"| {name} | {w['decisions']['train']:,} | {100 * t['top1']:.2f}% | {100 * t['top3']:.2f}% | {houou} "
         f"| {t['mean_rank']:.3f} | {w.get('iterations', '')} | {c.get('passes', '')} "
         f"| {'' if wall is None else f'{wall:.0f} s'} | {'' if rss is None else f'{rss:,.0f} MiB'} |"
     )
@@ -34,7 +37,7 @@ def row(name, w):
 
 fits = {}
 for path in sys.argv[1:]:
-    if path.endswith(".cost.json"):
+    if path.endswith(".cost.json") or path.endswith(".houou.json"):
         continue
     with open(path) as f:
         w = json.load(f)
@@ -42,6 +45,10 @@ for path in sys.argv[1:]:
     if os.path.exists(cost):
         with open(cost) as f:
             w["cost"] = json.load(f)
+    houou = path.removesuffix(".json") + ".houou.json"
+    if os.path.exists(houou):
+        with open(houou) as f:
+            w["houou"] = json.load(f)["evaluators"]["linear"]
     fits[path.rsplit("/", 1)[-1].removesuffix(".json")] = w
 hinges = {
     k: w
@@ -49,8 +56,8 @@ hinges = {
     if w.get("loss", {}).get("loss") == "hinge" and w["loss"]["margin"] != 1.0
 }
 tuned = max(hinges, key=lambda k: hinges[k]["metrics"]["validation"]["top1"]) if hinges else None
-print("| loss | train decisions | test top-1 | test top-3 | mean rank | iterations | passes | wall | peak RSS |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| loss | train decisions | test top-1 | test top-3 | houou top-1 | mean rank | iterations | passes | wall | peak RSS |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 order = ["softmax", "logistic", "logistic_pd", "lambdarank", "seed", "hinge_m1"] + ([tuned] if tuned else []) + ["ceiling"]
 for k in order:
     if k in fits:

@@ -14,9 +14,11 @@ use super::usage;
 
 /// Fit the weights of the linear evaluator to the recorded choices (a ranking loss).
 ///
-/// The default loss, softmax, is listwise: the chosen option against all the others at once.
-/// The pairwise losses, the chosen option against each other option in turn, are
-/// `--loss hinge` (with `--margin`) and `--loss logistic`.
+/// The default loss is pairwise, as the mission defines the fit: the pairwise logistic, the
+/// chosen option against each option not taken, each decision's pairs weighted 1 / (n - 1)
+/// (`--loss logistic --pairs per-decision`). The other pairwise losses are `--loss hinge` (with
+/// `--margin`) and the seed's `--loss seed`; `--loss softmax` is listwise (the chosen option
+/// against all the others at once).
 ///
 /// Reads an `haifu ingest` folder, keeps the decisions the filter selects, splits them by game
 /// (seeded) into train / validation / test, picks the L2 strength with the best validation
@@ -31,15 +33,15 @@ pub struct FitArgs {
     /// Weights file to write.
     #[arg(long, default_value = DEFAULT_PATH)]
     out: PathBuf,
-    /// Ranking loss: softmax (listwise), hinge or logistic (pairwise), or seed (the seed's
-    /// pairwise hinge at margin 0, summed, with the shanten_min weight pinned at -1 a step).
-    #[arg(long, value_enum, default_value = "softmax")]
+    /// Ranking loss: logistic or hinge (pairwise), seed (the seed's pairwise hinge at margin 0,
+    /// summed, with the shanten_min weight pinned at -1 a step) or softmax (listwise).
+    #[arg(long, value_enum, default_value = "logistic")]
     loss: Loss,
     /// Pair weighting of the pairwise losses: sum (every pair counts 1), per-decision (each of
     /// a decision's n - 1 pairs counts 1 / (n - 1)) or ranked (LambdaRank-style: each pair counts
     /// the other option's softmax share of the decision's ranking at the round's start, re-taken
     /// each of --rounds rounds). The seed's loss always sums.
-    #[arg(long, value_enum, default_value = "sum")]
+    #[arg(long, value_enum, default_value = "per-decision")]
     pairs: Pairs,
     /// Rounds of --pairs ranked: each is a full L-BFGS run (--max-iters) warm-started from the
     /// last, with the pair weights taken from the ranking at its start. Ignored by other pairs.
