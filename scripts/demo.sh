@@ -25,7 +25,7 @@ run check "$LOGDIR" || echo "(some records failed; the rest of the pipeline uses
 say "Every decision with its options and feature vectors, to parquet"
 run ingest "$LOGDIR" --out "$OUT/dataset" || true
 
-say "Fit the linear evaluator to the recorded picks (softmax ranking loss, L-BFGS; weights by shanten)"
+say "Fit the linear evaluator to the recorded picks (pairwise logistic ranking loss, L-BFGS; weights by shanten)"
 run fit --data "$OUT/dataset" --seats all --max-iters 60 --l2 0.001,0.01 --interact shanten \
     --out "$OUT/weights.json"
 

@@ -92,6 +92,21 @@ pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
     move || xorshift_step(&mut s)
 }
 
+/// `tiles` tiles drawn uniformly by kind from `next`, at most 4 of a kind: the randomised tests'
+/// plain hands (34 kind counts), one helper so that every test draws them the same way.
+pub fn uniform_counts(next: &mut impl FnMut() -> u64, tiles: usize) -> [u8; 34] {
+    let mut c = [0u8; 34];
+    let mut held = 0;
+    while held < tiles {
+        let k = (next() % 34) as usize;
+        if c[k] < 4 {
+            c[k] += 1;
+            held += 1;
+        }
+    }
+    c
+}
+
 #[cfg(test)]
 mod tests {
     /// Under CI (or `HAIFU_REQUIRE_SHARED=1`) the shared data must be there: otherwise the tests

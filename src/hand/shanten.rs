@@ -671,16 +671,7 @@ mod tests {
             let c = if i % 2 == 0 {
                 clumped_hand(&mut next, tiles)
             } else {
-                let mut c = [0u8; KINDS];
-                let mut n = 0;
-                while n < tiles {
-                    let k = (next() % KINDS as u64) as usize;
-                    if c[k] < 4 {
-                        c[k] += 1;
-                        n += 1;
-                    }
-                }
-                c
+                crate::testdata::uniform_counts(&mut next, tiles)
             };
             for melds in 0..=4 {
                 let want = dp_standard_with(&c, melds, Shape::Standard);

@@ -36,16 +36,7 @@ fn concealed_tiles_are_the_hands_in_kind_order() {
     let mut next = crate::testdata::xorshift(0xC0C0_7111_E500_0001u64);
     let mut tiles = Vec::new();
     for i in 0..3000 {
-        let mut c = [0u8; KINDS];
-        let n = 1 + i % 14;
-        let mut held = 0;
-        while held < n {
-            let k = (next() % KINDS as u64) as usize;
-            if c[k] < 4 {
-                c[k] += 1;
-                held += 1;
-            }
-        }
+        let c = crate::testdata::uniform_counts(&mut next, 1 + i % 14);
         let red = (next() % 8) as u8 & [0, 1, 2].iter().fold(0, |r, &s| r | u8::from(c[9 * s + 4] > 0) << s);
         let st = St { c, red, melds: [0; 4], nm: 0, packed: crate::hand::memo::pack(&c) };
         st.concealed_tiles(&mut tiles);
