@@ -54,9 +54,10 @@
 //! riichi is replaced by [`super::push_fold`]; kans are not searched (neither does the
 //! reference's value).
 //!
-//! Every 13- and 14-tile sub-hand is memoised per position (key: concealed counts, reds, melds,
-//! and the search flags), so a sub-hand reached along several paths is searched once. Use one
-//! [`EvSearch`] per position to share the memo between its options.
+//! Every 13-tile sub-hand is memoised per position (key: concealed counts, reds, melds, and the
+//! search flags), so a sub-hand reached along several paths is searched once; a 14-tile sub-hand
+//! is not (its discards' 13-tile values are, see `value14`). Use one [`EvSearch`] per position to
+//! share the memo between its options.
 
 pub mod ranking;
 mod search;
