@@ -157,6 +157,15 @@ pub(crate) mod tests_support {
             .collect()
     }
 
+    /// The whole feature row of discarding `discard` from `hand` (no dora), every column filled
+    /// through [`crate::features::DecisionFeatures`], as ingest fills it.
+    pub(crate) fn row(hand: &str, discard: &str, round_wind: Kind, seat_wind: Kind) -> Vec<f32> {
+        let v = view(hand, "", round_wind, seat_wind);
+        let mut r = vec![f32::NAN; crate::features::catalog::catalog_width()];
+        crate::features::DecisionFeatures::new(&v).unwrap().fill(tile(discard), &mut r).unwrap();
+        r
+    }
+
     /// A feature row's value by column name.
     pub(crate) fn get(r: &[f32], name: &str) -> f32 {
         r[crate::features::catalog::index_of(name).unwrap_or_else(|| panic!("{name}"))]

@@ -251,15 +251,11 @@ pub(crate) fn fill(ctx: &Facts, a: &After, inp: &Inputs, cols: &mut Cols) {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::catalog_width;
-    use crate::features::facts::tests_support::{get, tile, view};
-    use crate::features::DecisionFeatures;
+    use crate::features::facts::tests_support::get;
 
+    /// The option row in an East round, South seat (the positions below are worked for it).
     fn row(hand: &str, discard: &str) -> Vec<f32> {
-        let v = view(hand, "", 27, 28);
-        let mut r = vec![f32::NAN; catalog_width()];
-        DecisionFeatures::new(&v).unwrap().fill(tile(discard), &mut r).unwrap();
-        r
+        crate::features::facts::tests_support::row(hand, discard, 27, 28)
     }
 
     /// The chiitoitsu-shaped hand of the yaku family's test (its gaps worked there by hand):

@@ -226,16 +226,7 @@ pub(crate) fn fill(ctx: &Facts, mf: &MeldFacts, shapes: &Shapes, a: &After, cols
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::catalog_width;
-    use crate::features::facts::tests_support::{get, tile, view};
-    use crate::features::DecisionFeatures;
-
-    fn row(hand: &str, discard: &str, round: usize, seat: usize) -> Vec<f32> {
-        let v = view(hand, "", round, seat);
-        let mut r = vec![f32::NAN; catalog_width()];
-        DecisionFeatures::new(&v).unwrap().fill(tile(discard), &mut r).unwrap();
-        r
-    }
+    use crate::features::facts::tests_support::{get, row};
 
     #[test]
     fn yakuhai_double_wind_counts_twice() {

@@ -55,15 +55,22 @@ fn place(t: &mut [TileId; 136], fixed: &mut [bool; 136], slot: usize, kind: Kind
     Some(())
 }
 
-/// The (kabe, no kabe) walls of pair `index`.
-pub fn walls(seed: u64, index: u64) -> Option<(Wall, Wall)> {
-    let base = Wall::new(mix(&[seed, index, 0x5EED]));
+/// The wall shuffled from `seed` with [`HAND`] moved to the dealer's positions: the wall, its
+/// tiles after the moves, and the positions fixed so far (the paired walls build on it).
+fn dealt(seed: u64) -> Option<(Wall, [TileId; 136], [bool; 136])> {
+    let base = Wall::new(seed);
     let mut t = *base.tiles();
     let mut fixed = [false; 136];
     let kinds: Vec<Kind> = parse_mpsz(HAND).ok()?.iter().map(|x| x.kind()).collect();
     for (pos, &k) in dealer_positions().iter().zip(&kinds) {
         place(&mut t, &mut fixed, *pos, k)?;
     }
+    Some((base, t, fixed))
+}
+
+/// The (kabe, no kabe) walls of pair `index`.
+pub fn walls(seed: u64, index: u64) -> Option<(Wall, Wall)> {
+    let (base, mut t, mut fixed) = dealt(mix(&[seed, index, 0x5EED]))?;
     let rinshan = 136 - DEAD_WALL;
     for slot in rinshan..rinshan + 3 {
         place(&mut t, &mut fixed, slot, M3)?;
@@ -114,13 +121,7 @@ pub fn dealer_outcome(round: &Round) -> Option<(bool, bool)> {
 /// (wall position 52) is a 3m, a 5m or a 4z (a guest wind for the East dealer in the East
 /// round); the other two sit in the first two replacement slots, never drawn by the seed bot.
 pub fn early_walls(seed: u64, index: u64) -> Option<[Wall; 3]> {
-    let base = Wall::new(mix(&[seed, index, 0xEA21]));
-    let mut t = *base.tiles();
-    let mut fixed = [false; 136];
-    let kinds: Vec<Kind> = parse_mpsz(HAND).ok()?.iter().map(|x| x.kind()).collect();
-    for (pos, &k) in dealer_positions().iter().zip(&kinds) {
-        place(&mut t, &mut fixed, *pos, k)?;
-    }
+    let (base, mut t, mut fixed) = dealt(mix(&[seed, index, 0xEA21]))?;
     let slots = [52, 136 - DEAD_WALL, 136 - DEAD_WALL + 1];
     for (slot, kind) in slots.into_iter().zip(EARLY) {
         place(&mut t, &mut fixed, slot, kind)?;
