@@ -22,7 +22,7 @@
 use super::column::{Cols, Column, Family};
 use super::facts::{After, Facts};
 use crate::hand::memo::{pack, unit};
-use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, standard, DiscardQueries};
+use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, standard, DiscardQueries, DrawBase};
 use crate::hand::waits::{ukeire, unseen};
 use crate::tile::{Counts, KINDS};
 
@@ -178,6 +178,7 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
     };
     // The hand packed once; each draw's hand is one tile more (the cache key of its queries).
     let packed = pack(hand);
+    let base = DrawBase::new(hand);
     for e in kinds_of(kinds) {
         let u = unseen(e, hand, visible) as u32;
         if u == 0 {
@@ -190,7 +191,7 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         // The discards that take the hand to shanten s - 1 are the ones that keep the 14-tile
         // hand's minimum shanten (s - 1, as e is effective): xiangting's unnecessary kinds. One
         // query instead of one per held kind; the full scan stays as the fallback.
-        let mut q = DiscardQueries::with_packed(&h, packed + unit(e));
+        let mut q = DiscardQueries::near(&base, &h, packed + unit(e), e / 9);
         let (s14, keep) = q.unnecessary();
         let candidates = if s14 == s - 1 { keep } else { crate::tile::ALL_KINDS };
         let mut best = 0u32;

@@ -669,6 +669,49 @@ pub struct Discards {
     n: usize,
 }
 
+/// The entry of suit `suit` (0..=3) of `counts`, and its tile count.
+#[inline(always)]
+fn suit_entry(counts: &Counts, suit: usize) -> Result<(&'static Entry, usize), InvalidHand> {
+    let t: &'static Tables = &TABLES;
+    if suit == 3 {
+        t.honors.find::<7>(suit_counts(counts, 27))
+    } else {
+        t.numbers.find::<9>(suit_counts(counts, 9 * suit))
+    }
+    .ok_or(InvalidHand)
+}
+
+/// A hand held as its four suit entries and two merged pairs of suits, so that the 3n+2 hands
+/// that differ from it in one suit become [`Discards`] with one suit looked up and one pair
+/// merged ([`Discards::near`]) instead of four and two: the expected-value search and
+/// second-order ukeire ask about every draw that lowers a hand's shanten and every call of it,
+/// and most of those hands miss every cache.
+pub struct Draws {
+    e: [&'static Entry; 4],
+    mp: Lanes,
+    sz: Lanes,
+    suit_tiles: [usize; 4],
+    tiles: usize,
+}
+
+impl Draws {
+    /// `counts`: a concealed hand of at most 14 tiles.
+    pub fn new(counts: &Counts) -> Result<Draws, InvalidHand> {
+        let [m, p, s, z] = [0, 1, 2, 3].map(|suit| suit_entry(counts, suit));
+        let (e, suit_tiles) = {
+            let [(m, nm), (p, np), (s, ns), (z, nz)] = [m?, p?, s?, z?];
+            ([m, p, s, z], [nm, np, ns, nz])
+        };
+        let tiles = suit_tiles.iter().sum();
+        if tiles > MAX_TILES {
+            return Err(InvalidHand);
+        }
+        let mp = merge(&e[0].number, &e[1].number);
+        let sz = merge(&e[2].number, &e[3].number);
+        Ok(Draws { e, mp, sz, suit_tiles, tiles })
+    }
+}
+
 impl Discards {
     /// `counts` must be a concealed hand of 3n+2 tiles (at most 14).
     pub fn new(counts: &Counts) -> Result<Discards, InvalidHand> {
@@ -679,6 +722,28 @@ impl Discards {
         // All slots are merged: the queries read only the slots their hand's size asks for.
         let mp = merge(&e[0].number, &e[1].number);
         let sz = merge(&e[2].number, &e[3].number);
+        Ok(Discards { counts: *counts, e, mp, sz, n: (tiles - 1) / 3 })
+    }
+
+    /// The [`Discards`] of `counts`, a 3n+2 hand that differs from `base`'s hand in suit `suit`
+    /// alone (one tile drawn, or the two tiles of a call taken out): that suit looked up and its
+    /// pair of suits merged, the other three entries and pair taken from `base`.
+    pub fn near(base: &Draws, counts: &Counts, suit: usize) -> Result<Discards, InvalidHand> {
+        if suit > 3 {
+            return Err(InvalidHand);
+        }
+        let (entry, n) = suit_entry(counts, suit)?;
+        let tiles = base.tiles - base.suit_tiles[suit] + n;
+        if tiles > MAX_TILES || tiles % 3 != 2 {
+            return Err(InvalidHand);
+        }
+        let mut e = base.e;
+        e[suit] = entry;
+        let (mp, sz) = if suit < 2 {
+            (merge(&e[0].number, &e[1].number), base.sz)
+        } else {
+            (base.mp, merge(&e[2].number, &e[3].number))
+        };
         Ok(Discards { counts: *counts, e, mp, sz, n: (tiles - 1) / 3 })
     }
 
@@ -697,13 +762,7 @@ impl Discards {
         let suit = d / 9;
         let mut less = self.counts;
         less[d] -= 1;
-        let t: &'static Tables = &TABLES;
-        let (entry, _) = if suit == 3 {
-            t.honors.find::<7>(suit_counts(&less, 27))
-        } else {
-            t.numbers.find::<9>(suit_counts(&less, 9 * suit))
-        }
-        .ok_or(InvalidHand)?;
+        let (entry, _) = suit_entry(&less, suit)?;
         let mut e = self.e;
         e[suit] = entry;
         Ok(self.answer(e, Some(suit), Kinds::Necessary))
@@ -897,6 +956,52 @@ mod tests {
         let mut thirteen = [0u8; KINDS];
         thirteen[..13].fill(1);
         assert!(Discards::new(&thirteen).is_err(), "a 3n+1 hand has no discards to query");
+    }
+
+    /// A hand one draw or one call away from a base hand, queried through [`Discards::near`], is
+    /// the hand queried whole: random 3n+1 base hands of every size, each with every kind drawn
+    /// and every pair of same-suit tiles taken out (a call), and every discard of each.
+    #[test]
+    fn near_discards_equal_whole_ones() {
+        let mut seed = 0x0EA5_D2A3_u64;
+        let mut checked = 0;
+        for round in 0..600 {
+            let draw = [Draw::Uniform, Draw::Clumped, Draw::Pairs][round % 3];
+            let base = random_hand(&mut seed, [13, 10, 7, 4][round % 4], draw);
+            let draws = Draws::new(&base).unwrap();
+            let mut near: Vec<(Counts, usize)> = Vec::new();
+            for t in (0..KINDS).filter(|&t| base[t] < 4) {
+                let mut c = base;
+                c[t] += 1;
+                near.push((c, t / 9));
+            }
+            for a in (0..KINDS).filter(|&a| base[a] > 0) {
+                for b in (a..KINDS).filter(|&b| b / 9 == a / 9 && base[b] > u8::from(a == b)) {
+                    let mut c = base;
+                    c[a] -= 1;
+                    c[b] -= 1;
+                    near.push((c, a / 9));
+                }
+            }
+            for (c, suit) in near {
+                let d = Discards::near(&draws, &c, suit).unwrap();
+                assert_eq!(d.unnecessary(), oracle(&c, Kinds::Unnecessary), "{base:?} -> {c:?}");
+                for k in (0..KINDS).filter(|&k| c[k] > 0) {
+                    let mut less = c;
+                    less[k] -= 1;
+                    assert_eq!(
+                        d.necessary_without(k).unwrap(),
+                        oracle(&less, Kinds::Necessary),
+                        "{c:?} - {k}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
+        let base = random_hand(&mut 7, 13, Draw::Uniform);
+        let draws = Draws::new(&base).unwrap();
+        assert_eq!(Discards::near(&draws, &base, 0).err(), Some(InvalidHand), "a 3n+1 hand has no discards");
     }
 
     /// How a random hand's tiles are drawn.

@@ -436,6 +436,31 @@ pub struct DiscardQueries<'c> {
     counts: &'c Counts,
     packed: u128,
     whole: Option<super::replacement::Discards>,
+    /// A hand that differs from this one in one suit, and the suit, when the caller has it (the
+    /// hand before a draw or a call): a miss then builds
+    /// [`Discards`](super::replacement::Discards) from that hand's suits.
+    from: Option<(&'c DrawBase<'c>, usize)>,
+}
+
+/// A hand whose neighbours (one tile drawn, or a call's two tiles taken out) are queried as
+/// [`DiscardQueries::near`]: its [`Draws`](super::replacement::Draws) are built at the first miss
+/// of any of them, so a search that finds every neighbour in the cache builds nothing.
+pub struct DrawBase<'c> {
+    counts: &'c Counts,
+    draws: std::cell::OnceCell<super::replacement::Draws>,
+}
+
+impl<'c> DrawBase<'c> {
+    /// `counts` must be a concealed hand of at most 14 tiles.
+    pub fn new(counts: &'c Counts) -> Self {
+        DrawBase { counts, draws: std::cell::OnceCell::new() }
+    }
+
+    fn draws(&self) -> &super::replacement::Draws {
+        self.draws.get_or_init(|| {
+            super::replacement::Draws::new(self.counts).unwrap_or_else(|_| invalid(self.counts))
+        })
+    }
 }
 
 impl<'c> DiscardQueries<'c> {
@@ -447,33 +472,49 @@ impl<'c> DiscardQueries<'c> {
     /// [`Self::new`] of counts whose [`super::memo::pack`] the caller keeps at hand.
     pub fn with_packed(counts: &'c Counts, packed: u128) -> Self {
         debug_assert_eq!(packed, super::memo::pack(counts), "packed counts out of step");
-        DiscardQueries { counts, packed, whole: None }
+        DiscardQueries { counts, packed, whole: None, from: None }
     }
 
-    /// The hand's [`Discards`](super::replacement::Discards), built at the first miss.
+    /// [`Self::with_packed`] of `counts`, a hand that differs from `base`'s in suit `suit`
+    /// (0..=3) alone.
+    pub fn near(base: &'c DrawBase<'c>, counts: &'c Counts, packed: u128, suit: usize) -> Self {
+        debug_assert!(
+            (0..KINDS).all(|k| k / 9 == suit.min(3) || base.counts[k] == counts[k]),
+            "hands differ outside suit {suit}"
+        );
+        DiscardQueries { counts, packed, whole: None, from: Some((base, suit)) }
+    }
+
+    /// The hand's [`Discards`](super::replacement::Discards), built at the first miss (from the
+    /// hand one draw before when there is one: the same entries, fewer lookups).
     fn whole<'w>(
         whole: &'w mut Option<super::replacement::Discards>,
         counts: &Counts,
+        from: Option<(&DrawBase, usize)>,
     ) -> &'w super::replacement::Discards {
         whole.get_or_insert_with(|| {
-            super::replacement::Discards::new(counts).unwrap_or_else(|_| invalid(counts))
+            let built = match from {
+                Some((base, suit)) => super::replacement::Discards::near(base.draws(), counts, suit),
+                None => super::replacement::Discards::new(counts),
+            };
+            built.unwrap_or_else(|_| invalid(counts))
         })
     }
 
     /// [`unnecessary_kinds`] of the hand.
     pub fn unnecessary(&mut self) -> (i8, u64) {
-        let (counts, whole) = (self.counts, &mut self.whole);
-        through_cache(self.packed, Query::Unnecessary, || Self::whole(whole, counts).unnecessary())
+        let (counts, whole, from) = (self.counts, &mut self.whole, self.from);
+        through_cache(self.packed, Query::Unnecessary, || Self::whole(whole, counts, from).unnecessary())
     }
 
     /// [`necessary_kinds`] of the hand less one tile of kind `d`, which it must hold.
     pub fn necessary_without(&mut self, d: Kind) -> (i8, u64) {
-        let (counts, whole) = (self.counts, &mut self.whole);
+        let (counts, whole, from) = (self.counts, &mut self.whole, self.from);
         if counts[d] == 0 {
             invalid(counts);
         }
         through_cache(self.packed - super::memo::unit(d), Query::Necessary, || {
-            Self::whole(whole, counts).necessary_without(d).unwrap_or_else(|_| invalid(counts))
+            Self::whole(whole, counts, from).necessary_without(d).unwrap_or_else(|_| invalid(counts))
         })
     }
 }

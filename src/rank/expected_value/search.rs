@@ -4,7 +4,7 @@
 
 use super::state::{five_bit, St};
 use super::{EvSearch, WIDTH};
-use crate::hand::shanten::{kinds_of, DiscardQueries};
+use crate::hand::shanten::{kinds_of, DiscardQueries, DrawBase};
 use crate::replay::view::View;
 use crate::score::{base_points_with, ScoreRules};
 use crate::tile::{is_honor, Counts, Kind, Tile, KINDS};
@@ -91,15 +91,16 @@ impl EvSearch<'_> {
             sum / WIDTH[0]
         } else if s <= 2 {
             let mut sum = 0.0;
+            let base = DrawBase::new(&h.c);
             for k in kinds_of(need) {
                 for t in self.variants(k) {
                     let n = self.unseen(&held, t);
                     if n == 0 {
                         continue;
                     }
-                    let mut v = self.value14(&h.with(t), back);
+                    let mut v = self.value14_from(&h.with(t), back, Some((&base, k)));
                     if back == 0 {
-                        v += self.call_term(h, t, s);
+                        v += self.call_term(h, t, s, &base);
                     }
                     sum += n as f64 * v;
                 }
@@ -119,7 +120,17 @@ impl EvSearch<'_> {
     /// 8 sorted shared games, callgrind counted 9,137 M instructions without it against 9,203 M
     /// with it (the same values: `examples/same_values` on 100 games).
     pub(super) fn value14(&mut self, h: &St, back: u8) -> f64 {
-        let mut q = DiscardQueries::with_packed(&h.c, h.packed);
+        self.value14_from(h, back, None)
+    }
+
+    /// [`Self::value14`] of `h`, which is `base`'s hand plus one tile of kind `t` when `from` is
+    /// `Some((base, t))` (its xiangting misses then look up one suit instead of four:
+    /// [`DrawBase`]).
+    fn value14_from(&mut self, h: &St, back: u8, from: Option<(&DrawBase, Kind)>) -> f64 {
+        let mut q = match from {
+            Some((base, t)) => DiscardQueries::near(base, &h.c, h.packed, t / 9),
+            None => DiscardQueries::with_packed(&h.c, h.packed),
+        };
         let (_, keep) = q.unnecessary();
         let mut best = 0.0f64;
         for d in kinds_of(keep) {
@@ -131,16 +142,18 @@ impl EvSearch<'_> {
         best
     }
 
-    /// The call part of tile t's term in a 13-tile hand at shanten `s` ≥ 1.
-    pub(super) fn call_term(&mut self, h: &St, t: Tile, s: i8) -> f64 {
+    /// The call part of tile t's term in a 13-tile hand at shanten `s` ≥ 1; `base` is `h`'s
+    /// (a call changes one suit of it).
+    pub(super) fn call_term(&mut self, h: &St, t: Tile, s: i8, base: &DrawBase) -> f64 {
         let k = t.kind();
+        let from = (base, k / 9);
         let mut pon = 0.0f64;
         if h.c[k] >= 2 {
-            h.for_each_pon(t, |after| pon = pon.max(self.after_call(after, s, &[k])));
+            h.for_each_pon(t, |after| pon = pon.max(self.after_call(after, s, &[k], from)));
         }
         let mut chi = 0.0f64;
         if !is_honor(k) {
-            h.for_each_chi(t, |after, forbidden| chi = chi.max(self.after_call(after, s, forbidden)));
+            h.for_each_chi(t, |after, forbidden| chi = chi.max(self.after_call(after, s, forbidden, from)));
         }
         if pon > chi {
             3.0 * pon
@@ -155,8 +168,11 @@ impl EvSearch<'_> {
     /// Not memoised: a hand after a call is almost never reached twice in one search (6,882,323
     /// calls and 14,733 repeats over 20 shared games), so a memo entry would only cost a hash
     /// insert and grow the map; the hands after its discards are memoised by [`Self::value13`].
-    pub(super) fn after_call(&mut self, h: &St, s: i8, forbidden: &[Kind]) -> f64 {
-        let mut q = DiscardQueries::with_packed(&h.c, h.packed);
+    ///
+    /// `from`: the hand before the call and the called suit, the only suit in which the two
+    /// hands' concealed tiles differ.
+    pub(super) fn after_call(&mut self, h: &St, s: i8, forbidden: &[Kind], from: (&DrawBase, usize)) -> f64 {
+        let mut q = DiscardQueries::near(from.0, &h.c, h.packed, from.1);
         let (r, keep) = q.unnecessary();
         let mut best = 0.0f64;
         if r < s {
