@@ -26,6 +26,7 @@
 //! them, and they for it.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use polars::prelude::{polars_err, Column, DataFrame, PolarsResult};
 
@@ -33,7 +34,7 @@ use super::error::{DatasetError, RecordError};
 
 use crate::batch;
 use crate::dataset::columns::{Columns, Values};
-use crate::dataset::parquet::{thread_cpu, Encoded, ParquetSink};
+use crate::dataset::parquet::{thread_cpu, Encoded, Layout, ParquetSink};
 use crate::dataset::parts::{self, Manifest, Tally, DECISION_ID_STRIDE, TABLES};
 use crate::dataset::rows::{game_rows_with, GameRows};
 use crate::dataset::skip::Skip;
@@ -384,30 +385,42 @@ fn build_frames(
     Ok(([g, r, d, options], cost))
 }
 
+/// The four tables' layouts (their schemas fixed by [`schemas`]' empty frames), shared by every
+/// part of a run.
+type Layouts = [Arc<Layout>; 4];
+
+/// The layouts of the four tables without the option columns `skip` leaves out.
+fn layouts(skip: Skip) -> Result<Layouts, DatasetError> {
+    let frames =
+        [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[], skip)];
+    let mut out = Vec::with_capacity(4);
+    for c in frames {
+        out.push(Arc::new(Layout::of(c.frame()?.schema())?));
+    }
+    Ok(<Layouts>::try_from(out).map_err(|_| polars_err!(ComputeError: "four layouts"))?)
+}
+
 impl Sinks {
-    fn create(dir: &Path, part: u64, skip: Skip) -> std::io::Result<Sinks> {
-        let s = |t: &str| ParquetSink::create(&parts::part_path(dir, t, part));
-        Ok(Sinks {
-            games: s("games")?,
-            rounds: s("rounds")?,
-            decisions: s("decisions")?,
-            options: s("options")?,
-            skip,
-        })
+    fn create(dir: &Path, part: u64, skip: Skip, layouts: &Layouts) -> std::io::Result<Sinks> {
+        let s =
+            |t: usize| ParquetSink::with_layout(&parts::part_path(dir, TABLES[t], part), layouts[t].clone());
+        Ok(Sinks { games: s(0)?, rounds: s(1)?, decisions: s(2)?, options: s(3)?, skip })
     }
 
     /// Writes a chunk of games: the columns are built, encoded and compressed on `pool` (all
     /// four tables' columns at once), and appended here in order. Returns the pool's CPU time
     /// and the sum of the two phases' longest tasks.
-    fn write(&mut self, games: &[IngestedGame], pool: &rayon::ThreadPool) -> Result<ChunkCost, DatasetError> {
+    fn write(
+        &mut self,
+        games: &[IngestedGame],
+        layouts: &Layouts,
+        pool: &rayon::ThreadPool,
+    ) -> Result<ChunkCost, DatasetError> {
         let (frames, built) = build_frames(games, self.skip, pool)?;
-        let mut sinks = [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options];
-        for (sink, df) in sinks.iter_mut().zip(&frames) {
-            sink.open(df)?;
-        }
+        let sinks = [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options];
         let encoded: Vec<PolarsResult<Encoded>> = pool.install(|| {
             use rayon::prelude::*;
-            sinks.par_iter().zip(&frames).map(|(sink, df)| sink.encode(df)).collect()
+            layouts.par_iter().zip(&frames).map(|(layout, df)| layout.encode(df)).collect()
         });
         let mut longest = std::time::Duration::ZERO;
         let mut cost = ChunkCost { cpu: built.cpu, longest: built.longest };
@@ -573,11 +586,12 @@ fn write_part(
     manifest: &mut Manifest,
     sources: &[(u64, &Source)],
     skip: Skip,
+    layouts: &Layouts,
     pools: [&rayon::ThreadPool; 2],
     bar: &indicatif::ProgressBar,
 ) -> Result<WriterCpu, DatasetError> {
     let [pool, writer_pool] = pools;
-    let mut sinks = Sinks::create(out, manifest.part, skip)?;
+    let mut sinks = Sinks::create(out, manifest.part, skip, layouts)?;
     let mut write_error: Option<DatasetError> = None;
     let mut cpu = WriterCpu::default();
     let list: Vec<Source> = sources.iter().map(|(_, s)| (*s).clone()).collect();
@@ -615,7 +629,7 @@ fn write_part(
             }
             if write_error.is_none() {
                 let start = thread_cpu();
-                match sinks.write(&games, writer_pool) {
+                match sinks.write(&games, layouts, writer_pool) {
                     Ok(cost) => {
                         cpu.pool += cost.cpu;
                         cpu.critical += cost.longest;
@@ -667,6 +681,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     let shard = opts.shard.to_string();
     let schemas = schemas(opts.skip)?;
     let print = fingerprint(&schemas);
+    let layouts = layouts(opts.skip)?;
     for m in done.values() {
         check_schema(out, m, &schemas, &print)?;
         if m.shard.split('/').nth(1) != shard.split('/').nth(1) || m.part_games != per {
@@ -719,7 +734,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
         if opts.stop_after_parts.is_some_and(|n| summary.parts_written >= n) {
             break;
         }
-        let cpu = write_part(out, &mut manifest, chunk, opts.skip, [&pool, &writer_pool], &bar)?;
+        let cpu = write_part(out, &mut manifest, chunk, opts.skip, &layouts, [&pool, &writer_pool], &bar)?;
         summary.writer_cpu_seconds += cpu.thread.as_secs_f64();
         summary.writer_pool_cpu_seconds += cpu.pool.as_secs_f64();
         summary.writer_critical_seconds += cpu.critical.as_secs_f64();
