@@ -143,16 +143,19 @@ pub struct IngestSummary {
     /// Parts written by this run, and complete parts found and kept (`--resume`).
     pub parts_written: usize,
     pub parts_kept: usize,
-    /// CPU seconds of the one writer thread in this run (building the tables' columns, appending
-    /// the compressed pages): with the games it wrote, part of the rate at which writing alone
-    /// would saturate ([`IngestSummary::writer_ceiling`]).
+    /// CPU seconds of the writer thread in this run (handing the chunks to the writer pool,
+    /// appending their compressed pages, closing the files): with the games it wrote, part of the
+    /// rate at which writing alone would saturate ([`IngestSummary::writer_ceiling`]).
     pub writer_cpu_seconds: f64,
-    /// CPU seconds the writer pool spent encoding and compressing columns (spread over its
-    /// threads).
+    /// CPU seconds the writer pool spent building, encoding and compressing columns (spread over
+    /// its threads).
     pub writer_pool_cpu_seconds: f64,
-    /// The sum over chunks of the longest single column's encoding: the pool's share that no
-    /// number of threads can shorten.
+    /// The sum over chunks of the longest single column's build and encoding: a chunk's latency
+    /// that no number of threads can shorten.
     pub writer_critical_seconds: f64,
+    /// Chunks encoded at once ([`CHUNKS_IN_FLIGHT`]): the chunks' latencies overlap this many
+    /// ways.
+    pub writer_chunks_in_flight: usize,
     /// Games of the parts found complete and kept (`--resume`), which this run did not write.
     pub games_kept: u64,
     /// The sum of the parts' tallies, and the inputs that could not be read (flattened: the
@@ -163,10 +166,13 @@ pub struct IngestSummary {
 
 impl IngestSummary {
     /// Games per second at which the writer would be busy all the time with unlimited cores
-    /// (`None` when nothing was written): its serial part, the writer thread's CPU plus each
-    /// chunk's longest column, bounds the ingest rate whatever the worker cores.
+    /// (`None` when nothing was written). Its serial parts: the writer thread's CPU, and the
+    /// chunks' latency (the writer thread's share plus each chunk's longest columns), of which
+    /// [`CHUNKS_IN_FLIGHT`] overlap.
     pub fn writer_ceiling(&self, games_written: u64) -> Option<f64> {
-        let serial = self.writer_cpu_seconds + self.writer_critical_seconds;
+        let ways = self.writer_chunks_in_flight.max(1) as f64;
+        let latency = (self.writer_cpu_seconds + self.writer_critical_seconds) / ways;
+        let serial = self.writer_cpu_seconds.max(latency);
         (serial > 0.0 && games_written > 0).then(|| games_written as f64 / serial)
     }
 }
@@ -324,14 +330,9 @@ enum Piece {
 }
 
 /// The four tables' frames of a chunk, as [`games_columns`] … [`options_columns`] make them, but
-/// built on `pool`: each small table, the options' first columns and each feature column is a
-/// task (the options' ~340 feature columns were most of the writer thread's remaining CPU).
-/// Returns the frames and the tasks' CPU (summed, and the longest).
-fn build_frames(
-    games: &[IngestedGame],
-    skip: Skip,
-    pool: &rayon::ThreadPool,
-) -> Result<([DataFrame; 4], ChunkCost), DatasetError> {
+/// built on the current rayon pool: each small table, the options' first columns and each feature
+/// column is a task. Returns the frames and the tasks' CPU (summed, and the longest).
+fn build_frames(games: &[IngestedGame], skip: Skip) -> Result<([DataFrame; 4], ChunkCost), DatasetError> {
     use rayon::prelude::*;
     let refs: Vec<&IngestedGame> = games.iter().collect();
     let metas: Vec<&GameMeta> = games.iter().map(|g| &g.game).collect();
@@ -354,16 +355,14 @@ fn build_frames(
             }
         })
     };
-    let built: Vec<(PolarsResult<Piece>, std::time::Duration)> = pool.install(|| {
-        (0..4 + features.len())
-            .into_par_iter()
-            .map(|t| {
-                let start = thread_cpu();
-                let piece = build(t);
-                (piece, thread_cpu().saturating_sub(start))
-            })
-            .collect()
-    });
+    let built: Vec<(PolarsResult<Piece>, std::time::Duration)> = (0..4 + features.len())
+        .into_par_iter()
+        .map(|t| {
+            let start = thread_cpu();
+            let piece = build(t);
+            (piece, thread_cpu().saturating_sub(start))
+        })
+        .collect();
     let mut cost = ChunkCost::default();
     let mut frames = Vec::with_capacity(4);
     let mut columns = Vec::with_capacity(features.len());
@@ -400,6 +399,97 @@ fn layouts(skip: Skip) -> Result<Layouts, DatasetError> {
     Ok(<Layouts>::try_from(out).map_err(|_| polars_err!(ComputeError: "four layouts"))?)
 }
 
+/// A chunk's four tables encoded ([`Layout::encode`]), or why not, and what it cost the pool.
+type EncodedChunk = Result<(Vec<Encoded>, ChunkCost), DatasetError>;
+
+/// Builds and encodes a chunk's four tables: a job of the writer pool, its columns tasks of the
+/// same pool. The games and frames are dropped here too (their freeing counted in the pool's CPU),
+/// so the writer thread only appends pages.
+fn encode_chunk(games: Vec<IngestedGame>, skip: Skip, layouts: &Layouts) -> EncodedChunk {
+    use rayon::prelude::*;
+    let (frames, built) = build_frames(&games, skip)?;
+    let start = thread_cpu();
+    drop(games);
+    let mut cost = ChunkCost { cpu: built.cpu + thread_cpu().saturating_sub(start), longest: built.longest };
+    let encoded: Vec<Encoded> =
+        layouts.par_iter().zip(&frames).map(|(layout, df)| layout.encode(df)).collect::<PolarsResult<_>>()?;
+    let start = thread_cpu();
+    drop(frames);
+    cost.cpu += thread_cpu().saturating_sub(start);
+    let mut longest = std::time::Duration::ZERO;
+    for e in &encoded {
+        cost.cpu += e.cpu;
+        longest = longest.max(e.longest);
+    }
+    cost.longest += longest;
+    Ok((encoded, cost))
+}
+
+/// Chunks a part's writer thread has handed to the writer pool ([`encode_chunk`]), at most this
+/// many at once: while one chunk's longest column is still being compressed, the next chunks are
+/// already encoding, so a chunk's latency (its longest build and encode tasks, ~35 ms for 32
+/// games) bounds the rate only at 32 × this many games per latency. Each is one more chunk in
+/// memory.
+const CHUNKS_IN_FLIGHT: usize = 2;
+
+/// A part's chunks on their way to the files: each chunk's encoding job, oldest first, and the
+/// files they are appended to, in input order.
+struct Pipeline {
+    sinks: Sinks,
+    queue: std::collections::VecDeque<std::sync::mpsc::Receiver<EncodedChunk>>,
+    cpu: WriterCpu,
+    /// The first failure; later chunks are still waited for but not appended.
+    error: Option<DatasetError>,
+}
+
+impl Pipeline {
+    /// Hands `games` to `scope`'s pool, then appends the oldest chunks until at most
+    /// [`CHUNKS_IN_FLIGHT`] are pending.
+    fn push<'s>(
+        &mut self,
+        games: Vec<IngestedGame>,
+        skip: Skip,
+        layouts: &'s Layouts,
+        scope: &rayon::Scope<'s>,
+    ) {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        scope.spawn(move |_| {
+            // The receiver is gone only when the part failed and was abandoned.
+            let _ = tx.send(encode_chunk(games, skip, layouts));
+        });
+        self.queue.push_back(rx);
+        while self.queue.len() > CHUNKS_IN_FLIGHT {
+            self.append_oldest();
+        }
+    }
+
+    /// Waits for the oldest chunk's job and appends its pages (unless an earlier chunk failed).
+    fn append_oldest(&mut self) {
+        let Some(rx) = self.queue.pop_front() else { return };
+        let done = rx.recv().unwrap_or_else(|_| {
+            Err(DatasetError::Io(std::io::Error::other("a chunk's encoding job panicked")))
+        });
+        let appended = done.and_then(|(tables, cost)| {
+            self.cpu.pool += cost.cpu;
+            self.cpu.critical += cost.longest;
+            match self.error {
+                None => self.sinks.append(tables),
+                Some(_) => Ok(()),
+            }
+        });
+        if let Err(e) = appended {
+            self.error.get_or_insert(e);
+        }
+    }
+
+    /// Appends every pending chunk.
+    fn drain(&mut self) {
+        while !self.queue.is_empty() {
+            self.append_oldest();
+        }
+    }
+}
+
 impl Sinks {
     fn create(dir: &Path, part: u64, skip: Skip, layouts: &Layouts) -> std::io::Result<Sinks> {
         let s =
@@ -407,31 +497,13 @@ impl Sinks {
         Ok(Sinks { games: s(0)?, rounds: s(1)?, decisions: s(2)?, options: s(3)?, skip })
     }
 
-    /// Writes a chunk of games: the columns are built, encoded and compressed on `pool` (all
-    /// four tables' columns at once), and appended here in order. Returns the pool's CPU time
-    /// and the sum of the two phases' longest tasks.
-    fn write(
-        &mut self,
-        games: &[IngestedGame],
-        layouts: &Layouts,
-        pool: &rayon::ThreadPool,
-    ) -> Result<ChunkCost, DatasetError> {
-        let (frames, built) = build_frames(games, self.skip, pool)?;
+    /// Appends a chunk's four encoded tables ([`encode_chunk`]) to the files.
+    fn append(&mut self, tables: Vec<Encoded>) -> Result<(), DatasetError> {
         let sinks = [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options];
-        let encoded: Vec<PolarsResult<Encoded>> = pool.install(|| {
-            use rayon::prelude::*;
-            layouts.par_iter().zip(&frames).map(|(layout, df)| layout.encode(df)).collect()
-        });
-        let mut longest = std::time::Duration::ZERO;
-        let mut cost = ChunkCost { cpu: built.cpu, longest: built.longest };
-        for (sink, e) in sinks.into_iter().zip(encoded) {
-            let e = e?;
-            cost.cpu += e.cpu;
-            longest = longest.max(e.longest);
+        for (sink, e) in sinks.into_iter().zip(tables) {
             sink.append(e)?;
         }
-        cost.longest += longest;
-        Ok(cost)
+        Ok(())
     }
 
     /// Closes the four files and renames them into place.
@@ -591,56 +663,39 @@ fn write_part(
     bar: &indicatif::ProgressBar,
 ) -> Result<WriterCpu, DatasetError> {
     let [pool, writer_pool] = pools;
-    let mut sinks = Sinks::create(out, manifest.part, skip, layouts)?;
-    let mut write_error: Option<DatasetError> = None;
-    let mut cpu = WriterCpu::default();
+    let sinks = Sinks::create(out, manifest.part, skip, layouts)?;
+    let mut pipe = Pipeline { sinks, queue: Default::default(), cpu: WriterCpu::default(), error: None };
     let list: Vec<Source> = sources.iter().map(|(_, s)| (*s).clone()).collect();
-    let errors = batch::run_sources(
-        &list,
-        pool,
-        bar,
-        32,
-        |game| {
-            let mut rows = game_rows_with(game, skip).map_err(|e| e.to_string())?;
-            if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
-                return Err(RecordError::TooManyDecisions(rows.decisions.len()));
-            }
-            let options = storage::columns(&rows.values)?;
-            rows.values = Vec::new();
-            Ok(IngestedGame { game: GameMeta::of(game, &rows), rows, options, first_decision: 0 })
-        },
-        |chunk| {
-            let games: Vec<IngestedGame> = chunk
-                .into_iter()
-                .map(|(i, _, mut g)| {
-                    g.first_decision = sources[i].0 * DECISION_ID_STRIDE;
-                    g
-                })
-                .collect();
-            for g in &games {
-                let t = &mut manifest.tally;
-                t.games += 1;
-                t.rounds += g.rows.rounds.len() as u64;
-                t.decisions += g.rows.decisions.len() as u64;
-                t.options += g.rows.options.len() as u64;
-                for d in &g.rows.decisions {
-                    *t.decisions_by_kind.entry(d.kind.name().to_string()).or_default() += 1;
-                }
-            }
-            if write_error.is_none() {
+    let errors = writer_pool.in_place_scope(|scope| {
+        let errors = batch::run_sources(
+            &list,
+            pool,
+            bar,
+            32,
+            |game| ingest_game(game, skip),
+            |chunk| {
                 let start = thread_cpu();
-                match sinks.write(&games, layouts, writer_pool) {
-                    Ok(cost) => {
-                        cpu.pool += cost.cpu;
-                        cpu.critical += cost.longest;
-                    }
-                    Err(e) => write_error = Some(e),
+                let games: Vec<IngestedGame> = chunk
+                    .into_iter()
+                    .map(|(i, _, mut g)| {
+                        g.first_decision = sources[i].0 * DECISION_ID_STRIDE;
+                        g
+                    })
+                    .collect();
+                count(&mut manifest.tally, &games);
+                if pipe.error.is_none() {
+                    pipe.push(games, skip, layouts, scope);
                 }
-                cpu.thread += thread_cpu().saturating_sub(start);
-            }
-        },
-    );
-    if let Some(e) = write_error {
+                pipe.cpu.thread += thread_cpu().saturating_sub(start);
+            },
+        );
+        let start = thread_cpu();
+        pipe.drain();
+        pipe.cpu.thread += thread_cpu().saturating_sub(start);
+        errors
+    });
+    let Pipeline { sinks, mut cpu, error, .. } = pipe;
+    if let Some(e) = error {
         return Err(DatasetError::WriteParquet { source: Box::new(e) });
     }
     manifest.tally.errors = errors;
@@ -651,6 +706,30 @@ fn write_part(
     crate::util::write_atomic(&path, serde_json::to_vec_pretty(manifest)?)
         .map_err(|source| DatasetError::Write { path: path.clone(), source })?;
     Ok(cpu)
+}
+
+/// A worker's share of ingest: one game's rows, its option columns in their storage types.
+fn ingest_game(game: &Game, skip: Skip) -> Result<IngestedGame, RecordError> {
+    let mut rows = game_rows_with(game, skip).map_err(|e| e.to_string())?;
+    if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
+        return Err(RecordError::TooManyDecisions(rows.decisions.len()));
+    }
+    let options = storage::columns(&rows.values)?;
+    rows.values = Vec::new();
+    Ok(IngestedGame { game: GameMeta::of(game, &rows), rows, options, first_decision: 0 })
+}
+
+/// Adds a chunk's games to the part's tally.
+fn count(t: &mut Tally, games: &[IngestedGame]) {
+    for g in games {
+        t.games += 1;
+        t.rounds += g.rows.rounds.len() as u64;
+        t.decisions += g.rows.decisions.len() as u64;
+        t.options += g.rows.options.len() as u64;
+        for d in &g.rows.decisions {
+            *t.decisions_by_kind.entry(d.kind.name().to_string()).or_default() += 1;
+        }
+    }
 }
 
 /// Threads of the writer pool: half the workers' (at least one). The writer is busy a fraction
@@ -667,7 +746,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     prepare_out(out, opts)?;
     let done = complete_parts(out)?;
     let inputs = expand(paths);
-    let mut summary = IngestSummary::default();
+    let mut summary = IngestSummary { writer_chunks_in_flight: CHUNKS_IN_FLIGHT, ..IngestSummary::default() };
     summary.tally.errors.extend(inputs.errors.iter().map(|e| batch::file_error("", e)));
     let mine: Vec<(u64, &Source)> = inputs
         .sources
@@ -759,6 +838,26 @@ mod tests {
 
     fn opts(part_games: usize) -> IngestOptions {
         IngestOptions { jobs: Some(2), part_games, ..IngestOptions::default() }
+    }
+
+    /// The writer's ceiling by hand: the chunks' latency (thread + longest columns) overlapped
+    /// `in flight` ways, unless the writer thread alone is slower.
+    #[test]
+    fn writer_ceiling_is_the_slower_serial_part() {
+        let s = |thread: f64, critical: f64, ways: usize| IngestSummary {
+            writer_cpu_seconds: thread,
+            writer_critical_seconds: critical,
+            writer_chunks_in_flight: ways,
+            ..IngestSummary::default()
+        };
+        // (1 + 3) / 2 = 2 s for 1,000 games
+        assert_eq!(s(1.0, 3.0, 2).writer_ceiling(1000), Some(500.0));
+        // one chunk at a time: the old sum
+        assert_eq!(s(1.0, 3.0, 1).writer_ceiling(1000), Some(250.0));
+        // the thread's 4 s outweigh (4 + 2) / 2 = 3 s
+        assert_eq!(s(4.0, 2.0, 2).writer_ceiling(1000), Some(250.0));
+        assert_eq!(s(0.0, 0.0, 2).writer_ceiling(1000), None);
+        assert_eq!(s(1.0, 1.0, 2).writer_ceiling(0), None);
     }
 
     /// Ingests real games, reads the parts back and checks the schema other tools rely on,
