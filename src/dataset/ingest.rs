@@ -4,8 +4,9 @@
 //! The input records (sorted, see [`crate::log::source::expand`]) are cut into parts of
 //! `part_games` records; each part becomes one file per table (`options/part-000012.parquet`),
 //! written under a hidden temporary name and renamed, then its manifest (`_parts/…json`, written
-//! last) marks it complete ([`crate::dataset::parts`]). A killed run loses only the part in flight;
-//! `--resume` redoes exactly the parts without a manifest. `--shard I/N` keeps the records whose
+//! last) marks it complete ([`crate::dataset::parts`]). A killed run loses only the parts in
+//! flight (at most two: one being filled, the one before it being closed); `--resume` redoes
+//! exactly the parts without a manifest. `--shard I/N` keeps the records whose
 //! game id hashes (FNV-1a) to I mod N; its parts are numbered I, I+N, I+2N, … so the shards' folders
 //! merge without clashes. Decision ids are `source index × 100,000 + k` (the record's place in the
 //! whole sorted input list, the decision's place in its game): the same for any part size, shard,
@@ -14,15 +15,25 @@
 //! 32 (one parquet row group each), and workers stay at most two chunks ahead of the writer, so
 //! memory stays bounded by a few chunks.
 //!
-//! Writing a chunk is split so that one thread never caps the rate: on a writer pool (half as
-//! many threads as `--jobs`) the four tables' columns are built ([`build_frames`]: each feature column a task) and
-//! then encoded and zstd-compressed ([`ParquetSink::encode`]: each column a task), and the writer
-//! thread appends the finished pages to the files in order. On 99 games the writer thread spent
-//! 16 ms of CPU per game, mostly compression (a ceiling of ~62 games/s whatever the cores; issue 36
-//! item 5); now it spends ~2.4 ms (the file writes and the frames' assembly), and each chunk's
-//! longest build and encode tasks add ~1 ms: a ceiling near 300 games/s. The files are
-//! byte-identical. The pool is apart from the workers' pool because the workers block waiting
-//! for the writer (they stay at most two chunks ahead): work queued on their pool would wait for
+//! Writing is never what sets the pace (issue 36 item 5: not below 400 games/s, whatever the
+//! cores). Each chunk is a job of a writer pool (half as many threads as `--jobs`): there the four
+//! tables' columns are built ([`build_frames`], each feature column a task), encoded and
+//! zstd-compressed ([`Layout::encode`], each column a task), and the games and frames freed
+//! ([`encode_chunk`]). The writer thread only hands chunks over and appends the finished pages in
+//! order, through a buffered file ([`ParquetSink`]). Two chunks encode at once
+//! ([`CHUNKS_IN_FLIGHT`]), so a chunk's longest column does not hold up the next. A part's last
+//! chunks are appended, its files closed and its manifest written on a thread of its own
+//! ([`finish_part`]) while the workers fill the next part, so they do not wait at part ends.
+//!
+//! Measured (100 corpus games, `--jobs 2`, perf): the writer thread spent 2.9 ms of CPU per game,
+//! nearly all of it in ~4,000 `write` system calls per game (polars' file writer writes each page
+//! header field by field, and the file was unbuffered); now ~0.2 ms. Each chunk's longest build
+//! and encode tasks make ~1 ms per game of latency, overlapped two ways: `haifu ingest` prints the
+//! ceiling ([`IngestSummary::writer_ceiling`]), ~1,500 games/s, where it was ~260 (and ~62 when
+//! compression ran on the writer thread). The files are byte-identical throughout. Beyond that,
+//! many cores are bounded by the workers, not the writer: they stay at most two chunks (64
+//! games) ahead of it ([`crate::batch::run_sources`]). The pool is apart from the workers' pool
+//! because the workers block waiting for the writer: work queued on their pool would wait for
 //! them, and they for it.
 
 use std::path::{Path, PathBuf};
@@ -443,19 +454,22 @@ struct Pipeline {
 }
 
 impl Pipeline {
-    /// Hands `games` to `scope`'s pool, then appends the oldest chunks until at most
-    /// [`CHUNKS_IN_FLIGHT`] are pending.
-    fn push<'s>(
-        &mut self,
-        games: Vec<IngestedGame>,
-        skip: Skip,
-        layouts: &'s Layouts,
-        scope: &rayon::Scope<'s>,
-    ) {
+    /// Hands `games` to `pool` (a job that owns them), then appends the oldest chunks until at
+    /// most [`CHUNKS_IN_FLIGHT`] are pending.
+    fn push(&mut self, games: Vec<IngestedGame>, skip: Skip, layouts: &Layouts, pool: &rayon::ThreadPool) {
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        scope.spawn(move |_| {
+        let layouts = layouts.clone();
+        pool.spawn(move || {
+            // A panic would abort the process from a spawned job: it becomes the chunk's error.
+            let encoded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                encode_chunk(games, skip, &layouts)
+            }))
+            .unwrap_or_else(|p| {
+                let what = format!("encoding a chunk panicked: {}", batch::panic_message(&*p));
+                Err(DatasetError::Io(std::io::Error::other(what)))
+            });
             // The receiver is gone only when the part failed and was abandoned.
-            let _ = tx.send(encode_chunk(games, skip, layouts));
+            let _ = tx.send(encoded);
         });
         self.queue.push_back(rx);
         while self.queue.len() > CHUNKS_IN_FLIGHT {
@@ -467,7 +481,7 @@ impl Pipeline {
     fn append_oldest(&mut self) {
         let Some(rx) = self.queue.pop_front() else { return };
         let done = rx.recv().unwrap_or_else(|_| {
-            Err(DatasetError::Io(std::io::Error::other("a chunk's encoding job panicked")))
+            Err(DatasetError::Io(std::io::Error::other("a chunk's encoding job vanished")))
         });
         let appended = done.and_then(|(tables, cost)| {
             self.cpu.pool += cost.cpu;
@@ -651,9 +665,10 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
     Ok(())
 }
 
-/// Ingests one part: its records in small parallel chunks into the four part files, then the
-/// manifest.
-fn write_part(
+/// Ingests one part's records in small parallel chunks into its four files, and returns when
+/// every record is read, its last chunks still encoding: [`finish_part`] closes the part while the
+/// workers start on the next one.
+fn fill_part(
     out: &Path,
     manifest: &mut Manifest,
     sources: &[(u64, &Source)],
@@ -661,51 +676,68 @@ fn write_part(
     layouts: &Layouts,
     pools: [&rayon::ThreadPool; 2],
     bar: &indicatif::ProgressBar,
-) -> Result<WriterCpu, DatasetError> {
+) -> Result<Pipeline, DatasetError> {
     let [pool, writer_pool] = pools;
     let sinks = Sinks::create(out, manifest.part, skip, layouts)?;
     let mut pipe = Pipeline { sinks, queue: Default::default(), cpu: WriterCpu::default(), error: None };
     let list: Vec<Source> = sources.iter().map(|(_, s)| (*s).clone()).collect();
-    let errors = writer_pool.in_place_scope(|scope| {
-        let errors = batch::run_sources(
-            &list,
-            pool,
-            bar,
-            32,
-            |game| ingest_game(game, skip),
-            |chunk| {
-                let start = thread_cpu();
-                let games: Vec<IngestedGame> = chunk
-                    .into_iter()
-                    .map(|(i, _, mut g)| {
-                        g.first_decision = sources[i].0 * DECISION_ID_STRIDE;
-                        g
-                    })
-                    .collect();
-                count(&mut manifest.tally, &games);
-                if pipe.error.is_none() {
-                    pipe.push(games, skip, layouts, scope);
-                }
-                pipe.cpu.thread += thread_cpu().saturating_sub(start);
-            },
-        );
-        let start = thread_cpu();
-        pipe.drain();
-        pipe.cpu.thread += thread_cpu().saturating_sub(start);
-        errors
-    });
+    let errors = batch::run_sources(
+        &list,
+        pool,
+        bar,
+        32,
+        |game| ingest_game(game, skip),
+        |chunk| {
+            let start = thread_cpu();
+            let games: Vec<IngestedGame> = chunk
+                .into_iter()
+                .map(|(i, _, mut g)| {
+                    g.first_decision = sources[i].0 * DECISION_ID_STRIDE;
+                    g
+                })
+                .collect();
+            count(&mut manifest.tally, &games);
+            if pipe.error.is_none() {
+                pipe.push(games, skip, layouts, writer_pool);
+            }
+            pipe.cpu.thread += thread_cpu().saturating_sub(start);
+        },
+    );
+    manifest.tally.errors = errors;
+    Ok(pipe)
+}
+
+/// Completes a part [`fill_part`] filled: appends its last chunks, closes and renames its four
+/// files, then writes its manifest (last, so a part without one is redone by `--resume`).
+/// Returns the writer's CPU of the whole part (this thread's included).
+fn finish_part(out: &Path, mut pipe: Pipeline, manifest: &Manifest) -> Result<WriterCpu, DatasetError> {
+    let start = thread_cpu();
+    pipe.drain();
     let Pipeline { sinks, mut cpu, error, .. } = pipe;
     if let Some(e) = error {
         return Err(DatasetError::WriteParquet { source: Box::new(e) });
     }
-    manifest.tally.errors = errors;
-    let start = thread_cpu();
     sinks.finish().map_err(|e| DatasetError::WriteParquet { source: Box::new(e) })?;
-    cpu.thread += thread_cpu().saturating_sub(start);
     let path = parts::manifest_path(out, manifest.part);
     crate::util::write_atomic(&path, serde_json::to_vec_pretty(manifest)?)
         .map_err(|source| DatasetError::Write { path: path.clone(), source })?;
+    cpu.thread += thread_cpu().saturating_sub(start);
     Ok(cpu)
+}
+
+/// A part being finished on a thread of its own ([`finish_part`]); it gives back the manifest.
+type Finishing<'s> = std::thread::ScopedJoinHandle<'s, Result<(WriterCpu, Manifest), DatasetError>>;
+
+/// Waits for the part being finished (if any) and adds it to the summary.
+fn settle(finishing: Option<Finishing<'_>>, summary: &mut IngestSummary) -> Result<(), DatasetError> {
+    let Some(handle) = finishing else { return Ok(()) };
+    let (cpu, manifest) = handle.join().unwrap_or_else(|p| std::panic::resume_unwind(p))?;
+    summary.writer_cpu_seconds += cpu.thread.as_secs_f64();
+    summary.writer_pool_cpu_seconds += cpu.pool.as_secs_f64();
+    summary.writer_critical_seconds += cpu.critical.as_secs_f64();
+    summary.tally.add(&manifest.tally);
+    summary.parts_written += 1;
+    Ok(())
 }
 
 /// A worker's share of ingest: one game's rows, its option columns in their storage types.
@@ -781,47 +813,67 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     let bar = batch::progress(mine.len(), "ingest");
     let pool = batch::pool(opts.jobs);
     let writer_pool = batch::pool(Some(writer_threads(opts.jobs)));
-    for (k, chunk) in mine.chunks(per).enumerate() {
-        let part = k as u64 * opts.shard.count + opts.shard.index;
-        let mut manifest = Manifest {
-            part,
-            shard: shard.clone(),
-            part_games: per,
-            sources: chunk.iter().map(|(_, s)| s.name.clone()).collect(),
-            source_index: chunk.iter().map(|(i, _)| *i).collect(),
-            ids: chunk.iter().map(|(_, s)| s.id.clone()).collect(),
-            schema: print.clone(),
-            skip: opts.skip.to_string(),
-            ..Manifest::default()
-        };
-        if let Some(m) = done.get(&part) {
-            let same_inputs =
-                if m.ids.is_empty() { m.sources == manifest.sources } else { m.ids == manifest.ids };
-            if !same_inputs || m.source_index != manifest.source_index {
-                let what = format!(
-                    "part {part} holds other inputs than this run's ({} ...); use --force to replace",
-                    m.sources.first().map_or("nothing", |s| s.as_str())
-                );
-                return Err(DatasetError::Refused { out: out.to_path_buf(), what });
+    let pools = [&pool, &writer_pool];
+    // One part is finished on its own thread while the workers fill the next (see the module doc).
+    std::thread::scope(|scope| {
+        let mut finishing: Option<Finishing> = None;
+        let mut started = 0;
+        for (k, chunk) in mine.chunks(per).enumerate() {
+            let part = k as u64 * opts.shard.count + opts.shard.index;
+            let mut manifest = Manifest {
+                part,
+                shard: shard.clone(),
+                part_games: per,
+                sources: chunk.iter().map(|(_, s)| s.name.clone()).collect(),
+                source_index: chunk.iter().map(|(i, _)| *i).collect(),
+                ids: chunk.iter().map(|(_, s)| s.id.clone()).collect(),
+                schema: print.clone(),
+                skip: opts.skip.to_string(),
+                ..Manifest::default()
+            };
+            if let Some(m) = done.get(&part) {
+                // the parts' tallies (their errors' order) add up in part order
+                settle(finishing.take(), &mut summary)?;
+                keep(out, m, &manifest, &mut summary)?;
+                bar.inc(chunk.len() as u64);
+                continue;
             }
-            summary.tally.add(&m.tally);
-            summary.games_kept += m.tally.games;
-            summary.parts_kept += 1;
-            bar.inc(chunk.len() as u64);
-            continue;
+            if opts.stop_after_parts.is_some_and(|n| started >= n) {
+                break;
+            }
+            started += 1;
+            let pipe = fill_part(out, &mut manifest, chunk, opts.skip, &layouts, pools, &bar)?;
+            settle(finishing.take(), &mut summary)?;
+            finishing =
+                Some(scope.spawn(move || finish_part(out, pipe, &manifest).map(|cpu| (cpu, manifest))));
         }
-        if opts.stop_after_parts.is_some_and(|n| summary.parts_written >= n) {
-            break;
-        }
-        let cpu = write_part(out, &mut manifest, chunk, opts.skip, &layouts, [&pool, &writer_pool], &bar)?;
-        summary.writer_cpu_seconds += cpu.thread.as_secs_f64();
-        summary.writer_pool_cpu_seconds += cpu.pool.as_secs_f64();
-        summary.writer_critical_seconds += cpu.critical.as_secs_f64();
-        summary.tally.add(&manifest.tally);
-        summary.parts_written += 1;
-    }
+        settle(finishing.take(), &mut summary)
+    })?;
     bar.finish_and_clear();
     Ok(summary)
+}
+
+/// Counts a complete part found in `out` (`--resume`), after checking that it holds this run's
+/// records (`manifest`) in the same places.
+fn keep(
+    out: &Path,
+    m: &Manifest,
+    manifest: &Manifest,
+    summary: &mut IngestSummary,
+) -> Result<(), DatasetError> {
+    let same_inputs = if m.ids.is_empty() { m.sources == manifest.sources } else { m.ids == manifest.ids };
+    if !same_inputs || m.source_index != manifest.source_index {
+        let what = format!(
+            "part {} holds other inputs than this run's ({} ...); use --force to replace",
+            m.part,
+            m.sources.first().map_or("nothing", |s| s.as_str())
+        );
+        return Err(DatasetError::Refused { out: out.to_path_buf(), what });
+    }
+    summary.tally.add(&m.tally);
+    summary.games_kept += m.tally.games;
+    summary.parts_kept += 1;
+    Ok(())
 }
 
 #[cfg(test)]
