@@ -5,7 +5,10 @@
 //! (default 40). Each run ingests them all into a fresh temporary folder with
 //! `HAIFU_BENCH_JOBS` threads (default 2), the way `haifu ingest` does (parquet included);
 //! `HAIFU_BENCH_RUNS` runs (default 5) after one warm-up run; `HAIFU_BENCH_SKIP=ev,ukeire2`
-//! measures `ingest --skip` instead of every column. Run with `make bench-ingest` or
+//! measures `ingest --skip` instead of every column. The line ends with the last run's writer
+//! figures (CPU per game of the writer thread and of the writer pool, and the games/s at which
+//! writing alone would saturate, [`haifu::dataset::ingest::IngestSummary::writer_ceiling`]), so a
+//! change that loads the writer shows beside the rate. Run with `make bench-ingest` or
 //! `cargo bench --bench ingest`.
 
 use std::path::PathBuf;
@@ -59,9 +62,12 @@ fn main() {
     let s = summary.unwrap();
     let games_per_s: Vec<f64> = secs.iter().map(|t| s.tally.games as f64 / t).collect();
     let decisions_per_s: Vec<f64> = secs.iter().map(|t| s.tally.decisions as f64 / t).collect();
+    let ms = |secs: f64| 1e3 * secs / s.tally.games.max(1) as f64;
+    let ceiling = s.writer_ceiling(s.tally.games).map_or("-".to_string(), |c| format!("{c:.0}"));
     println!(
         "ingest: {} games, {} decisions, {} options, --jobs {jobs}{}, {runs} runs: median {:.2} s, \
-         {:.2} games/s, {:.0} decisions/s (min {:.2} s, max {:.2} s)",
+         {:.2} games/s, {:.0} decisions/s (min {:.2} s, max {:.2} s); writer thread {:.2} ms/game, \
+         pool {:.2} ms/game, writing saturates at {ceiling} games/s",
         s.tally.games,
         s.tally.decisions,
         s.tally.options,
@@ -71,5 +77,7 @@ fn main() {
         median(decisions_per_s),
         secs.iter().cloned().fold(f64::INFINITY, f64::min),
         secs.iter().cloned().fold(0.0, f64::max),
+        ms(s.writer_cpu_seconds),
+        ms(s.writer_pool_cpu_seconds),
     );
 }

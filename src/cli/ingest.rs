@@ -97,10 +97,11 @@ fn print_text(summary: &IngestSummary, out: &std::path::Path) {
     if let Some(ceiling) = summary.writer_ceiling(written) {
         let ms = |s: f64| 1e3 * s / written as f64;
         println!(
-            "  writer   {:.2} ms/game on the writer thread + {:.2} ms/game longest columns (pool: {:.2} ms/game CPU): \
-             writing saturates at {ceiling:.0} games/s",
+            "  writer   {:.2} ms/game on the writer thread, {:.2} ms/game longest columns over {} chunks at once \
+             (pool: {:.2} ms/game CPU): writing saturates at {ceiling:.0} games/s",
             ms(summary.writer_cpu_seconds),
             ms(summary.writer_critical_seconds),
+            summary.writer_chunks_in_flight,
             ms(summary.writer_pool_cpu_seconds),
         );
     }

@@ -4,8 +4,9 @@
 //! The input records (sorted, see [`crate::log::source::expand`]) are cut into parts of
 //! `part_games` records; each part becomes one file per table (`options/part-000012.parquet`),
 //! written under a hidden temporary name and renamed, then its manifest (`_parts/…json`, written
-//! last) marks it complete ([`crate::dataset::parts`]). A killed run loses only the part in flight;
-//! `--resume` redoes exactly the parts without a manifest. `--shard I/N` keeps the records whose
+//! last) marks it complete ([`crate::dataset::parts`]). A killed run loses only the parts in
+//! flight (at most two: one being filled, the one before it being closed); `--resume` redoes
+//! exactly the parts without a manifest. `--shard I/N` keeps the records whose
 //! game id hashes (FNV-1a) to I mod N; its parts are numbered I, I+N, I+2N, … so the shards' folders
 //! merge without clashes. Decision ids are `source index × 100,000 + k` (the record's place in the
 //! whole sorted input list, the decision's place in its game): the same for any part size, shard,
@@ -14,18 +15,29 @@
 //! 32 (one parquet row group each), and workers stay at most two chunks ahead of the writer, so
 //! memory stays bounded by a few chunks.
 //!
-//! Writing a chunk is split so that one thread never caps the rate: on a writer pool (half as
-//! many threads as `--jobs`) the four tables' columns are built ([`build_frames`]: each feature column a task) and
-//! then encoded and zstd-compressed ([`ParquetSink::encode`]: each column a task), and the writer
-//! thread appends the finished pages to the files in order. On 99 games the writer thread spent
-//! 16 ms of CPU per game, mostly compression (a ceiling of ~62 games/s whatever the cores; issue 36
-//! item 5); now it spends ~2.4 ms (the file writes and the frames' assembly), and each chunk's
-//! longest build and encode tasks add ~1 ms: a ceiling near 300 games/s. The files are
-//! byte-identical. The pool is apart from the workers' pool because the workers block waiting
-//! for the writer (they stay at most two chunks ahead): work queued on their pool would wait for
+//! Writing is never what sets the pace (issue 36 item 5: not below 400 games/s, whatever the
+//! cores). Each chunk is a job of a writer pool (half as many threads as `--jobs`): there the four
+//! tables' columns are built ([`build_frames`], each feature column a task), encoded and
+//! zstd-compressed ([`Layout::encode`], each column a task), and the games and frames freed
+//! ([`encode_chunk`]). The writer thread only hands chunks over and appends the finished pages in
+//! order, through a buffered file ([`ParquetSink`]). Two chunks encode at once
+//! ([`CHUNKS_IN_FLIGHT`]), so a chunk's longest column does not hold up the next. A part's last
+//! chunks are appended, its files closed and its manifest written on a thread of its own
+//! ([`finish_part`]) while the workers fill the next part, so they do not wait at part ends.
+//!
+//! Measured (100 corpus games, `--jobs 2`, perf): the writer thread spent 2.9 ms of CPU per game,
+//! nearly all of it in ~4,000 `write` system calls per game (polars' file writer writes each page
+//! header field by field, and the file was unbuffered); now ~0.2 ms. Each chunk's longest build
+//! and encode tasks make ~1 ms per game of latency, overlapped two ways: `haifu ingest` prints the
+//! ceiling ([`IngestSummary::writer_ceiling`]), ~1,500 games/s, where it was ~260 (and ~62 when
+//! compression ran on the writer thread). The files are byte-identical throughout. Beyond that,
+//! many cores are bounded by the workers, not the writer: they stay at most two chunks (64
+//! games) ahead of it ([`crate::batch::run_sources`]). The pool is apart from the workers' pool
+//! because the workers block waiting for the writer: work queued on their pool would wait for
 //! them, and they for it.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use polars::prelude::{polars_err, Column, DataFrame, PolarsResult};
 
@@ -33,7 +45,7 @@ use super::error::{DatasetError, RecordError};
 
 use crate::batch;
 use crate::dataset::columns::{Columns, Values};
-use crate::dataset::parquet::{thread_cpu, Encoded, ParquetSink};
+use crate::dataset::parquet::{thread_cpu, Encoded, Layout, ParquetSink};
 use crate::dataset::parts::{self, Manifest, Tally, DECISION_ID_STRIDE, TABLES};
 use crate::dataset::rows::{game_rows_with, GameRows};
 use crate::dataset::skip::Skip;
@@ -142,16 +154,19 @@ pub struct IngestSummary {
     /// Parts written by this run, and complete parts found and kept (`--resume`).
     pub parts_written: usize,
     pub parts_kept: usize,
-    /// CPU seconds of the one writer thread in this run (building the tables' columns, appending
-    /// the compressed pages): with the games it wrote, part of the rate at which writing alone
-    /// would saturate ([`IngestSummary::writer_ceiling`]).
+    /// CPU seconds of the writer thread in this run (handing the chunks to the writer pool,
+    /// appending their compressed pages, closing the files): with the games it wrote, part of the
+    /// rate at which writing alone would saturate ([`IngestSummary::writer_ceiling`]).
     pub writer_cpu_seconds: f64,
-    /// CPU seconds the writer pool spent encoding and compressing columns (spread over its
-    /// threads).
+    /// CPU seconds the writer pool spent building, encoding and compressing columns (spread over
+    /// its threads).
     pub writer_pool_cpu_seconds: f64,
-    /// The sum over chunks of the longest single column's encoding: the pool's share that no
-    /// number of threads can shorten.
+    /// The sum over chunks of the longest single column's build and encoding: a chunk's latency
+    /// that no number of threads can shorten.
     pub writer_critical_seconds: f64,
+    /// Chunks encoded at once ([`CHUNKS_IN_FLIGHT`]): the chunks' latencies overlap this many
+    /// ways.
+    pub writer_chunks_in_flight: usize,
     /// Games of the parts found complete and kept (`--resume`), which this run did not write.
     pub games_kept: u64,
     /// The sum of the parts' tallies, and the inputs that could not be read (flattened: the
@@ -162,10 +177,13 @@ pub struct IngestSummary {
 
 impl IngestSummary {
     /// Games per second at which the writer would be busy all the time with unlimited cores
-    /// (`None` when nothing was written): its serial part, the writer thread's CPU plus each
-    /// chunk's longest column, bounds the ingest rate whatever the worker cores.
+    /// (`None` when nothing was written). Its serial parts: the writer thread's CPU, and the
+    /// chunks' latency (the writer thread's share plus each chunk's longest columns), of which
+    /// [`CHUNKS_IN_FLIGHT`] overlap.
     pub fn writer_ceiling(&self, games_written: u64) -> Option<f64> {
-        let serial = self.writer_cpu_seconds + self.writer_critical_seconds;
+        let ways = self.writer_chunks_in_flight.max(1) as f64;
+        let latency = (self.writer_cpu_seconds + self.writer_critical_seconds) / ways;
+        let serial = self.writer_cpu_seconds.max(latency);
         (serial > 0.0 && games_written > 0).then(|| games_written as f64 / serial)
     }
 }
@@ -323,14 +341,9 @@ enum Piece {
 }
 
 /// The four tables' frames of a chunk, as [`games_columns`] … [`options_columns`] make them, but
-/// built on `pool`: each small table, the options' first columns and each feature column is a
-/// task (the options' ~340 feature columns were most of the writer thread's remaining CPU).
-/// Returns the frames and the tasks' CPU (summed, and the longest).
-fn build_frames(
-    games: &[IngestedGame],
-    skip: Skip,
-    pool: &rayon::ThreadPool,
-) -> Result<([DataFrame; 4], ChunkCost), DatasetError> {
+/// built on the current rayon pool: each small table, the options' first columns and each feature
+/// column is a task. Returns the frames and the tasks' CPU (summed, and the longest).
+fn build_frames(games: &[IngestedGame], skip: Skip) -> Result<([DataFrame; 4], ChunkCost), DatasetError> {
     use rayon::prelude::*;
     let refs: Vec<&IngestedGame> = games.iter().collect();
     let metas: Vec<&GameMeta> = games.iter().map(|g| &g.game).collect();
@@ -353,16 +366,14 @@ fn build_frames(
             }
         })
     };
-    let built: Vec<(PolarsResult<Piece>, std::time::Duration)> = pool.install(|| {
-        (0..4 + features.len())
-            .into_par_iter()
-            .map(|t| {
-                let start = thread_cpu();
-                let piece = build(t);
-                (piece, thread_cpu().saturating_sub(start))
-            })
-            .collect()
-    });
+    let built: Vec<(PolarsResult<Piece>, std::time::Duration)> = (0..4 + features.len())
+        .into_par_iter()
+        .map(|t| {
+            let start = thread_cpu();
+            let piece = build(t);
+            (piece, thread_cpu().saturating_sub(start))
+        })
+        .collect();
     let mut cost = ChunkCost::default();
     let mut frames = Vec::with_capacity(4);
     let mut columns = Vec::with_capacity(features.len());
@@ -384,41 +395,129 @@ fn build_frames(
     Ok(([g, r, d, options], cost))
 }
 
-impl Sinks {
-    fn create(dir: &Path, part: u64, skip: Skip) -> std::io::Result<Sinks> {
-        let s = |t: &str| ParquetSink::create(&parts::part_path(dir, t, part));
-        Ok(Sinks {
-            games: s("games")?,
-            rounds: s("rounds")?,
-            decisions: s("decisions")?,
-            options: s("options")?,
-            skip,
-        })
+/// The four tables' layouts (their schemas fixed by [`schemas`]' empty frames), shared by every
+/// part of a run.
+type Layouts = [Arc<Layout>; 4];
+
+/// The layouts of the four tables without the option columns `skip` leaves out.
+fn layouts(skip: Skip) -> Result<Layouts, DatasetError> {
+    let frames =
+        [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[], skip)];
+    let mut out = Vec::with_capacity(4);
+    for c in frames {
+        out.push(Arc::new(Layout::of(c.frame()?.schema())?));
+    }
+    Ok(<Layouts>::try_from(out).map_err(|_| polars_err!(ComputeError: "four layouts"))?)
+}
+
+/// A chunk's four tables encoded ([`Layout::encode`]), or why not, and what it cost the pool.
+type EncodedChunk = Result<(Vec<Encoded>, ChunkCost), DatasetError>;
+
+/// Builds and encodes a chunk's four tables: a job of the writer pool, its columns tasks of the
+/// same pool. The games and frames are dropped here too (their freeing counted in the pool's CPU),
+/// so the writer thread only appends pages.
+fn encode_chunk(games: Vec<IngestedGame>, skip: Skip, layouts: &Layouts) -> EncodedChunk {
+    use rayon::prelude::*;
+    let (frames, built) = build_frames(&games, skip)?;
+    let start = thread_cpu();
+    drop(games);
+    let mut cost = ChunkCost { cpu: built.cpu + thread_cpu().saturating_sub(start), longest: built.longest };
+    let encoded: Vec<Encoded> =
+        layouts.par_iter().zip(&frames).map(|(layout, df)| layout.encode(df)).collect::<PolarsResult<_>>()?;
+    let start = thread_cpu();
+    drop(frames);
+    cost.cpu += thread_cpu().saturating_sub(start);
+    let mut longest = std::time::Duration::ZERO;
+    for e in &encoded {
+        cost.cpu += e.cpu;
+        longest = longest.max(e.longest);
+    }
+    cost.longest += longest;
+    Ok((encoded, cost))
+}
+
+/// Chunks a part's writer thread has handed to the writer pool ([`encode_chunk`]), at most this
+/// many at once: while one chunk's longest column is still being compressed, the next chunks are
+/// already encoding, so a chunk's latency (its longest build and encode tasks, ~35 ms for 32
+/// games) bounds the rate only at 32 × this many games per latency. Each is one more chunk in
+/// memory.
+const CHUNKS_IN_FLIGHT: usize = 2;
+
+/// A part's chunks on their way to the files: each chunk's encoding job, oldest first, and the
+/// files they are appended to, in input order.
+struct Pipeline {
+    sinks: Sinks,
+    queue: std::collections::VecDeque<std::sync::mpsc::Receiver<EncodedChunk>>,
+    cpu: WriterCpu,
+    /// The first failure; later chunks are still waited for but not appended.
+    error: Option<DatasetError>,
+}
+
+impl Pipeline {
+    /// Hands `games` to `pool` (a job that owns them), then appends the oldest chunks until at
+    /// most [`CHUNKS_IN_FLIGHT`] are pending.
+    fn push(&mut self, games: Vec<IngestedGame>, skip: Skip, layouts: &Layouts, pool: &rayon::ThreadPool) {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let layouts = layouts.clone();
+        pool.spawn(move || {
+            // A panic would abort the process from a spawned job: it becomes the chunk's error.
+            let encoded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                encode_chunk(games, skip, &layouts)
+            }))
+            .unwrap_or_else(|p| {
+                let what = format!("encoding a chunk panicked: {}", batch::panic_message(&*p));
+                Err(DatasetError::Io(std::io::Error::other(what)))
+            });
+            // The receiver is gone only when the part failed and was abandoned.
+            let _ = tx.send(encoded);
+        });
+        self.queue.push_back(rx);
+        while self.queue.len() > CHUNKS_IN_FLIGHT {
+            self.append_oldest();
+        }
     }
 
-    /// Writes a chunk of games: the columns are built, encoded and compressed on `pool` (all
-    /// four tables' columns at once), and appended here in order. Returns the pool's CPU time
-    /// and the sum of the two phases' longest tasks.
-    fn write(&mut self, games: &[IngestedGame], pool: &rayon::ThreadPool) -> Result<ChunkCost, DatasetError> {
-        let (frames, built) = build_frames(games, self.skip, pool)?;
-        let mut sinks = [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options];
-        for (sink, df) in sinks.iter_mut().zip(&frames) {
-            sink.open(df)?;
-        }
-        let encoded: Vec<PolarsResult<Encoded>> = pool.install(|| {
-            use rayon::prelude::*;
-            sinks.par_iter().zip(&frames).map(|(sink, df)| sink.encode(df)).collect()
+    /// Waits for the oldest chunk's job and appends its pages (unless an earlier chunk failed).
+    fn append_oldest(&mut self) {
+        let Some(rx) = self.queue.pop_front() else { return };
+        let done = rx.recv().unwrap_or_else(|_| {
+            Err(DatasetError::Io(std::io::Error::other("a chunk's encoding job vanished")))
         });
-        let mut longest = std::time::Duration::ZERO;
-        let mut cost = ChunkCost { cpu: built.cpu, longest: built.longest };
-        for (sink, e) in sinks.into_iter().zip(encoded) {
-            let e = e?;
-            cost.cpu += e.cpu;
-            longest = longest.max(e.longest);
+        let appended = done.and_then(|(tables, cost)| {
+            self.cpu.pool += cost.cpu;
+            self.cpu.critical += cost.longest;
+            match self.error {
+                None => self.sinks.append(tables),
+                Some(_) => Ok(()),
+            }
+        });
+        if let Err(e) = appended {
+            self.error.get_or_insert(e);
+        }
+    }
+
+    /// Appends every pending chunk.
+    fn drain(&mut self) {
+        while !self.queue.is_empty() {
+            self.append_oldest();
+        }
+    }
+}
+
+impl Sinks {
+    fn create(dir: &Path, part: u64, skip: Skip, layouts: &Layouts) -> std::io::Result<Sinks> {
+        let s =
+            |t: usize| ParquetSink::with_layout(&parts::part_path(dir, TABLES[t], part), layouts[t].clone());
+        Ok(Sinks { games: s(0)?, rounds: s(1)?, decisions: s(2)?, options: s(3)?, skip })
+    }
+
+    /// Appends a chunk's four encoded tables ([`encode_chunk`]) to the files.
+    fn append(&mut self, tables: Vec<Encoded>) -> Result<(), DatasetError> {
+        let sinks = [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options];
+        for (sink, e) in sinks.into_iter().zip(tables) {
             sink.append(e)?;
         }
-        cost.longest += longest;
-        Ok(cost)
+        Ok(())
     }
 
     /// Closes the four files and renames them into place.
@@ -566,36 +665,30 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
     Ok(())
 }
 
-/// Ingests one part: its records in small parallel chunks into the four part files, then the
-/// manifest.
-fn write_part(
+/// Ingests one part's records in small parallel chunks into its four files, and returns when
+/// every record is read, its last chunks still encoding: [`finish_part`] closes the part while the
+/// workers start on the next one.
+fn fill_part(
     out: &Path,
     manifest: &mut Manifest,
     sources: &[(u64, &Source)],
     skip: Skip,
+    layouts: &Layouts,
     pools: [&rayon::ThreadPool; 2],
     bar: &indicatif::ProgressBar,
-) -> Result<WriterCpu, DatasetError> {
+) -> Result<Pipeline, DatasetError> {
     let [pool, writer_pool] = pools;
-    let mut sinks = Sinks::create(out, manifest.part, skip)?;
-    let mut write_error: Option<DatasetError> = None;
-    let mut cpu = WriterCpu::default();
+    let sinks = Sinks::create(out, manifest.part, skip, layouts)?;
+    let mut pipe = Pipeline { sinks, queue: Default::default(), cpu: WriterCpu::default(), error: None };
     let list: Vec<Source> = sources.iter().map(|(_, s)| (*s).clone()).collect();
     let errors = batch::run_sources(
         &list,
         pool,
         bar,
         32,
-        |game| {
-            let mut rows = game_rows_with(game, skip).map_err(|e| e.to_string())?;
-            if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
-                return Err(RecordError::TooManyDecisions(rows.decisions.len()));
-            }
-            let options = storage::columns(&rows.values)?;
-            rows.values = Vec::new();
-            Ok(IngestedGame { game: GameMeta::of(game, &rows), rows, options, first_decision: 0 })
-        },
+        |game| ingest_game(game, skip),
         |chunk| {
+            let start = thread_cpu();
             let games: Vec<IngestedGame> = chunk
                 .into_iter()
                 .map(|(i, _, mut g)| {
@@ -603,40 +696,72 @@ fn write_part(
                     g
                 })
                 .collect();
-            for g in &games {
-                let t = &mut manifest.tally;
-                t.games += 1;
-                t.rounds += g.rows.rounds.len() as u64;
-                t.decisions += g.rows.decisions.len() as u64;
-                t.options += g.rows.options.len() as u64;
-                for d in &g.rows.decisions {
-                    *t.decisions_by_kind.entry(d.kind.name().to_string()).or_default() += 1;
-                }
+            count(&mut manifest.tally, &games);
+            if pipe.error.is_none() {
+                pipe.push(games, skip, layouts, writer_pool);
             }
-            if write_error.is_none() {
-                let start = thread_cpu();
-                match sinks.write(&games, writer_pool) {
-                    Ok(cost) => {
-                        cpu.pool += cost.cpu;
-                        cpu.critical += cost.longest;
-                    }
-                    Err(e) => write_error = Some(e),
-                }
-                cpu.thread += thread_cpu().saturating_sub(start);
-            }
+            pipe.cpu.thread += thread_cpu().saturating_sub(start);
         },
     );
-    if let Some(e) = write_error {
+    manifest.tally.errors = errors;
+    Ok(pipe)
+}
+
+/// Completes a part [`fill_part`] filled: appends its last chunks, closes and renames its four
+/// files, then writes its manifest (last, so a part without one is redone by `--resume`).
+/// Returns the writer's CPU of the whole part (this thread's included).
+fn finish_part(out: &Path, mut pipe: Pipeline, manifest: &Manifest) -> Result<WriterCpu, DatasetError> {
+    let start = thread_cpu();
+    pipe.drain();
+    let Pipeline { sinks, mut cpu, error, .. } = pipe;
+    if let Some(e) = error {
         return Err(DatasetError::WriteParquet { source: Box::new(e) });
     }
-    manifest.tally.errors = errors;
-    let start = thread_cpu();
     sinks.finish().map_err(|e| DatasetError::WriteParquet { source: Box::new(e) })?;
-    cpu.thread += thread_cpu().saturating_sub(start);
     let path = parts::manifest_path(out, manifest.part);
     crate::util::write_atomic(&path, serde_json::to_vec_pretty(manifest)?)
         .map_err(|source| DatasetError::Write { path: path.clone(), source })?;
+    cpu.thread += thread_cpu().saturating_sub(start);
     Ok(cpu)
+}
+
+/// A part being finished on a thread of its own ([`finish_part`]); it gives back the manifest.
+type Finishing<'s> = std::thread::ScopedJoinHandle<'s, Result<(WriterCpu, Manifest), DatasetError>>;
+
+/// Waits for the part being finished (if any) and adds it to the summary.
+fn settle(finishing: Option<Finishing<'_>>, summary: &mut IngestSummary) -> Result<(), DatasetError> {
+    let Some(handle) = finishing else { return Ok(()) };
+    let (cpu, manifest) = handle.join().unwrap_or_else(|p| std::panic::resume_unwind(p))?;
+    summary.writer_cpu_seconds += cpu.thread.as_secs_f64();
+    summary.writer_pool_cpu_seconds += cpu.pool.as_secs_f64();
+    summary.writer_critical_seconds += cpu.critical.as_secs_f64();
+    summary.tally.add(&manifest.tally);
+    summary.parts_written += 1;
+    Ok(())
+}
+
+/// A worker's share of ingest: one game's rows, its option columns in their storage types.
+fn ingest_game(game: &Game, skip: Skip) -> Result<IngestedGame, RecordError> {
+    let mut rows = game_rows_with(game, skip).map_err(|e| e.to_string())?;
+    if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
+        return Err(RecordError::TooManyDecisions(rows.decisions.len()));
+    }
+    let options = storage::columns(&rows.values)?;
+    rows.values = Vec::new();
+    Ok(IngestedGame { game: GameMeta::of(game, &rows), rows, options, first_decision: 0 })
+}
+
+/// Adds a chunk's games to the part's tally.
+fn count(t: &mut Tally, games: &[IngestedGame]) {
+    for g in games {
+        t.games += 1;
+        t.rounds += g.rows.rounds.len() as u64;
+        t.decisions += g.rows.decisions.len() as u64;
+        t.options += g.rows.options.len() as u64;
+        for d in &g.rows.decisions {
+            *t.decisions_by_kind.entry(d.kind.name().to_string()).or_default() += 1;
+        }
+    }
 }
 
 /// Threads of the writer pool: half the workers' (at least one). The writer is busy a fraction
@@ -653,7 +778,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     prepare_out(out, opts)?;
     let done = complete_parts(out)?;
     let inputs = expand(paths);
-    let mut summary = IngestSummary::default();
+    let mut summary = IngestSummary { writer_chunks_in_flight: CHUNKS_IN_FLIGHT, ..IngestSummary::default() };
     summary.tally.errors.extend(inputs.errors.iter().map(|e| batch::file_error("", e)));
     let mine: Vec<(u64, &Source)> = inputs
         .sources
@@ -667,6 +792,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     let shard = opts.shard.to_string();
     let schemas = schemas(opts.skip)?;
     let print = fingerprint(&schemas);
+    let layouts = layouts(opts.skip)?;
     for m in done.values() {
         check_schema(out, m, &schemas, &print)?;
         if m.shard.split('/').nth(1) != shard.split('/').nth(1) || m.part_games != per {
@@ -687,47 +813,67 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     let bar = batch::progress(mine.len(), "ingest");
     let pool = batch::pool(opts.jobs);
     let writer_pool = batch::pool(Some(writer_threads(opts.jobs)));
-    for (k, chunk) in mine.chunks(per).enumerate() {
-        let part = k as u64 * opts.shard.count + opts.shard.index;
-        let mut manifest = Manifest {
-            part,
-            shard: shard.clone(),
-            part_games: per,
-            sources: chunk.iter().map(|(_, s)| s.name.clone()).collect(),
-            source_index: chunk.iter().map(|(i, _)| *i).collect(),
-            ids: chunk.iter().map(|(_, s)| s.id.clone()).collect(),
-            schema: print.clone(),
-            skip: opts.skip.to_string(),
-            ..Manifest::default()
-        };
-        if let Some(m) = done.get(&part) {
-            let same_inputs =
-                if m.ids.is_empty() { m.sources == manifest.sources } else { m.ids == manifest.ids };
-            if !same_inputs || m.source_index != manifest.source_index {
-                let what = format!(
-                    "part {part} holds other inputs than this run's ({} ...); use --force to replace",
-                    m.sources.first().map_or("nothing", |s| s.as_str())
-                );
-                return Err(DatasetError::Refused { out: out.to_path_buf(), what });
+    let pools = [&pool, &writer_pool];
+    // One part is finished on its own thread while the workers fill the next (see the module doc).
+    std::thread::scope(|scope| {
+        let mut finishing: Option<Finishing> = None;
+        let mut started = 0;
+        for (k, chunk) in mine.chunks(per).enumerate() {
+            let part = k as u64 * opts.shard.count + opts.shard.index;
+            let mut manifest = Manifest {
+                part,
+                shard: shard.clone(),
+                part_games: per,
+                sources: chunk.iter().map(|(_, s)| s.name.clone()).collect(),
+                source_index: chunk.iter().map(|(i, _)| *i).collect(),
+                ids: chunk.iter().map(|(_, s)| s.id.clone()).collect(),
+                schema: print.clone(),
+                skip: opts.skip.to_string(),
+                ..Manifest::default()
+            };
+            if let Some(m) = done.get(&part) {
+                // the parts' tallies (their errors' order) add up in part order
+                settle(finishing.take(), &mut summary)?;
+                keep(out, m, &manifest, &mut summary)?;
+                bar.inc(chunk.len() as u64);
+                continue;
             }
-            summary.tally.add(&m.tally);
-            summary.games_kept += m.tally.games;
-            summary.parts_kept += 1;
-            bar.inc(chunk.len() as u64);
-            continue;
+            if opts.stop_after_parts.is_some_and(|n| started >= n) {
+                break;
+            }
+            started += 1;
+            let pipe = fill_part(out, &mut manifest, chunk, opts.skip, &layouts, pools, &bar)?;
+            settle(finishing.take(), &mut summary)?;
+            finishing =
+                Some(scope.spawn(move || finish_part(out, pipe, &manifest).map(|cpu| (cpu, manifest))));
         }
-        if opts.stop_after_parts.is_some_and(|n| summary.parts_written >= n) {
-            break;
-        }
-        let cpu = write_part(out, &mut manifest, chunk, opts.skip, [&pool, &writer_pool], &bar)?;
-        summary.writer_cpu_seconds += cpu.thread.as_secs_f64();
-        summary.writer_pool_cpu_seconds += cpu.pool.as_secs_f64();
-        summary.writer_critical_seconds += cpu.critical.as_secs_f64();
-        summary.tally.add(&manifest.tally);
-        summary.parts_written += 1;
-    }
+        settle(finishing.take(), &mut summary)
+    })?;
     bar.finish_and_clear();
     Ok(summary)
+}
+
+/// Counts a complete part found in `out` (`--resume`), after checking that it holds this run's
+/// records (`manifest`) in the same places.
+fn keep(
+    out: &Path,
+    m: &Manifest,
+    manifest: &Manifest,
+    summary: &mut IngestSummary,
+) -> Result<(), DatasetError> {
+    let same_inputs = if m.ids.is_empty() { m.sources == manifest.sources } else { m.ids == manifest.ids };
+    if !same_inputs || m.source_index != manifest.source_index {
+        let what = format!(
+            "part {} holds other inputs than this run's ({} ...); use --force to replace",
+            m.part,
+            m.sources.first().map_or("nothing", |s| s.as_str())
+        );
+        return Err(DatasetError::Refused { out: out.to_path_buf(), what });
+    }
+    summary.tally.add(&m.tally);
+    summary.games_kept += m.tally.games;
+    summary.parts_kept += 1;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -744,6 +890,26 @@ mod tests {
 
     fn opts(part_games: usize) -> IngestOptions {
         IngestOptions { jobs: Some(2), part_games, ..IngestOptions::default() }
+    }
+
+    /// The writer's ceiling by hand: the chunks' latency (thread + longest columns) overlapped
+    /// `in flight` ways, unless the writer thread alone is slower.
+    #[test]
+    fn writer_ceiling_is_the_slower_serial_part() {
+        let s = |thread: f64, critical: f64, ways: usize| IngestSummary {
+            writer_cpu_seconds: thread,
+            writer_critical_seconds: critical,
+            writer_chunks_in_flight: ways,
+            ..IngestSummary::default()
+        };
+        // (1 + 3) / 2 = 2 s for 1,000 games
+        assert_eq!(s(1.0, 3.0, 2).writer_ceiling(1000), Some(500.0));
+        // one chunk at a time: the old sum
+        assert_eq!(s(1.0, 3.0, 1).writer_ceiling(1000), Some(250.0));
+        // the thread's 4 s outweigh (4 + 2) / 2 = 3 s
+        assert_eq!(s(4.0, 2.0, 2).writer_ceiling(1000), Some(250.0));
+        assert_eq!(s(0.0, 0.0, 2).writer_ceiling(1000), None);
+        assert_eq!(s(1.0, 1.0, 2).writer_ceiling(0), None);
     }
 
     /// Ingests real games, reads the parts back and checks the schema other tools rely on,

@@ -7,6 +7,7 @@
 //! previous output untouched.
 
 use std::fs::File;
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use std::time::Duration;
@@ -14,7 +15,8 @@ use std::time::Duration;
 use polars::io::parquet::write::get_encodings;
 use polars::prelude::*;
 use polars_parquet::write::{
-    array_to_columns, compress, CompressedPage, Encoding, ParquetType, WriteOptions,
+    array_to_columns, compress, fallible_streaming_iterator, CompressedPage, DynIter, DynStreamingIterator,
+    Encoding, ParquetType, SchemaDescriptor, WriteOptions,
 };
 use rayon::prelude::*;
 
@@ -62,13 +64,77 @@ pub fn thread_cpu() -> Duration {
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
-/// How a file's columns are encoded: taken from the file writer itself, so the pages encoded here
-/// are those polars' own `write_batch` would encode (same statistics, page size, version and
-/// compression level).
-struct Layout {
-    fields: Vec<ParquetType>,
+/// The bytes the file writer gathers before one `write` call. polars' file writer writes each
+/// page header field by field (thrift) straight to its writer: on a bare `File` that was ~4,000
+/// `write` system calls per game, most of the one writer thread's 2-3 ms per game (perf, issue 36
+/// item 5). Buffered, a 32-game chunk of the options table is a handful of calls.
+const WRITE_BUFFER: usize = 1 << 20;
+
+/// The file writer of a sink: polars' parquet writer over a buffered file.
+type FileWriter = polars_parquet::write::FileWriter<BufWriter<File>>;
+
+/// How a file's columns are encoded, for one schema: taken from polars' own batched writer (made
+/// once over `io::sink`, which writes nothing), so the pages encoded here and the file written
+/// are those polars' `ParquetWriter::batched` and `write_batch` would write (same parquet types,
+/// statistics, page size, version and compression level). It is plain data: the encoding of a
+/// batch ([`Layout::encode`]) needs no file, so several batches of one file can be encoded at
+/// once on any threads.
+pub struct Layout {
+    arrow: ArrowSchema,
+    parquet: SchemaDescriptor,
     encodings: Vec<Vec<Encoding>>,
     options: WriteOptions,
+}
+
+impl Layout {
+    /// The layout of files of `schema`, written as [`ParquetSink`] writes them.
+    pub fn of(schema: &Schema) -> PolarsResult<Layout> {
+        let probe = ParquetWriter::new(std::io::sink())
+            .with_compression(ParquetCompression::Zstd(Some(polars_parquet::write::ZstdLevel::try_new(
+                ZSTD_LEVEL,
+            )?)))
+            .with_statistics(StatisticsOptions::default())
+            .batched(schema)?;
+        let writer = probe.get_writer().lock().map_err(|_| polars_err!(ComputeError: "writer lock"))?;
+        Ok(Layout {
+            arrow: writer.schema().clone(),
+            parquet: writer.parquet_schema().clone(),
+            encodings: get_encodings(writer.schema()).iter().cloned().collect(),
+            options: writer.options(),
+        })
+    }
+
+    /// Encodes and compresses `df` (one row group per chunk, as `write_batch` cuts them), its
+    /// columns in parallel on the current rayon pool. `df` must have this layout's schema.
+    pub fn encode(&self, df: &DataFrame) -> PolarsResult<Encoded> {
+        let mut encoded = Encoded { groups: Vec::new(), cpu: Duration::ZERO, longest: Duration::ZERO };
+        for batch in df.iter_chunks(CompatLevel::newest(), false) {
+            if batch.is_empty() {
+                continue;
+            }
+            let columns = batch
+                .columns()
+                .par_iter()
+                .zip(self.parquet.fields())
+                .zip(&self.encodings)
+                .map(|((array, field), encoding)| encode_column(array, field, encoding, self.options))
+                .collect::<PolarsResult<Vec<_>>>()?;
+            let mut pages = Vec::with_capacity(columns.len());
+            for (leaves, cpu) in columns {
+                encoded.cpu += cpu;
+                encoded.longest = encoded.longest.max(cpu);
+                pages.extend(leaves);
+            }
+            encoded.groups.push((batch.len() as u64, pages));
+        }
+        Ok(encoded)
+    }
+
+    /// A file writer of this layout over `file`.
+    fn writer(&self, file: File) -> FileWriter {
+        let file = BufWriter::with_capacity(WRITE_BUFFER, file);
+        FileWriter::new_with_parquet_schema(file, self.arrow.clone(), self.parquet.clone(), self.options)
+    }
 }
 
 /// A batch's row groups, encoded and compressed, ready to be appended to its file.
@@ -79,6 +145,13 @@ pub struct Encoded {
     pub cpu: Duration,
     /// The longest single column (the part of the batch no number of threads can shorten).
     pub longest: Duration,
+}
+
+impl Encoded {
+    /// Whether the batch had no rows.
+    pub fn is_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
 }
 
 /// One column of a row group encoded into pages and each page compressed: the costly step of
@@ -103,19 +176,19 @@ fn encode_column(
 
 /// A parquet file written in batches, made visible atomically.
 ///
-/// Writing is split in three steps so that the costly one runs in parallel: [`open`](Self::open)
-/// (the first batch fixes the schema), [`encode`](Self::encode) (encoding and zstd compression of
-/// each column, on the caller's rayon pool; it takes `&self`, so several files' batches can be
-/// encoded at once) and [`append`](Self::append) (the finished pages go to the file, in order).
-/// polars' own `BatchedWriter::write_batch` encodes in parallel but compresses lazily on the
-/// calling thread while the file writer consumes the pages: with zstd 9 that one thread capped
-/// ingest at about 62 games/s (issue 36 item 5). The pages are the same bytes either way (same
-/// encoder, options and compressor; compression is per page), so the files are byte-identical.
+/// Writing is split in two so that the costly step runs in parallel: [`Layout::encode`]
+/// (encoding and zstd compression of each column, on the caller's rayon pool, needing no file, so
+/// several batches and files can be encoded at once) and [`append`](Self::append) (the finished
+/// pages go to the file, in order). polars' own `BatchedWriter::write_batch` encodes in parallel
+/// but compresses lazily on the calling thread while the file writer consumes the pages: with
+/// zstd 9 that one thread capped ingest at about 62 games/s (issue 36 item 5). The pages are the
+/// same bytes either way (same encoder, options and compressor; compression is per page), and the
+/// file writer is polars' own, so the files are byte-identical to `write_batch`'s.
 pub struct ParquetSink {
     tmp: PathBuf,
     path: PathBuf,
-    writer: Option<polars::io::parquet::write::BatchedWriter<File>>,
-    layout: Option<Layout>,
+    writer: Option<FileWriter>,
+    layout: Option<std::sync::Arc<Layout>>,
     rows: u64,
 }
 
@@ -137,91 +210,64 @@ impl ParquetSink {
         })
     }
 
+    /// The same, the layout of its batches known in advance (batches encoded elsewhere with
+    /// `layout` are appended with [`append`](Self::append)).
+    pub fn with_layout(path: &Path, layout: std::sync::Arc<Layout>) -> std::io::Result<ParquetSink> {
+        let mut sink = ParquetSink::create(path)?;
+        sink.layout = Some(layout);
+        Ok(sink)
+    }
+
     /// Appends a batch (the first batch fixes the schema), encoding its columns on the current
     /// rayon pool.
     pub fn write(&mut self, cols: &Columns) -> PolarsResult<()> {
         let df = cols.frame()?;
-        self.open(&df)?;
-        let encoded = self.encode(&df)?;
-        self.append(encoded)
-    }
-
-    /// Creates the file on the first non-empty batch, its schema that of `df`.
-    pub fn open(&mut self, df: &DataFrame) -> PolarsResult<()> {
-        if self.writer.is_some() || df.height() == 0 {
+        if df.height() == 0 {
             return Ok(());
         }
-        let file = File::create(&self.tmp)?;
-        let mut w = ParquetWriter::new(file)
-            .with_compression(ParquetCompression::Zstd(Some(polars_parquet::write::ZstdLevel::try_new(
-                ZSTD_LEVEL,
-            )?)))
-            .with_statistics(StatisticsOptions::default())
-            .batched(df.schema())?;
-        let fields = w.parquet_schema().fields().to_vec();
-        let file_writer = w.get_writer().lock().map_err(|_| polars_err!(ComputeError: "writer lock"))?;
-        let layout = Layout {
-            fields,
-            encodings: get_encodings(file_writer.schema()).iter().cloned().collect(),
-            options: file_writer.options(),
-        };
-        drop(file_writer);
-        self.layout = Some(layout);
-        self.writer = Some(w);
-        Ok(())
+        if self.layout.is_none() {
+            self.layout = Some(std::sync::Arc::new(Layout::of(df.schema())?));
+        }
+        let encoded = self.layout.as_ref().map(|l| l.encode(&df)).transpose()?;
+        encoded.map_or(Ok(()), |e| self.append(e))
     }
 
-    /// Encodes and compresses `df` (one row group per chunk, as `write_batch` cuts them), its
-    /// columns in parallel on the current rayon pool. Call [`open`](Self::open) first.
-    pub fn encode(&self, df: &DataFrame) -> PolarsResult<Encoded> {
-        let mut encoded = Encoded { groups: Vec::new(), cpu: Duration::ZERO, longest: Duration::ZERO };
-        if df.height() == 0 {
-            return Ok(encoded);
-        }
-        let layout = self.layout.as_ref().ok_or_else(|| polars_err!(ComputeError: "encode before open"))?;
-        for batch in df.iter_chunks(CompatLevel::newest(), false) {
-            if batch.is_empty() {
-                continue;
-            }
-            let columns = batch
-                .columns()
-                .par_iter()
-                .zip(&layout.fields)
-                .zip(&layout.encodings)
-                .map(|((array, field), encoding)| encode_column(array, field, encoding, layout.options))
-                .collect::<PolarsResult<Vec<_>>>()?;
-            let mut pages = Vec::with_capacity(columns.len());
-            for (leaves, cpu) in columns {
-                encoded.cpu += cpu;
-                encoded.longest = encoded.longest.max(cpu);
-                pages.extend(leaves);
-            }
-            encoded.groups.push((batch.len() as u64, pages));
-        }
-        Ok(encoded)
-    }
-
-    /// Writes the encoded row groups to the file, in order.
+    /// Writes the encoded row groups to the file, in order; the file is created by the first
+    /// non-empty batch (an empty sink is written by [`finish`](Self::finish)).
     pub fn append(&mut self, encoded: Encoded) -> PolarsResult<()> {
         if encoded.groups.is_empty() {
             return Ok(());
         }
-        let w = self.writer.as_mut().ok_or_else(|| polars_err!(ComputeError: "append before open"))?;
+        if self.writer.is_none() {
+            let layout =
+                self.layout.as_ref().ok_or_else(|| polars_err!(ComputeError: "append without a layout"))?;
+            self.writer = Some(layout.writer(File::create(&self.tmp)?));
+        }
+        let w = self.writer.as_mut().ok_or_else(|| polars_err!(ComputeError: "no file writer"))?;
         for (rows, pages) in &encoded.groups {
-            w.write_row_group(*rows, pages)?;
+            let group = DynIter::new(pages.iter().map(|col_pages| {
+                Ok(DynStreamingIterator::new(fallible_streaming_iterator::convert(
+                    col_pages.iter().map(PolarsResult::Ok),
+                )))
+            }));
+            w.write(*rows, group)?;
             self.rows += rows;
         }
         Ok(())
     }
 
-    /// Closes the file and moves it into place. An empty sink writes `empty` (to fix the schema).
+    /// Closes the file (footer written, buffer flushed) and moves it into place. An empty sink
+    /// writes `empty` (to fix the schema).
     pub fn finish(mut self, empty: &Columns) -> PolarsResult<u64> {
-        if self.writer.is_none() {
+        if let Some(mut w) = self.writer.take() {
+            // The footer as `BatchedWriter::finish` writes it: no extra key-value metadata, so
+            // the file writer adds the arrow schema.
+            w.end(None)?;
+            w.into_inner().into_inner().map_err(|e| e.into_error())?;
+        } else {
             let mut df = empty.frame()?;
             let file = File::create(&self.tmp)?;
             ParquetWriter::new(file).finish(&mut df)?;
-        } else if let Some(w) = self.writer.take() {
-            w.finish()?;
         }
         std::fs::rename(&self.tmp, &self.path)?;
         Ok(self.rows)
@@ -231,7 +277,7 @@ impl ParquetSink {
 impl Drop for ParquetSink {
     fn drop(&mut self) {
         // An unfinished sink leaves no partial file behind.
-        if self.writer.is_some() {
+        if self.writer.take().is_some() {
             let _ = std::fs::remove_file(&self.tmp);
         }
     }
@@ -295,6 +341,44 @@ mod tests {
         assert_eq!(names, vec!["id", "name", "x"]);
         let ids: Vec<u32> = df.column("id").unwrap().u32().unwrap().into_no_null_iter().collect();
         assert_eq!(ids, vec![0, 1, 2, 3, 4, 5]);
+    }
+
+    /// The sink's files are polars' own: the same batches through `ParquetWriter::batched` and
+    /// `write_batch` (same compression and statistics) give the same bytes, the buffered file
+    /// and the separately encoded pages notwithstanding.
+    #[test]
+    fn files_equal_polars_batched_writer() {
+        let dir = tempfile::tempdir().unwrap();
+        let batch = |b: u32| {
+            let mut c = Columns::new();
+            let n = 3000 + b as usize * 1000;
+            c.push("id", Values::U32((0..n as u32).map(|i| i * 7 + b).collect()));
+            c.push("name", Values::Str((0..n).map(|i| format!("p{}", i % 13)).collect()));
+            c.push("x", Values::F32((0..n).map(|i| (i as f32 * 0.37).sin()).collect()));
+            c.push("flag", Values::Bool((0..n).map(|i| i % 5 == 0).collect()));
+            c
+        };
+        let ours = dir.path().join("ours.parquet");
+        let mut sink = ParquetSink::create(&ours).unwrap();
+        for b in 0..3 {
+            sink.write(&batch(b)).unwrap();
+        }
+        sink.finish(&Columns::new()).unwrap();
+        let theirs = dir.path().join("theirs.parquet");
+        let first = batch(0).frame().unwrap();
+        let zstd = polars_parquet::write::ZstdLevel::try_new(ZSTD_LEVEL).unwrap();
+        let mut w = ParquetWriter::new(File::create(&theirs).unwrap())
+            .with_compression(ParquetCompression::Zstd(Some(zstd)))
+            .with_statistics(StatisticsOptions::default())
+            .batched(first.schema())
+            .unwrap();
+        for b in 0..3 {
+            w.write_batch(&batch(b).frame().unwrap()).unwrap();
+        }
+        w.finish().unwrap();
+        drop(w);
+        let (a, b) = (std::fs::read(&ours).unwrap(), std::fs::read(&theirs).unwrap());
+        assert!(a.len() > 1000 && a == b, "{} bytes against polars' {}", a.len(), b.len());
     }
 
     #[test]
