@@ -51,11 +51,15 @@ impl Columns {
     }
 }
 
-/// zstd level of the files: on the options table of 100 real games (typed columns), level 9 writes
-/// 8% less than the default 3 for about 20% more compression time; 15-19 save 2-4% more at 3-5x the
-/// time. Each batch is one row group (ingest writes 32 games, ~180,000 option rows, at a time:
-/// larger groups saved only 1-2%); column statistics cost ~1% and let readers skip row groups.
-pub const ZSTD_LEVEL: i32 = 9;
+/// zstd level of the files: zstd's default, 3, for speed. Re-encoding a whole-corpus options part
+/// (1,038,878 rows, ~193 games; `examples/writer_costs`) took 2.09 s of CPU at level 3 against
+/// 3.05 s at level 9, which writes 4.3% fewer bytes (level 6: 2.64 s, 0.8% more bytes than 9;
+/// level 1 saves little time for 3.6% more bytes). In ingest (40 games, `--jobs 2`) the writer
+/// pool's CPU fell from 20-23 to 15 ms per game, about 4% of the run's CPU, for 4.4% more bytes:
+/// ingest is judged in games per second, and the files recompress offline if bytes matter. Each batch
+/// is one row group (ingest writes 32 games, ~180,000 option rows, at a time: larger groups saved
+/// only 1-2%); column statistics cost ~1% and let readers skip row groups.
+pub const ZSTD_LEVEL: i32 = 3;
 
 /// CPU time of the calling thread: the writer's accounting (what the writer thread itself spends,
 /// and what each column's encoding costs on the pool).
