@@ -183,6 +183,14 @@ pub fn run_shard<R: Send, E: Into<BoxError>>(
     Outcome { files, results: Vec::new(), errors, skipped: expansion.skipped }
 }
 
+/// How far (in records) the workers may run ahead of the sink: two chunks, or two records per
+/// worker when there are more workers than a chunk holds. With a window of two chunks alone, 64
+/// workers on 32-game chunks would all wait whenever one slow game held back its chunk (one game
+/// can take twenty times the median), though the writer is far from busy.
+pub fn window(chunk: usize, workers: usize) -> usize {
+    2 * chunk.max(workers).max(1)
+}
+
 /// Loads `sources` and applies `f` to each game on `pool`; `sink` receives the results `chunk`
 /// records at a time, in input order, as (position in `sources`, name, result). Returns the
 /// records that failed.
@@ -191,8 +199,8 @@ pub fn run_shard<R: Send, E: Into<BoxError>>(
 /// slowest game of a chunk (one game can take twenty times the median; with a barrier per chunk
 /// of 32 one of two cores idled about a tenth of the time). Results are put back in order on this
 /// thread, which hands each complete chunk to `sink` (ingest encodes parquet there) while the
-/// workers go on. The workers run at most two chunks ahead of the sink, so memory holds about
-/// three chunks of results whatever the batch size.
+/// workers go on. The workers run at most [`window`] records ahead of the sink, so memory holds
+/// about three chunks of results (two records per worker on many cores) whatever the batch size.
 pub fn run_sources<R: Send, E: Into<BoxError>>(
     sources: &[Source],
     pool: &rayon::ThreadPool,
@@ -203,7 +211,7 @@ pub fn run_sources<R: Send, E: Into<BoxError>>(
 ) -> Vec<FileError> {
     let chunk = chunk.max(1);
     let n = sources.len();
-    let window = 2 * chunk;
+    let window = window(chunk, pool.current_num_threads());
     let next = AtomicUsize::new(0);
     // Records handed to the sink so far; workers wait while they are `window` ahead of it.
     let sunk = Sunk { done: Mutex::new(0), moved: Condvar::new() };
@@ -398,10 +406,19 @@ mod tests {
         assert_eq!(out.errors[0].error, "panic: a bug reached by game b");
     }
 
-    /// Games that finish out of order still reach the sink in input order, a whole chunk at a
-    /// time, and while the sink holds chunk c no worker starts a game beyond chunk c + 2.
     #[test]
-    fn chunks_reach_the_sink_in_order_and_workers_stay_two_chunks_ahead() {
+    fn the_window_is_two_chunks_or_two_records_per_worker() {
+        assert_eq!(window(32, 2), 64);
+        assert_eq!(window(32, 64), 128);
+        assert_eq!(window(2, 3), 6);
+        assert_eq!(window(0, 0), 2);
+    }
+
+    /// Games that finish out of order still reach the sink in input order, a whole chunk at a
+    /// time, and while the sink holds chunk c no worker starts a game more than the window
+    /// beyond it.
+    #[test]
+    fn chunks_reach_the_sink_in_order_and_workers_stay_within_the_window() {
         let dir = tempfile::tempdir().unwrap();
         let names: Vec<String> = (0..11).map(|i| format!("g{i:02}")).collect();
         for name in &names {
@@ -437,7 +454,7 @@ mod tests {
         assert_eq!(out.errors.len(), 1);
         assert!(out.errors[0].file.ends_with("g07.mjlog") && out.errors[0].error == "seven fails");
         // `sunk` counts the chunks the sink has finished: c of them while it holds chunk c
-        assert!(max_ahead.load(Ordering::SeqCst) < 3 * chunk, "{max_ahead:?}");
+        assert!(max_ahead.load(Ordering::SeqCst) < window(chunk, 3) + chunk, "{max_ahead:?}");
     }
 
     /// A panicking sink ends the batch with its panic instead of leaving workers waiting for a
