@@ -928,6 +928,25 @@ mod tests {
         assert_eq!(query(&counts_of(&parse_mpsz("123m456p789s").unwrap()), Kinds::None), Err(InvalidHand));
     }
 
+    /// Checks `d`, the [`Discards`] of `c`, against the oracle: the hand's unnecessary kinds and
+    /// the necessary kinds after each discard (a kind not held is refused). Returns the number
+    /// of discards checked.
+    fn check_discards(d: &Discards, c: &Counts) -> usize {
+        assert_eq!(d.unnecessary(), oracle(c, Kinds::Unnecessary), "{c:?}");
+        let mut checked = 0;
+        for k in 0..KINDS {
+            let mut less = *c;
+            if less[k] == 0 {
+                assert_eq!(d.necessary_without(k), Err(InvalidHand));
+                continue;
+            }
+            less[k] -= 1;
+            assert_eq!(d.necessary_without(k).unwrap(), oracle(&less, Kinds::Necessary), "{c:?} - {k}");
+            checked += 1;
+        }
+        checked
+    }
+
     /// The hand one discard away, queried through [`Discards`], is the hand queried whole: for
     /// every held kind of random 3n+2 hands of every size and kind of draw (a wrong suit index,
     /// a stale pair merge or a missing chiitoitsu / kokushi form shows here).
@@ -939,18 +958,7 @@ mod tests {
             let draw = [Draw::Uniform, Draw::Clumped, Draw::Pairs][round % 3];
             let tiles = [14, 14, 11, 8, 5, 2][round % 6];
             let c = random_hand(&mut seed, tiles, draw);
-            let d = Discards::new(&c).unwrap();
-            assert_eq!(d.unnecessary(), oracle(&c, Kinds::Unnecessary), "{c:?}");
-            for k in 0..KINDS {
-                let mut less = c;
-                if less[k] == 0 {
-                    assert_eq!(d.necessary_without(k), Err(InvalidHand));
-                    continue;
-                }
-                less[k] -= 1;
-                assert_eq!(d.necessary_without(k).unwrap(), oracle(&less, Kinds::Necessary), "{c:?} - {k}");
-                checked += 1;
-            }
+            checked += check_discards(&Discards::new(&c).unwrap(), &c);
         }
         assert!(checked > 10_000, "{checked}");
         let mut thirteen = [0u8; KINDS];
@@ -984,21 +992,10 @@ mod tests {
                 }
             }
             for (c, suit) in near {
-                let d = Discards::near(&draws, &c, suit).unwrap();
-                assert_eq!(d.unnecessary(), oracle(&c, Kinds::Unnecessary), "{base:?} -> {c:?}");
-                for k in (0..KINDS).filter(|&k| c[k] > 0) {
-                    let mut less = c;
-                    less[k] -= 1;
-                    assert_eq!(
-                        d.necessary_without(k).unwrap(),
-                        oracle(&less, Kinds::Necessary),
-                        "{c:?} - {k}"
-                    );
-                }
-                checked += 1;
+                checked += check_discards(&Discards::near(&draws, &c, suit).unwrap(), &c);
             }
         }
-        assert!(checked > 20_000, "{checked}");
+        assert!(checked > 100_000, "{checked}");
         let base = random_hand(&mut 7, 13, Draw::Uniform);
         let draws = Draws::new(&base).unwrap();
         assert_eq!(Discards::near(&draws, &base, 0).err(), Some(InvalidHand), "a 3n+1 hand has no discards");
