@@ -629,16 +629,22 @@ pub fn standard_necessary(counts: &Counts, melds: usize) -> Result<(u8, u64), In
 /// The four suits' entries of concealed `counts` and its tile count (at most [`MAX_TILES`]).
 #[inline(always)]
 fn entries(counts: &Counts) -> Result<([&'static Entry; 4], usize), InvalidHand> {
-    let t: &'static Tables = &TABLES;
-    let (m, nm) = t.numbers.find::<9>(suit_counts(counts, 0)).ok_or(InvalidHand)?;
-    let (p, np) = t.numbers.find::<9>(suit_counts(counts, 9)).ok_or(InvalidHand)?;
-    let (s, ns) = t.numbers.find::<9>(suit_counts(counts, 18)).ok_or(InvalidHand)?;
-    let (z, nz) = t.honors.find::<7>(suit_counts(counts, 27)).ok_or(InvalidHand)?;
-    let tiles = nm + np + ns + nz;
+    let (e, suit_tiles) = suit_entries(counts)?;
+    let tiles = suit_tiles.iter().sum();
     if tiles > MAX_TILES {
         return Err(InvalidHand);
     }
-    Ok(([m, p, s, z], tiles))
+    Ok((e, tiles))
+}
+
+/// The four suits' entries of `counts` and the tiles of each suit.
+#[inline(always)]
+fn suit_entries(counts: &Counts) -> Result<([&'static Entry; 4], [usize; 4]), InvalidHand> {
+    let (m, nm) = suit_entry(counts, 0)?;
+    let (p, np) = suit_entry(counts, 1)?;
+    let (s, ns) = suit_entry(counts, 2)?;
+    let (z, nz) = suit_entry(counts, 3)?;
+    Ok(([m, p, s, z], [nm, np, ns, nz]))
 }
 
 /// The four-melds-and-a-pair answer of a hand of `n` melds' worth of tiles combined with the
@@ -697,15 +703,12 @@ pub struct Draws {
 impl Draws {
     /// `counts`: a concealed hand of at most 14 tiles.
     pub fn new(counts: &Counts) -> Result<Draws, InvalidHand> {
-        let [m, p, s, z] = [0, 1, 2, 3].map(|suit| suit_entry(counts, suit));
-        let (e, suit_tiles) = {
-            let [(m, nm), (p, np), (s, ns), (z, nz)] = [m?, p?, s?, z?];
-            ([m, p, s, z], [nm, np, ns, nz])
-        };
+        let (e, suit_tiles) = suit_entries(counts)?;
         let tiles = suit_tiles.iter().sum();
         if tiles > MAX_TILES {
             return Err(InvalidHand);
         }
+        // All slots are merged: the queries read only the slots their hand's size asks for.
         let mp = merge(&e[0].number, &e[1].number);
         let sz = merge(&e[2].number, &e[3].number);
         Ok(Draws { e, mp, sz, suit_tiles, tiles })
@@ -715,13 +718,10 @@ impl Draws {
 impl Discards {
     /// `counts` must be a concealed hand of 3n+2 tiles (at most 14).
     pub fn new(counts: &Counts) -> Result<Discards, InvalidHand> {
-        let (e, tiles) = entries(counts)?;
+        let Draws { e, mp, sz, tiles, .. } = Draws::new(counts)?;
         if tiles % 3 != 2 {
             return Err(InvalidHand);
         }
-        // All slots are merged: the queries read only the slots their hand's size asks for.
-        let mp = merge(&e[0].number, &e[1].number);
-        let sz = merge(&e[2].number, &e[3].number);
         Ok(Discards { counts: *counts, e, mp, sz, n: (tiles - 1) / 3 })
     }
 

@@ -479,14 +479,14 @@ impl<'c> DiscardQueries<'c> {
     /// (0..=3) alone.
     pub fn near(base: &'c DrawBase<'c>, counts: &'c Counts, packed: u128, suit: usize) -> Self {
         debug_assert!(
-            (0..KINDS).all(|k| k / 9 == suit.min(3) || base.counts[k] == counts[k]),
+            (0..KINDS).all(|k| k / 9 == suit || base.counts[k] == counts[k]),
             "hands differ outside suit {suit}"
         );
         DiscardQueries { counts, packed, whole: None, from: Some((base, suit)) }
     }
 
     /// The hand's [`Discards`](super::replacement::Discards), built at the first miss (from the
-    /// hand one draw before when there is one: the same entries, fewer lookups).
+    /// hand one draw or call before when there is one: the same entries, fewer lookups).
     fn whole<'w>(
         whole: &'w mut Option<super::replacement::Discards>,
         counts: &Counts,

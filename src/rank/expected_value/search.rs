@@ -98,7 +98,7 @@ impl EvSearch<'_> {
                     if n == 0 {
                         continue;
                     }
-                    let mut v = self.value14_from(&h.with(t), back, Some((&base, k)));
+                    let mut v = self.value14_from(&h.with(t), back, Some((&base, k / 9)));
                     if back == 0 {
                         v += self.call_term(h, t, s, &base);
                     }
@@ -123,12 +123,12 @@ impl EvSearch<'_> {
         self.value14_from(h, back, None)
     }
 
-    /// [`Self::value14`] of `h`, which is `base`'s hand plus one tile of kind `t` when `from` is
-    /// `Some((base, t))` (its xiangting misses then look up one suit instead of four:
-    /// [`DrawBase`]).
-    fn value14_from(&mut self, h: &St, back: u8, from: Option<(&DrawBase, Kind)>) -> f64 {
+    /// [`Self::value14`] of `h`, which is `base`'s hand plus one tile of suit `suit` when `from`
+    /// is `Some((base, suit))` (its xiangting misses then look up one suit instead of four:
+    /// [`DrawBase`]), as `from` of [`Self::after_call`].
+    fn value14_from(&mut self, h: &St, back: u8, from: Option<(&DrawBase, usize)>) -> f64 {
         let mut q = match from {
-            Some((base, t)) => DiscardQueries::near(base, &h.c, h.packed, t / 9),
+            Some((base, suit)) => DiscardQueries::near(base, &h.c, h.packed, suit),
             None => DiscardQueries::with_packed(&h.c, h.packed),
         };
         let (_, keep) = q.unnecessary();
