@@ -22,6 +22,7 @@
 use super::column::{Cols, Column, Family};
 use super::facts::{After, Facts};
 use crate::hand::memo::{pack, unit};
+use crate::hand::replacement::DiscardMemory;
 use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, standard, DiscardQueries, DrawBase};
 use crate::hand::waits::{ukeire, unseen};
 use crate::tile::{Counts, KINDS};
@@ -179,6 +180,8 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
     // The hand packed once; each draw's hand is one tile more (the cache key of its queries).
     let packed = pack(hand);
     let base = DrawBase::new(hand);
+    // What the necessary-kinds queries of one drawn hand's discards share (cleared per draw).
+    let mut memory = DiscardMemory::default();
     for e in kinds_of(kinds) {
         let u = unseen(e, hand, visible) as u32;
         if u == 0 {
@@ -195,8 +198,9 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         let (s14, keep) = q.unnecessary();
         let candidates = if s14 == s - 1 { keep } else { crate::tile::ALL_KINDS };
         let mut best = 0u32;
+        memory.clear();
         for d in kinds_of(candidates).filter(|&d| h[d] > 0) {
-            let (s2, k2) = q.necessary_without(d);
+            let (s2, k2) = q.necessary_without_remembering(d, &mut memory);
             if s2 < s {
                 best = best.max(plane_sum(&p, k2));
             }

@@ -507,6 +507,24 @@ impl<'c> DiscardQueries<'c> {
         through_cache(self.packed, Query::Unnecessary, || Self::whole(whole, counts, from).unnecessary())
     }
 
+    /// [`Self::necessary_without`], a miss answered through `memory`, which must serve this
+    /// hand alone ([`super::replacement::Discards::necessary_without_remembering`]).
+    pub fn necessary_without_remembering(
+        &mut self,
+        d: Kind,
+        memory: &mut super::replacement::DiscardMemory,
+    ) -> (i8, u64) {
+        let (counts, whole, from) = (self.counts, &mut self.whole, self.from);
+        if counts[d] == 0 {
+            invalid(counts);
+        }
+        through_cache(self.packed - super::memo::unit(d), Query::Necessary, || {
+            Self::whole(whole, counts, from)
+                .necessary_without_remembering(d, memory)
+                .unwrap_or_else(|_| invalid(counts))
+        })
+    }
+
     /// [`necessary_kinds`] of the hand less one tile of kind `d`, which it must hold.
     pub fn necessary_without(&mut self, d: Kind) -> (i8, u64) {
         let (counts, whole, from) = (self.counts, &mut self.whole, self.from);
