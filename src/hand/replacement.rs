@@ -505,21 +505,35 @@ fn standard<const N: usize>(e: [&Entry; 4], which: Kinds) -> (u8, u64) {
 /// honours), so a caller that changes one suit merges only its pair again.
 #[inline(always)]
 fn standard_merged<const N: usize>(e: [&Entry; 4], mp: &Lanes, sz: &Lanes, which: Kinds) -> (u8, u64) {
-    let mut best = u8::MAX;
-    for i in 0..=N {
-        best = best.min(mp[PAIR_LANE + i] + sz[N - i]).min(mp[i] + sz[PAIR_LANE + N - i]);
-    }
+    let best = least::<N>(mp, sz);
     if which == Kinds::None {
         return (best, 0);
     }
     // Each suit against the other three merged: which of its lanes a least split uses.
-    let others =
-        [merge(&e[1].number, sz), merge(&e[0].number, sz), merge(mp, &e[3].number), merge(mp, &e[2].number)];
+    let others = others(e, mp, sz);
     let mut kinds = 0u64;
     for (i, (x, o)) in e.iter().zip(&others).enumerate() {
         kinds |= lane_kinds(suit_kinds(x, which), used_lanes::<N>(&x.number, o, best)) << (9 * i);
     }
     (best, kinds)
+}
+
+/// The least number of the target of `N` melds and the pair, from the merged pairs of suits
+/// (`mp` of m + p, `sz` of s + honours).
+#[inline(always)]
+fn least<const N: usize>(mp: &Lanes, sz: &Lanes) -> u8 {
+    let mut best = u8::MAX;
+    for i in 0..=N {
+        best = best.min(mp[PAIR_LANE + i] + sz[N - i]).min(mp[i] + sz[PAIR_LANE + N - i]);
+    }
+    best
+}
+
+/// For each suit of entries `e`, the other three suits' numbers merged (`mp` and `sz` as in
+/// [`least`]).
+#[inline(always)]
+fn others(e: [&Entry; 4], mp: &Lanes, sz: &Lanes) -> [Lanes; 4] {
+    [merge(&e[1].number, sz), merge(&e[0].number, sz), merge(mp, &e[3].number), merge(mp, &e[2].number)]
 }
 
 /// A suit mask (bit = position) at its place among the 34 kinds.
@@ -861,16 +875,8 @@ impl Discards {
         } else {
             (self.mp, merge(&e[2].number, &e[3].number))
         };
-        let mut best = u8::MAX;
-        for i in 0..=N {
-            best = best.min(mp[PAIR_LANE + i] + sz[N - i]).min(mp[i] + sz[PAIR_LANE + N - i]);
-        }
-        let rest = [
-            merge(&e[1].number, &sz),
-            merge(&e[0].number, &sz),
-            merge(&mp, &e[3].number),
-            merge(&mp, &e[2].number),
-        ];
+        let best = least::<N>(&mp, &sz);
+        let rest = others(e, &mp, &sz);
         let (mut used, mut others) = (0u16, 0u64);
         for (i, (y, o)) in e.iter().zip(&rest).enumerate() {
             let lanes = used_lanes::<N>(&y.number, o, best);
