@@ -514,25 +514,29 @@ impl<'c> DiscardQueries<'c> {
         d: Kind,
         memory: &mut super::replacement::DiscardMemory,
     ) -> (i8, u64) {
-        let (counts, whole, from) = (self.counts, &mut self.whole, self.from);
-        if counts[d] == 0 {
-            invalid(counts);
-        }
-        through_cache(self.packed - super::memo::unit(d), Query::Necessary, || {
-            Self::whole(whole, counts, from)
-                .necessary_without_remembering(d, memory)
-                .unwrap_or_else(|_| invalid(counts))
-        })
+        self.necessary_through_cache(d, |w| w.necessary_without_remembering(d, memory))
     }
 
     /// [`necessary_kinds`] of the hand less one tile of kind `d`, which it must hold.
     pub fn necessary_without(&mut self, d: Kind) -> (i8, u64) {
+        self.necessary_through_cache(d, |w| w.necessary_without(d))
+    }
+
+    /// The necessary kinds of the hand less one tile of kind `d` (which it must hold) through
+    /// the per-thread cache, a miss answered by `ask` of the hand's
+    /// [`Discards`](super::replacement::Discards).
+    #[inline(always)]
+    fn necessary_through_cache(
+        &mut self,
+        d: Kind,
+        ask: impl FnOnce(&super::replacement::Discards) -> Result<(u8, u64), super::replacement::InvalidHand>,
+    ) -> (i8, u64) {
         let (counts, whole, from) = (self.counts, &mut self.whole, self.from);
         if counts[d] == 0 {
             invalid(counts);
         }
         through_cache(self.packed - super::memo::unit(d), Query::Necessary, || {
-            Self::whole(whole, counts, from).necessary_without(d).unwrap_or_else(|_| invalid(counts))
+            ask(Self::whole(whole, counts, from)).unwrap_or_else(|_| invalid(counts))
         })
     }
 }
