@@ -25,7 +25,7 @@ use crate::hand::memo::{pack, unit};
 use crate::hand::replacement::DiscardMemory;
 use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, standard, DiscardQueries, DrawBase};
 use crate::hand::waits::{ukeire, unseen};
-use crate::tile::{Counts, KINDS};
+use crate::tile::{Counts, Kind, KINDS};
 
 pub(crate) const COLUMNS: &[(&str, &str)] = &[
     ("shanten_min", "minimum shanten over standard, chiitoitsu and kokushi after the discard"),
@@ -182,11 +182,18 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
     let base = DrawBase::new(hand);
     // What the necessary-kinds queries of one drawn hand's discards share (cleared per draw).
     let mut memory = DiscardMemory::default();
-    for e in kinds_of(kinds) {
-        let u = unseen(e, hand, visible) as u32;
-        if u == 0 {
-            continue;
+    // The cache probes wait on memory: each draw's first probe is started one draw ahead, and
+    // a drawn hand's discards are all started before the first is asked.
+    let draws = kinds_of(kinds).filter(|&e| unseen(e, hand, visible) > 0).fold(0u64, |m, e| m | 1 << e);
+    if draws != 0 {
+        DiscardQueries::prefetch_unnecessary(packed + unit(draws.trailing_zeros() as Kind));
+    }
+    for e in kinds_of(draws) {
+        let later = draws & !((2u64 << e) - 1);
+        if later != 0 {
+            DiscardQueries::prefetch_unnecessary(packed + unit(later.trailing_zeros() as Kind));
         }
+        let u = unseen(e, hand, visible) as u32;
         let mut p = planes;
         let x = (u - 1) as u64;
         (0..3).for_each(|b| p[b] = p[b] & !(1 << e) | (x >> b & 1) << e);
@@ -199,6 +206,7 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         let candidates = if s14 == s - 1 { keep } else { crate::tile::ALL_KINDS };
         let mut best = 0u32;
         memory.clear();
+        kinds_of(candidates).filter(|&d| h[d] > 0).for_each(|d| q.prefetch_necessary_without(d));
         for d in kinds_of(candidates).filter(|&d| h[d] > 0) {
             let (s2, k2) = q.necessary_without_remembering(d, &mut memory);
             if s2 < s {

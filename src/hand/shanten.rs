@@ -507,6 +507,19 @@ impl<'c> DiscardQueries<'c> {
         through_cache(self.packed, Query::Unnecessary, || Self::whole(whole, counts, from).unnecessary())
     }
 
+    /// Starts loading the cache slot of [`Self::necessary_without`]`(d)` (see
+    /// [`super::memo::Direct::prefetch`]).
+    #[inline]
+    pub fn prefetch_necessary_without(&self, d: Kind) {
+        prefetch(self.packed.wrapping_sub(super::memo::unit(d)), Query::Necessary);
+    }
+
+    /// Starts loading the cache slot of [`Self::unnecessary`] of the hand packed as `packed`.
+    #[inline]
+    pub fn prefetch_unnecessary(packed: u128) {
+        prefetch(packed, Query::Unnecessary);
+    }
+
     /// [`Self::necessary_without`], a miss answered through `memory`, which must serve this
     /// hand alone ([`super::replacement::Discards::necessary_without_remembering`]).
     pub fn necessary_without_remembering(
@@ -552,13 +565,26 @@ fn cached_packed(counts: &Counts, packed: u128, q: Query) -> (i8, u64) {
     through_cache(packed, q, || replacement_query(counts, q))
 }
 
+/// The per-thread cache's key and hash of query `q` of the hand packed as `packed`.
+#[inline(always)]
+fn key_of(packed: u128, q: Query) -> (u128, u64) {
+    let key = packed | (q as u128) << 104;
+    (key, super::memo::mix(key as u64, (key >> 64) as u64))
+}
+
+/// Starts loading the per-thread cache slot of query `q` of the hand packed as `packed`.
+#[inline]
+fn prefetch(packed: u128, q: Query) {
+    let (_, hash) = key_of(packed, q);
+    XIANGTING.with(|c| c.borrow().prefetch(hash));
+}
+
 /// Query `q` of the hand packed as `packed` through the per-thread cache: key = packed counts +
 /// query, value = kinds (34 bits) and the replacement number (bits 56..); a miss asks `miss` for
 /// the replacement number and kinds. Returns the shanten (replacement number - 1) and the kinds.
 #[inline(always)]
 fn through_cache(packed: u128, q: Query, miss: impl FnOnce() -> (u8, u64)) -> (i8, u64) {
-    let key = packed | (q as u128) << 104;
-    let hash = super::memo::mix(key as u64, (key >> 64) as u64);
+    let (key, hash) = key_of(packed, q);
     let v = XIANGTING.with(|c| {
         let mut c = c.borrow_mut();
         c.get(key, hash).unwrap_or_else(|| {
