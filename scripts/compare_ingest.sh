@@ -45,6 +45,11 @@ median() { awk -v s="$1" -v c="$2" '$1 == s { print $c }' "$WORK/runs" | sort -n
 MA=$(median A 2); MB=$(median B 2); CA=$(median A 3); CB=$(median B 3)
 echo "median wall: A $MA s, B $MB s, A/B $(awk -v a="$MA" -v b="$MB" 'BEGIN { printf "%.3f", a / b }')"
 echo "median CPU:  A $CA s, B $CB s, A/B $(awk -v a="$CA" -v b="$CB" 'BEGIN { printf "%.3f", a / b }')"
+# Each pair's own ratio, then their median: the VM's speed drifts by 10-15% within minutes, and a
+# pair's two runs share one moment of it, where the medians above mix moments.
+PAIRED=$(awk '{ cpu[$1] = $3 } NR % 2 == 0 { print cpu["A"] / cpu["B"] }' "$WORK/runs" | sort -n |
+  awk '{ v[NR] = $1 } END { printf "%.3f (%d pairs, %.3f to %.3f)", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, NR, v[1], v[NR] }')
+echo "median of the pairs' CPU ratios A/B: $PAIRED"
 DIFF=0
 for f in $(cd "$WORK/out-A" && find . -type f | LC_ALL=C sort); do
   cmp -s "$WORK/out-A/$f" "$WORK/out-B/$f" || { echo "differs: $f"; DIFF=1; }
