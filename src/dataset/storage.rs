@@ -41,17 +41,33 @@ impl Storage {
     /// Whether `v` is stored exactly.
     #[inline(always)]
     pub fn holds(self, v: f32) -> bool {
-        // In range first (NaN is not), then whole: within ±65535 the cast to i32 is exact, and it
-        // is one instruction where `fract` calls libm's truncf on baseline x86-64.
-        let int_in = |lo: f32, hi: f32| (lo..=hi).contains(&v) && (v as i32) as f32 == v;
-        match self {
-            Storage::Bool => v == 0.0 || v == 1.0,
-            Storage::U8 => int_in(0.0, 255.0),
-            Storage::I8 => int_in(-128.0, 127.0),
-            Storage::U16 => int_in(0.0, 65535.0),
-            Storage::F32 => true,
+        match self.whole_range() {
+            Some((lo, hi)) => whole_in(v, lo, hi).1,
+            None => true,
         }
     }
+
+    /// The whole numbers the type holds (a flag holds 0 and 1); `None` for `F32`.
+    #[inline(always)]
+    const fn whole_range(self) -> Option<(i32, i32)> {
+        match self {
+            Storage::Bool => Some((0, 1)),
+            Storage::U8 => Some((0, 255)),
+            Storage::I8 => Some((-128, 127)),
+            Storage::U16 => Some((0, 65535)),
+            Storage::F32 => None,
+        }
+    }
+}
+
+/// `v` as the whole number a flag or integer column stores, and whether that is exact and within
+/// `lo..=hi`: the cast to `i32` is exact when it converts back to the same `f32` (a fraction,
+/// NaN or a value past `i32` does not). One instruction each way, where `fract` calls libm's
+/// truncf on baseline x86-64.
+#[inline(always)]
+fn whole_in(v: f32, lo: i32, hi: i32) -> (i32, bool) {
+    let i = v as i32;
+    (i, (i as f32 == v) & (lo <= i) & (i <= hi))
 }
 
 /// The declarations: an exact column name, or a pattern with one `*` (any text); the first match
@@ -219,9 +235,9 @@ pub fn columns(values: &[f32]) -> Result<Vec<Values>, Inexact> {
             let vals = &scratch[j * BLOCK..j * BLOCK + rows];
             fits &= match col {
                 Values::Bool(v) => convert_bool(v, vals),
-                Values::U8(v) => convert_int(v, vals, 0, 255, |i| i as u8),
-                Values::I8(v) => convert_int(v, vals, -128, 127, |i| i as i8),
-                Values::U16(v) => convert_int(v, vals, 0, 65535, |i| i as u16),
+                Values::U8(v) => convert_int(v, vals, Storage::U8, |i| i as u8),
+                Values::I8(v) => convert_int(v, vals, Storage::I8, |i| i as i8),
+                Values::U16(v) => convert_int(v, vals, Storage::U16, |i| i as u16),
                 Values::F32(v) => {
                     v.extend_from_slice(vals);
                     true
@@ -243,17 +259,19 @@ pub fn columns(values: &[f32]) -> Result<Vec<Values>, Inexact> {
 /// 6.3-8.3 ms against 4.9 ms now (best of 40, `examples/columns_cost`; 32 rows: 5.3).
 const BLOCK: usize = 16;
 
-/// Appends the whole numbers `vals` to `out` through `to`; whether every one is whole and within
-/// `lo..=hi` ([`Storage::holds`] for the integer types). One pass: the value's `i32` is the stored
-/// number, and it is exact when it converts back to the same `f32` (a fraction, NaN or a value
-/// past `i32` does not) and lies in the range. Always inlined, so that each call site's range is
-/// a constant and the loop is a plain loop over the slice.
+/// Appends the whole numbers `vals` to `out` through `to`; whether `storage` (an integer type)
+/// holds every one exactly. One pass: [`whole_in`] gives both the stored number and the check
+/// ([`Storage::holds`]' own). Always inlined, so that each call site's range is a constant and
+/// the loop is a plain loop over the slice.
 #[inline(always)]
-fn convert_int<T>(out: &mut Vec<T>, vals: &[f32], lo: i32, hi: i32, to: impl Fn(i32) -> T) -> bool {
+fn convert_int<T>(out: &mut Vec<T>, vals: &[f32], storage: Storage, to: impl Fn(i32) -> T) -> bool {
+    let Some((lo, hi)) = storage.whole_range() else {
+        unreachable!("{} is not an integer type", storage.name())
+    };
     let mut fits = true;
     out.extend(vals.iter().map(|&x| {
-        let i = x as i32;
-        fits &= (i as f32 == x) & (lo <= i) & (i <= hi);
+        let (i, exact) = whole_in(x, lo, hi);
+        fits &= exact;
         to(i)
     }));
     fits
@@ -264,7 +282,7 @@ fn convert_int<T>(out: &mut Vec<T>, vals: &[f32], lo: i32, hi: i32, to: impl Fn(
 fn convert_bool(out: &mut Vec<bool>, vals: &[f32]) -> bool {
     let mut fits = true;
     out.extend(vals.iter().map(|&x| {
-        fits &= (x == 0.0) | (x == 1.0);
+        fits &= Storage::Bool.holds(x);
         x != 0.0
     }));
     fits
