@@ -206,8 +206,9 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
         let candidates = if s14 == s - 1 { keep } else { crate::tile::ALL_KINDS };
         let mut best = 0u32;
         memory.clear();
-        kinds_of(candidates).filter(|&d| h[d] > 0).for_each(|d| q.prefetch_necessary_without(d));
-        for d in kinds_of(candidates).filter(|&d| h[d] > 0) {
+        let held = kinds_of(candidates).filter(|&d| h[d] > 0).fold(0u64, |m, d| m | 1 << d);
+        kinds_of(held).for_each(|d| q.prefetch_necessary_without(d));
+        for d in kinds_of(held) {
             let (s2, k2) = q.necessary_without_remembering(d, &mut memory);
             if s2 < s {
                 best = best.max(plane_sum(&p, k2));
