@@ -1,10 +1,10 @@
 //! Column groups an ingest can leave out (`haifu ingest --skip ev,ukeire2`).
 //!
 //! Two option column groups cost most of ingest's time: the expected value (電脳麻将's search,
-//! about two thirds of the CPU time) and second-order ukeire (about 16%). On the whole shared corpus
-//! at `--jobs 2`, a run without both took 117.0 s against 556.9 s for a full one (4.8 times faster;
-//! README, "Archives: speed"), which is what an archive of millions of games needs when those
-//! columns are not studied. A skipped group is
+//! about two fifths of the CPU time) and second-order ukeire (about a fifth: on the whole shared
+//! corpus at `--jobs 2`, 100.4 ms of CPU per game with it and 78.0 ms without, 19.8 against 25.5
+//! games/s; README, "Archives: speed", sitting 9). An archive of millions of games whose studies
+//! do not read those columns can leave them out. A skipped group is
 //! absent from the options table (not zero: a zero would read as a value), every other column
 //! keeps exactly the value a full run writes, and the schema fingerprint in each part's manifest
 //! differs, so `--resume` refuses to mix parts written with different `--skip`.
