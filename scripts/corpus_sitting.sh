@@ -44,7 +44,8 @@ for run in "$@"; do
     > "$WORK/$label.log" 2>&1 || { echo "corpus_sitting: run $label failed (see $WORK/$label.log)" >&2; exit 2; }
   games=$(sed -n 's/^[0-9]* files, \([0-9]*\) games,.*/\1/p' "$WORK/$label.log" | head -1)
   [ -n "$games" ] && [ "$games" -gt 0 ] || { echo "corpus_sitting: no game count in $WORK/$label.log" >&2; exit 2; }
-  bytes=$(find "$out" -name '*.parquet' -exec cat {} + | wc -c)
+  # Bytes of the whole output (parts and their manifests), as the README's table counts them.
+  bytes=$(du -sb "$out" | cut -f1)
   awk -v label="$label${args:+ ($args)}" -v games="$games" -v bytes="$bytes" '
     /User time/ { user = $NF } /System time/ { sys = $NF } /Maximum resident/ { rss = $NF }
     /Elapsed/ { n = split($NF, t, ":"); wall = (n == 3) ? t[1] * 3600 + t[2] * 60 + t[3] : t[1] * 60 + t[2] }
