@@ -41,10 +41,10 @@ pub struct IngestArgs {
     /// on N machines and put their parts in one folder (part numbers do not clash).
     #[arg(long, default_value = "0/1")]
     shard: haifu::batch::Shard,
-    /// Leave out costly option column groups (comma-separated): `ev` (ev, log_ev, ev_defined:
-    /// 電脳麻将's expected value, about two thirds of the CPU time) and `ukeire2` (ukeire2_avg,
-    /// ukeire2_sum: second-order ukeire, about 16%). For archive-scale runs that do not
-    /// study those columns: `--skip ev,ukeire2` is about 5 times faster. The columns are
+    /// Leave out costly option column groups (comma-separated): `ev` (ev, log_ev, ev_defined,
+    /// ev_far_shanten, ev_far_ukeire: 電脳麻将's expected value, about 45% of the CPU time) and
+    /// `ukeire2` (ukeire2_avg, ukeire2_sum: second-order ukeire, about 20%). For archive-scale
+    /// runs that do not study those columns: `--skip ev,ukeire2` is about 3 times faster. The columns are
     /// absent from the options table, every other value is the same as a full run's; `fit`
     /// then fits without them (the `value` gate needs ev), `eval` takes `--evaluator`s
     /// other than ev and weights fitted on such data.

@@ -14,9 +14,9 @@
 //! the hand after the discard is evaluated. The option path allocates only in the per-thread
 //! memo tables of the shanten DP and the 21-class cut (once per new suit pattern) and one small
 //! Vec in the wait analysis of tenpai options. Most of an option's time is second-order ukeire:
-//! about 63 necessary- and unnecessary-kinds queries per option (20 shared games), and 224 of
-//! the 462 CPU seconds of an ingest of the whole shared corpus without the expected value
-//! (`--skip ev` against `--skip ev,ukeire2`).
+//! about 63 necessary- and unnecessary-kinds queries per option (20 shared games), and 100 of
+//! the 268 CPU seconds of an ingest of the whole shared corpus without the expected value
+//! (`--skip ev` against `--skip ev,ukeire2`, 2026-11-26, README "Archives: speed", sitting 10).
 //!
 //! ```
 //! use haifu::features::catalog::catalog_width;
