@@ -234,10 +234,10 @@ pub fn columns(values: &[f32]) -> Result<Vec<Values>, Inexact> {
         for (j, col) in out.iter_mut().enumerate() {
             let vals = &scratch[j * BLOCK..j * BLOCK + rows];
             fits &= match col {
-                Values::Bool(v) => convert_bool(v, vals),
-                Values::U8(v) => convert_int(v, vals, Storage::U8, |i| i as u8),
-                Values::I8(v) => convert_int(v, vals, Storage::I8, |i| i as i8),
-                Values::U16(v) => convert_int(v, vals, Storage::U16, |i| i as u16),
+                Values::Bool(v) => convert_whole(v, vals, Storage::Bool, |i| i != 0),
+                Values::U8(v) => convert_whole(v, vals, Storage::U8, |i| i as u8),
+                Values::I8(v) => convert_whole(v, vals, Storage::I8, |i| i as i8),
+                Values::U16(v) => convert_whole(v, vals, Storage::U16, |i| i as u16),
                 Values::F32(v) => {
                     v.extend_from_slice(vals);
                     true
@@ -259,31 +259,18 @@ pub fn columns(values: &[f32]) -> Result<Vec<Values>, Inexact> {
 /// 6.3-8.3 ms against 4.9 ms now (best of 40, `examples/columns_cost`; 32 rows: 5.3).
 const BLOCK: usize = 16;
 
-/// Appends the whole numbers `vals` to `out` through `to`; whether `storage` (an integer type)
-/// holds every one exactly. One pass: [`whole_in`] gives both the stored number and the check
-/// ([`Storage::holds`]' own). Always inlined, so that each call site's range is a constant and
-/// the loop is a plain loop over the slice.
+/// Appends the whole numbers `vals` to `out` through `to`; whether `storage` (a flag or an
+/// integer type) holds every one exactly. One pass: [`whole_in`] gives both the stored number and
+/// the check ([`Storage::holds`]' own). Always inlined, so that each call site's range is a
+/// constant and the loop is a plain loop over the slice.
 #[inline(always)]
-fn convert_int<T>(out: &mut Vec<T>, vals: &[f32], storage: Storage, to: impl Fn(i32) -> T) -> bool {
-    let Some((lo, hi)) = storage.whole_range() else {
-        unreachable!("{} is not an integer type", storage.name())
-    };
+fn convert_whole<T>(out: &mut Vec<T>, vals: &[f32], storage: Storage, to: impl Fn(i32) -> T) -> bool {
+    let Some((lo, hi)) = storage.whole_range() else { unreachable!("{} holds fractions", storage.name()) };
     let mut fits = true;
     out.extend(vals.iter().map(|&x| {
         let (i, exact) = whole_in(x, lo, hi);
         fits &= exact;
         to(i)
-    }));
-    fits
-}
-
-/// Appends the flags `vals` (0 or 1) to `out`; whether every one is 0 or 1.
-#[inline(always)]
-fn convert_bool(out: &mut Vec<bool>, vals: &[f32]) -> bool {
-    let mut fits = true;
-    out.extend(vals.iter().map(|&x| {
-        fits &= Storage::Bool.holds(x);
-        x != 0.0
     }));
     fits
 }
