@@ -41,7 +41,8 @@ bench:
 	$(CARGO) bench --bench ev
 
 # ingest throughput on real games (games/s, decisions/s, medians): HAIFU_BENCH_GAMES,
-# HAIFU_BENCH_RUNS, HAIFU_BENCH_JOBS (defaults 40, 5, 2), HAIFU_BENCH_SKIP (e.g. ev,ukeire2).
+# HAIFU_BENCH_RUNS, HAIFU_BENCH_JOBS (defaults 40, 5, 2), HAIFU_BENCH_SKIP (e.g. ev) and
+# HAIFU_BENCH_WITH (e.g. ukeire2) as ingest's --skip and --with.
 bench-ingest:
 	$(CARGO) bench --bench ingest
 

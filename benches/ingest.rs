@@ -4,8 +4,9 @@
 //! `$HAIFU_SHARED/data/tenhou`), spread over the whole corpus, `HAIFU_BENCH_GAMES` of them
 //! (default 40). Each run ingests them all into a fresh temporary folder with
 //! `HAIFU_BENCH_JOBS` threads (default 2), the way `haifu ingest` does (parquet included);
-//! `HAIFU_BENCH_RUNS` runs (default 5) after one warm-up run; `HAIFU_BENCH_SKIP=ev,ukeire2`
-//! measures `ingest --skip` instead of every column. The line ends with the last run's writer
+//! `HAIFU_BENCH_RUNS` runs (default 5) after one warm-up run; the default column groups (as a
+//! default `haifu ingest`), or those `HAIFU_BENCH_SKIP=ev` and `HAIFU_BENCH_WITH=ukeire2` choose
+//! (as `--skip` and `--with`). The line ends with the last run's writer
 //! figures (CPU per game of the writer thread and of the writer pool, and the games/s at which
 //! writing alone would saturate, [`haifu::dataset::ingest::IngestSummary::writer_ceiling`]), so a
 //! change that loads the writer shows beside the rate. Run with `make bench-ingest` or
@@ -40,8 +41,12 @@ fn main() {
     let n = env_usize("HAIFU_BENCH_GAMES", 40).min(all.len()).max(1);
     let runs = env_usize("HAIFU_BENCH_RUNS", 5).max(1);
     let jobs = env_usize("HAIFU_BENCH_JOBS", 2).max(1);
-    let skip = haifu::dataset::skip::Skip::parse(&std::env::var("HAIFU_BENCH_SKIP").unwrap_or_default())
-        .unwrap_or_else(|e| panic!("HAIFU_BENCH_SKIP: {e}"));
+    let groups = |var: &str| {
+        haifu::dataset::skip::Skip::parse(&std::env::var(var).unwrap_or_default())
+            .unwrap_or_else(|e| panic!("{var}: {e}"))
+    };
+    let skip = haifu::dataset::skip::Skip::choose(groups("HAIFU_BENCH_SKIP"), groups("HAIFU_BENCH_WITH"))
+        .unwrap_or_else(|e| panic!("HAIFU_BENCH_SKIP / HAIFU_BENCH_WITH: {e}"));
     let step = all.len() / n;
     let files: Vec<PathBuf> = all.into_iter().step_by(step.max(1)).take(n).collect();
     let mut secs = Vec::new();

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use haifu::dataset::ingest::{IngestOptions, IngestSummary};
+use haifu::dataset::skip::Skip;
 
 /// Every decision with all its options and their feature vectors, to parquet.
 ///
@@ -41,15 +42,21 @@ pub struct IngestArgs {
     /// on N machines and put their parts in one folder (part numbers do not clash).
     #[arg(long, default_value = "0/1")]
     shard: haifu::batch::Shard,
-    /// Leave out costly option column groups (comma-separated): `ev` (ev, log_ev, ev_defined,
-    /// ev_far_shanten, ev_far_ukeire: 電脳麻将's expected value, about 45% of the CPU time) and
-    /// `ukeire2` (ukeire2_avg, ukeire2_sum: second-order ukeire, about 20%). For archive-scale
-    /// runs that do not study those columns: `--skip ev,ukeire2` is about 3 times faster. The columns are
-    /// absent from the options table, every other value is the same as a full run's; `fit`
-    /// then fits without them (the `value` gate needs ev), `eval` takes `--evaluator`s
-    /// other than ev and weights fitted on such data.
-    #[arg(long, value_parser = haifu::dataset::skip::Skip::parse)]
+    /// Leave out costly option column groups (comma-separated). `ev` (ev, log_ev, ev_defined,
+    /// ev_far_shanten, ev_far_ukeire: 電脳麻将's expected value, about 45% of a default run's CPU
+    /// time) is the one a default run holds; `--skip ev` makes the run about twice as fast. The
+    /// columns are absent from the options table, every other value is the same; `fit` then fits
+    /// without them (the `value` gate needs ev), `eval` takes `--evaluator`s other than ev.
+    #[arg(long, value_parser = haifu::dataset::skip::Skip::parse, value_name = "GROUPS")]
     skip: Option<haifu::dataset::skip::Skip>,
+    /// Add opt-in option column groups (comma-separated): `ukeire2` (ukeire2_avg, ukeire2_sum:
+    /// second-order ukeire, the tiles that take the hand two steps forward). Not in a default run:
+    /// it costs about a fifth of the CPU time of a run with every group, no seed defines it, and
+    /// the fitted functions do as well without it. With it the values are the same as before it
+    /// became opt-in. Each part's manifest records the groups it holds; `--resume` must use the
+    /// same groups.
+    #[arg(long, value_parser = haifu::dataset::skip::Skip::parse, value_name = "GROUPS")]
+    with: Option<haifu::dataset::skip::Skip>,
 }
 
 /// Ingests the records into `--out` and prints the totals as text or JSON; exit status 1 when a
@@ -64,7 +71,8 @@ pub fn run(args: IngestArgs) -> Result<ExitCode> {
         resume: args.resume,
         force: args.force,
         stop_after_parts,
-        skip: args.skip.unwrap_or_default(),
+        skip: Skip::choose(args.skip.unwrap_or(Skip::NONE), args.with.unwrap_or(Skip::NONE))
+            .map_err(|e| super::usage(e.to_string()))?,
     };
     let summary = haifu::dataset::ingest::run(&args.paths, &args.out, &opts)?;
     if args.json {

@@ -84,7 +84,8 @@ pub struct IngestOptions {
     pub force: bool,
     /// Stop after writing this many parts (tests: a run killed between parts).
     pub stop_after_parts: Option<usize>,
-    /// Option column groups to leave out (not computed, not written).
+    /// Option column groups to leave out (not computed, not written): by default second-order
+    /// ukeire ([`Skip::default`]; `--with ukeire2` holds it, `--skip ev` leaves out ev).
     pub skip: Skip,
 }
 
@@ -97,7 +98,7 @@ impl Default for IngestOptions {
             resume: false,
             force: false,
             stop_after_parts: None,
-            skip: Skip::NONE,
+            skip: Skip::default(),
         }
     }
 }
@@ -613,6 +614,41 @@ fn fingerprint(schemas: &Schemas) -> String {
     format!("{:016x}", fnv1a(text.as_bytes()))
 }
 
+/// Refuses to resume onto a part that holds other column groups than this run: the message names
+/// the groups on both sides and the flags that write the part's. A manifest without `groups`
+/// (written before `--with` existed, when every group was held unless `--skip` said otherwise) is
+/// read from its `skip`.
+fn check_groups(out: &Path, m: &Manifest, skip: Skip) -> Result<(), DatasetError> {
+    let theirs = match Skip::parse(&m.skip) {
+        Ok(s) => s,
+        // an unknown group name in a manifest: the schema check below says what differs
+        Err(_) => return Ok(()),
+    };
+    if theirs == skip {
+        return Ok(());
+    }
+    let held = |s: Skip| match s.holds() {
+        h if h.is_empty() => "none".to_string(),
+        h => h,
+    };
+    let flags = |s: Skip| match s.flags() {
+        f if f.is_empty() => "without --with or --skip".to_string(),
+        f => format!("with {f}"),
+    };
+    let what = format!(
+        "part {} holds the option column groups {} (written {}), this run holds {} ({}). Parts with \
+         other columns cannot be read as one table: resume {}, use --force to rebuild the dataset, or \
+         ingest into a new --out",
+        m.part,
+        held(theirs),
+        flags(theirs),
+        held(skip),
+        flags(skip),
+        flags(theirs),
+    );
+    Err(DatasetError::Refused { out: out.to_path_buf(), what })
+}
+
 /// Refuses to resume onto a part written with other columns (an older haifu): a dataset whose
 /// parts differ in schema cannot be read as one table. A manifest with this run's fingerprint is
 /// trusted; otherwise (another fingerprint, or none from before fingerprints) the part files'
@@ -794,6 +830,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     let print = fingerprint(&schemas);
     let layouts = layouts(opts.skip)?;
     for m in done.values() {
+        check_groups(out, m, opts.skip)?;
         check_schema(out, m, &schemas, &print)?;
         if m.shard.split('/').nth(1) != shard.split('/').nth(1) || m.part_games != per {
             let what = format!(
@@ -829,6 +866,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
                 ids: chunk.iter().map(|(_, s)| s.id.clone()).collect(),
                 schema: print.clone(),
                 skip: opts.skip.to_string(),
+                groups: Some(opts.skip.holds()),
                 ..Manifest::default()
             };
             if let Some(m) = done.get(&part) {
@@ -888,8 +926,9 @@ mod tests {
         Some(files.into_iter().step_by(step).collect())
     }
 
+    /// Every column group (`--with ukeire2`), so the tests see every option column.
     fn opts(part_games: usize) -> IngestOptions {
-        IngestOptions { jobs: Some(2), part_games, ..IngestOptions::default() }
+        IngestOptions { jobs: Some(2), part_games, skip: crate::dataset::skip::Skip::NONE, ..IngestOptions::default() }
     }
 
     /// The writer's ceiling by hand: the chunks' latency (thread + longest columns) overlapped
@@ -1180,10 +1219,51 @@ mod tests {
             assert_same_rows(&want, &got);
             let m = parts::manifests(dir.path()).unwrap();
             assert!(m.iter().all(|m| m.skip == skip.to_string()), "manifest says the skip");
+            assert!(m.iter().all(|m| m.groups.as_deref() == Some(skip.holds().as_str())), "and the groups");
+            // resuming with every group is refused, naming both sides' groups and the flags
             let e =
                 run(files, dir.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap_err().to_string();
-            assert!(e.contains("--skip") && e.contains("no ukeire2_avg"), "{e}");
+            assert!(
+                e.contains("this run holds ev,ukeire2 (with --with ukeire2)") && e.contains("--force"),
+                "{e}"
+            );
         }
+    }
+
+    /// The default run holds ev and not second-order ukeire, and says so in every manifest. A
+    /// folder written before `--with` existed (manifests without `groups`, every column) is refused
+    /// by a default `--resume`, which names `--with ukeire2`; resumed with it, the parts are kept.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn default_run_holds_ev_without_ukeire2() {
+        let Some(files) = sample_files(500) else { return };
+        let files = &files[..2];
+        let dir = tempfile::tempdir().unwrap();
+        let default = IngestOptions { jobs: Some(2), part_games: 1, ..IngestOptions::default() };
+        run(files, dir.path(), &default).unwrap();
+        let options = read_table(dir.path(), "options", None).unwrap();
+        assert!(options.column("ukeire2_avg").is_err() && options.column("ukeire2_sum").is_err());
+        assert!(options.column("ev").is_ok() && options.column("ukeire_count").is_ok());
+        for m in parts::manifests(dir.path()).unwrap() {
+            assert_eq!((m.skip.as_str(), m.groups.as_deref()), ("ukeire2", Some("ev")));
+        }
+        // an older folder: every column, manifests without groups
+        let old = tempfile::tempdir().unwrap();
+        run(files, old.path(), &IngestOptions { part_games: 1, ..opts(1) }).unwrap();
+        for part in 0..2 {
+            let path = parts::manifest_path(old.path(), part);
+            let mut m: Manifest = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            m.groups = None;
+            std::fs::write(&path, serde_json::to_vec(&m).unwrap()).unwrap();
+        }
+        let e = run(files, old.path(), &IngestOptions { resume: true, ..default.clone() }).unwrap_err().to_string();
+        assert!(
+            e.contains("part 0 holds the option column groups ev,ukeire2 (written with --with ukeire2)")
+                && e.contains("resume with --with ukeire2"),
+            "{e}"
+        );
+        let r = run(files, old.path(), &IngestOptions { resume: true, ..opts(1) }).unwrap();
+        assert_eq!((r.parts_kept, r.parts_written), (2, 0));
     }
 
     /// The union of the N shards' outputs, put in one folder, holds exactly the rows of one run

@@ -68,6 +68,11 @@ pub struct Manifest {
     /// a reader can say why a column is missing.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub skip: String,
+    /// The option column groups the part holds (`ev`, `ev,ukeire2`; empty: neither), so a reader
+    /// of a folder knows which columns to expect. `None` in manifests written before `--with`
+    /// existed (then every group but those in `skip` was held).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<String>,
     /// What its records gave (flattened: the JSON keeps the fields at the top level).
     #[serde(flatten)]
     pub tally: Tally,

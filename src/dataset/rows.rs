@@ -393,9 +393,20 @@ pub fn game_rows_with(game: &Game, skip: Skip) -> Result<GameRows, RowsError> {
 pub fn features_markdown() -> String {
     let rows: Vec<Vec<String>> = catalog()
         .iter()
-        .map(|f| vec![format!("`{}`", f.name), f.family.name().to_string(), f.meaning.to_string()])
+        .map(|f| {
+            vec![format!("`{}`", f.name), f.family.name().to_string(), held_by(f.name), f.meaning.to_string()]
+        })
         .collect();
-    crate::util::markdown::table(&["column", "family", "meaning"], &rows)
+    crate::util::markdown::table(&["column", "family", "in a default ingest", "meaning"], &rows)
+}
+
+/// Whether a default `haifu ingest` writes column `name`, and the flag that changes it.
+fn held_by(name: &str) -> String {
+    match Group::ALL.into_iter().find(|g| g.columns().contains(&name)) {
+        None => "yes".to_string(),
+        Some(g) if g.by_default() => format!("yes (`--skip {}` leaves out)", g.name()),
+        Some(g) => format!("no (`--with {}` adds)", g.name()),
+    }
 }
 
 #[cfg(test)]

@@ -1,13 +1,15 @@
-//! Column groups an ingest can leave out (`haifu ingest --skip ev,ukeire2`).
+//! Costly option column groups, and which of them an ingest holds (`haifu ingest --skip ev`,
+//! `--with ukeire2`).
 //!
-//! Two option column groups cost most of ingest's time: the expected value (電脳麻将's search,
-//! about two fifths of the CPU time) and second-order ukeire (about a fifth: on the whole shared
-//! corpus at `--jobs 2`, 100.4 ms of CPU per game with it and 78.0 ms without, 19.8 against 25.5
-//! games/s; README, "Archives: speed", sitting 9). An archive of millions of games whose studies
-//! do not read those columns can leave them out. A skipped group is
-//! absent from the options table (not zero: a zero would read as a value), every other column
-//! keeps exactly the value a full run writes, and the schema fingerprint in each part's manifest
-//! differs, so `--resume` refuses to mix parts written with different `--skip`.
+//! Two option column groups cost most of ingest's time: the expected value (電脳麻将's search)
+//! and second-order ukeire (docs/performance.md has the measured shares). The expected value is
+//! the seed's and the `value` gate's input, so a run holds it unless `--skip ev` leaves it out.
+//! Second-order ukeire is haifu's own column group, no seed defines it and the fitted functions do
+//! as well without it, so it is opt-in: a run holds it only with `--with ukeire2`
+//! ([`Group::by_default`]). A group a run does not hold is absent from the options table (not
+//! zero: a zero would read as a value), every other column keeps exactly the value a run with
+//! every group writes, and each part's manifest names the groups it holds, so `--resume` refuses
+//! to mix parts written with other groups.
 
 use std::fmt;
 
@@ -31,6 +33,15 @@ impl Group {
         }
     }
 
+    /// Whether a run holds the group when neither `--skip` nor `--with` names it: `ev` yes,
+    /// `ukeire2` no (its cost buys no held-out accuracy; `--with ukeire2` adds it).
+    pub fn by_default(self) -> bool {
+        match self {
+            Group::Ev => true,
+            Group::Ukeire2 => false,
+        }
+    }
+
     /// The option columns of the group.
     pub fn columns(self) -> &'static [&'static str] {
         match self {
@@ -44,13 +55,53 @@ impl Group {
     }
 }
 
-/// The groups an ingest leaves out (none by default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The groups an ingest leaves out. A set of [`Group`]s; `--with` lists parse into one too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skip(u8);
+
+impl Default for Skip {
+    /// What a run leaves out when not told otherwise: the groups not held [`Group::by_default`].
+    fn default() -> Self {
+        Skip::of(&Group::ALL.into_iter().filter(|g| !g.by_default()).collect::<Vec<_>>())
+    }
+}
 
 impl Skip {
     /// Nothing left out: every column.
     pub const NONE: Skip = Skip(0);
+
+    /// What a run leaves out given its `--skip` and `--with` lists: the default groups left out
+    /// by default ([`Skip::default`]), plus `skip`, minus `with`. A group named in both is a
+    /// contradiction, refused with both flags named.
+    pub fn choose(skip: Skip, with: Skip) -> Result<Skip, BothWays> {
+        if skip.0 & with.0 != 0 {
+            return Err(BothWays(Skip(skip.0 & with.0).to_string()));
+        }
+        Ok(Skip((Skip::default().0 | skip.0) & !with.0))
+    }
+
+    /// The groups a run that leaves out `self` holds, comma-separated (`ev`, `ev,ukeire2`, or
+    /// empty): what each part's manifest records as `groups`.
+    pub fn holds(self) -> String {
+        Skip(!self.0 & Skip::of(&Group::ALL).0).to_string()
+    }
+
+    /// The flags that make a run leave out exactly `self`, against the defaults (`--with
+    /// ukeire2`, `--skip ev`; empty for the default run), for messages that tell how to resume.
+    pub fn flags(self) -> String {
+        let mut out = Vec::new();
+        let with: Vec<&str> =
+            Group::ALL.into_iter().filter(|&g| g.by_default() == self.has(g) && !g.by_default()).map(Group::name).collect();
+        let skip: Vec<&str> =
+            Group::ALL.into_iter().filter(|&g| g.by_default() && self.has(g)).map(Group::name).collect();
+        if !with.is_empty() {
+            out.push(format!("--with {}", with.join(",")));
+        }
+        if !skip.is_empty() {
+            out.push(format!("--skip {}", skip.join(",")));
+        }
+        out.join(" ")
+    }
 
     /// The set of `groups`.
     pub fn of(groups: &[Group]) -> Skip {
@@ -91,13 +142,19 @@ impl fmt::Display for Skip {
     }
 }
 
-/// A `--skip` list naming a group that does not exist (the name, and the groups that do).
+/// A `--skip` or `--with` list naming a group that does not exist (the name, and the groups that
+/// do).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("--skip: unknown column group {name:?} (known: {known})")]
+#[error("unknown column group {name:?} (known: {known})")]
 pub struct UnknownGroup {
     pub name: String,
     pub known: String,
 }
+
+/// Groups named by both `--skip` and `--with`.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("--skip and --with both name {0}: a run either holds a column group or leaves it out")]
+pub struct BothWays(pub String);
 
 #[cfg(test)]
 mod tests {
@@ -120,6 +177,34 @@ mod tests {
         assert!(s.leaves_out("ev") && s.leaves_out("log_ev") && s.leaves_out("ev_defined"));
         assert!(!s.leaves_out("ukeire2_sum") && !s.leaves_out("ukeire_count"));
         assert!(!Skip::NONE.leaves_out("ev"));
+    }
+
+    /// The default run holds ev and not ukeire2; `--with` and `--skip` move one group each way,
+    /// and the flags printed for a choice give that choice back.
+    #[test]
+    fn default_holds_ev_and_with_adds_ukeire2() {
+        let none = Skip::NONE;
+        let d = Skip::choose(none, none).unwrap();
+        assert_eq!(d, Skip::default());
+        assert!(d.has(Group::Ukeire2) && !d.has(Group::Ev));
+        assert_eq!((d.holds().as_str(), d.flags().as_str()), ("ev", ""));
+        let with = Skip::choose(none, Skip::parse("ukeire2").unwrap()).unwrap();
+        assert_eq!((with, with.holds().as_str(), with.flags().as_str()), (Skip::NONE, "ev,ukeire2", "--with ukeire2"));
+        let no_ev = Skip::choose(Skip::parse("ev").unwrap(), none).unwrap();
+        assert_eq!((no_ev.holds().as_str(), no_ev.flags().as_str()), ("", "--skip ev"));
+        let swap = Skip::choose(Skip::parse("ev").unwrap(), Skip::parse("ukeire2").unwrap()).unwrap();
+        assert_eq!((swap.holds().as_str(), swap.flags().as_str()), ("ukeire2", "--with ukeire2 --skip ev"));
+        // --skip ukeire2 is what the default does anyway
+        assert_eq!(Skip::choose(Skip::parse("ukeire2").unwrap(), none).unwrap(), d);
+        let e = Skip::choose(Skip::parse("ukeire2").unwrap(), Skip::parse("ukeire2").unwrap()).unwrap_err();
+        assert!(e.to_string().contains("--skip and --with both name ukeire2"), "{e}");
+        for s in [d, with, no_ev, swap] {
+            let again = Skip::choose(
+                Skip::parse(s.flags().split("--skip ").nth(1).unwrap_or("")).unwrap(),
+                Skip::parse(s.flags().split("--with ").nth(1).map_or("", |w| w.split(' ').next().unwrap())).unwrap(),
+            );
+            assert_eq!(again.unwrap(), s, "{}", s.flags());
+        }
     }
 
     /// Every group names real option columns (a renamed column would silently stop being left
