@@ -29,7 +29,7 @@ pub struct Loaded {
     pub test: Store,
     pub moments: Moments,
     pub feature_names: Vec<String>,
-    /// Content hash of the decisions and options files (FNV-1a 64, hex).
+    /// Hash of the values the fit reads ([`ValuePrint`]: names, decisions, options' values; hex).
     pub fingerprint: String,
     /// Bytes of decision data held in memory and spilled to the cache file.
     pub in_memory: usize,
@@ -55,30 +55,47 @@ pub struct Memory {
     pub spill_dir: std::path::PathBuf,
 }
 
-fn fnv_file(path: &Path, h: &mut u64) -> Result<()> {
-    use std::io::Read;
-    let mut f = crate::dataset::parquet::open(path)?;
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = f.read(&mut buf)?;
-        if n == 0 {
-            break;
-        }
-        *h = fnv1a_extend(*h, &buf[..n]);
-    }
-    Ok(())
+/// A fingerprint of the values a fit reads: the feature names in order, then each kept
+/// decision in decision-id order with its id, the place of the chosen option and every option's
+/// values (f32 bits). It names the data, not its encoding: the same for any parquet compression,
+/// part size, `--jobs` or shard layout, and different when any value the fit reads differs.
+#[derive(Default)]
+struct ValuePrint {
+    /// (decision id, hash of the decision's values), in the order the parts give them.
+    decisions: Vec<(u64, u64)>,
 }
 
-/// Fingerprint of a dataset folder: a hash over the bytes of its decisions and options files
-/// (every part, in name order).
-pub fn fingerprint(dir: &Path) -> Result<String> {
-    let mut h = FNV1A_START;
-    for table in ["decisions", "options"] {
-        for path in parts::table_files(dir, table)? {
-            fnv_file(&path, &mut h)?;
+/// FNV-1a's prime, applied per 32-bit word instead of per byte: the options' values are billions
+/// of words, and a word step is a quarter of the work with the same mixing of each word.
+fn word_step(h: u64, w: u32) -> u64 {
+    (h ^ u64::from(w)).wrapping_mul(0x0100_0000_01b3)
+}
+
+impl ValuePrint {
+    fn push(&mut self, id: u64, chosen: usize, rows: &[&[f32]]) {
+        let mut h = word_step(FNV1A_START, chosen as u32);
+        for row in rows {
+            h = word_step(h, row.len() as u32);
+            for v in *row {
+                h = word_step(h, v.to_bits());
+            }
         }
+        self.decisions.push((id, h));
     }
-    Ok(format!("{h:016x}"))
+
+    fn finish(mut self, names: &[String]) -> String {
+        self.decisions.sort_unstable();
+        let mut h = FNV1A_START;
+        for n in names {
+            h = fnv1a_extend(h, n.as_bytes());
+            h = fnv1a_extend(h, b"\n");
+        }
+        for (id, d) in &self.decisions {
+            h = fnv1a_extend(h, &id.to_le_bytes());
+            h = fnv1a_extend(h, &d.to_le_bytes());
+        }
+        format!("{h:016x}")
+    }
 }
 
 fn col<'a>(df: &'a DataFrame, name: &str) -> Result<&'a Column> {
@@ -181,6 +198,7 @@ pub fn load(
     let mut budget = Budget::new(memory.budget, &memory.spill_dir);
     let mut stores = [Store::new(layout.clone()), Store::new(layout.clone()), Store::new(layout.clone())];
     let mut moments = Moments::for_layout(&layout);
+    let mut print = ValuePrint::default();
     let mut columns = vec!["decision_id".to_string(), "chosen".to_string()];
     columns.extend(names.iter().cloned());
     // Rows of the decision being assembled (may straddle slices).
@@ -197,6 +215,7 @@ pub fn load(
                     if stores[split].push(&refs, c, &levels, &mut budget)? {
                         moments.push(&layout, &refs, &levels);
                     }
+                    print.push(id, c, &refs);
                 }
             }
             rows.clear();
@@ -237,7 +256,7 @@ pub fn load(
         test,
         moments,
         feature_names: expansion.names().to_vec(),
-        fingerprint: fingerprint(dir)?,
+        fingerprint: print.finish(&names),
         in_memory: budget.in_memory(),
         spilled: budget.spilled(),
     })
@@ -272,5 +291,54 @@ mod tests {
             assert!(kept >= cap.min(8), "cap {cap}: kept {kept}");
             assert!(kept == 0 || kept - largest < cap, "cap {cap}: kept {kept}, more games than needed");
         }
+    }
+}
+
+#[cfg(test)]
+mod fingerprint_tests {
+    use super::*;
+    use crate::dataset::ingest::{run, IngestOptions};
+    use crate::model::filter::Filter;
+
+    fn print_of(dir: &Path) -> String {
+        let filter = Filter { kind: "discard".into(), tables: vec![], ai: None };
+        let spill = tempfile::tempdir().unwrap();
+        let memory = Memory { budget: 1 << 30, spill_dir: spill.path().to_path_buf() };
+        load(dir, &filter, 1, 0.1, 0.1, None, None, &[], &memory).unwrap().fingerprint
+    }
+
+    /// The fingerprint names the values, not their encoding: ingests of the same records with
+    /// other part sizes and thread counts give one fingerprint (their files differ), and one value
+    /// changed in one part gives another.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn fingerprint_is_of_values_not_files() {
+        let files: Vec<std::path::PathBuf> = crate::testdata::tenhou_files(&[".mjlog"])
+            .expect("../shared/data/tenhou holds .mjlog records")
+            .into_iter()
+            .step_by(700)
+            .take(3)
+            .collect();
+        let a = tempfile::tempdir().unwrap();
+        let b = tempfile::tempdir().unwrap();
+        run(&files, a.path(), &IngestOptions { jobs: Some(1), part_games: 1, ..Default::default() }).unwrap();
+        run(&files, b.path(), &IngestOptions { jobs: Some(2), part_games: 3, ..Default::default() }).unwrap();
+        let (pa, pb) = (print_of(a.path()), print_of(b.path()));
+        assert_eq!(pa, pb, "part size and --jobs changed the fingerprint");
+        assert_eq!(pa.len(), 16);
+        // the files themselves differ (three parts against one)
+        assert_ne!(parts::table_files(a.path(), "options").unwrap().len(), 1);
+        // one value of one part's options changed: another fingerprint
+        use polars::prelude::*;
+        let path = parts::part_path(a.path(), "options", 1);
+        let mut df = ParquetReader::new(std::fs::File::open(&path).unwrap()).finish().unwrap();
+        let shanten = df.column("shanten_min").unwrap().cast(&DataType::Float32).unwrap();
+        let mut v: Vec<f32> = shanten.f32().unwrap().into_no_null_iter().collect();
+        v[0] += 1.0;
+        let dtype = df.column("shanten_min").unwrap().dtype().clone();
+        let changed = Column::new("shanten_min".into(), v).cast(&dtype).unwrap();
+        df.with_column(changed).unwrap();
+        ParquetWriter::new(std::fs::File::create(&path).unwrap()).finish(&mut df).unwrap();
+        assert_ne!(print_of(a.path()), pa, "a changed value kept the fingerprint");
     }
 }
