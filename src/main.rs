@@ -36,6 +36,7 @@ enum Command {
 /// Exit status: 0 success, 1 some input failed (the batch went on), 2 bad usage, 3 any other
 /// runtime error (a file that cannot be written, a missing weights file, ...).
 fn main() -> ExitCode {
+    quiet_broken_pipe();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => code,
@@ -44,6 +45,26 @@ fn main() -> ExitCode {
             cli::error_status(&e)
         }
     }
+}
+
+/// A reader that stops early (`haifu schema | head`) closes the pipe, and `println!` then panics
+/// with "failed printing to stdout: Broken pipe". That is the reader's choice, not an error of
+/// haifu's: the process ends quietly with status 0, as other command-line tools do, instead of a
+/// panic message and a backtrace. Every other panic keeps the default report.
+fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.starts_with("failed printing to stdout") && msg.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info)
+    }));
 }
 
 /// Runs one command.

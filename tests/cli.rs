@@ -338,11 +338,11 @@ fn skipped_columns_are_absent_and_their_users_say_so() {
     let e = json(&["eval", "--data", d, "--weights", w.to_str().unwrap(), "--evaluator", "linear", "--json"]);
     let top1 = e["evaluators"]["linear"]["top1"].as_f64().unwrap();
     assert!(top1 > 0.2 && top1 < 1.0, "linear top1 {top1}");
-    // resuming without the same --skip is refused
+    // resuming without the same --skip is refused, naming the groups and the flags
     let mut again = vec!["ingest", "--resume", "--out", d];
     again.extend(picked.iter().map(String::as_str));
     let e = err(&again);
-    assert!(e.contains("--skip") && e.contains("no ukeire2_avg"), "{e}");
+    assert!(e.contains("holds the option column groups none") && e.contains("resume with --skip ev"), "{e}");
 }
 
 /// `haifu stats` over three shards, then `--merge`: the same report, tables and JSON as one run over
@@ -492,7 +492,11 @@ fn check_summary_json_and_text_agree_with_the_format() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     let totals = ["files", "games", "rounds", "discards", "agari", "agari_mismatches"];
-    assert_eq!(keys, [&totals[..], &["errors", "mismatches", "skipped"]].concat());
+    assert_eq!(
+        keys,
+        [&totals[..], &["errors", "mismatches", "skipped", "partial_games", "partial"]].concat()
+    );
+    assert_eq!((v["partial_games"].as_u64(), v["partial"].as_array().map(Vec::len)), (Some(0), Some(0)));
     assert_eq!((v["files"].as_u64(), v["games"].as_u64()), (Some(2), Some(1)));
     assert_eq!(v["agari_mismatches"].as_u64(), Some(v["mismatches"].as_array().unwrap().len() as u64));
     let error = &v["errors"].as_array().unwrap()[..];
@@ -507,17 +511,18 @@ fn check_summary_json_and_text_agree_with_the_format() {
     assert_eq!(text.status.code(), Some(1));
     let text = String::from_utf8(text.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    let label = ["files", "games", "rounds", "discards", "agari", "mismatches", "errors", "skipped"];
+    let label =
+        ["files", "games", "rounds", "discards", "agari", "mismatches", "errors", "skipped", "partial"];
     let value = |k: &str| match k {
         "mismatches" => v["agari_mismatches"].to_string(),
-        "errors" | "skipped" => v[k].as_array().unwrap().len().to_string(),
+        "errors" | "skipped" | "partial" => v[k].as_array().unwrap().len().to_string(),
         _ => v[k].to_string(),
     };
     for (line, k) in lines.iter().zip(label) {
         assert_eq!(*line, format!("{k:<10} {}", value(k)));
     }
-    assert!(lines[8].starts_with("  error ") && lines[8].contains("cut.mjlog: "), "{text}");
-    assert_eq!(lines.len(), 9, "{text}");
+    assert!(lines[9].starts_with("  error ") && lines[9].contains("cut.mjlog: "), "{text}");
+    assert_eq!(lines.len(), 10, "{text}");
 }
 
 /// `nanikiru --positions` on real positions from the golden files: three open hands (the first a
@@ -550,4 +555,76 @@ fn nanikiru_positions_make_majiang_ai_picks() {
     }
     // The first open hand is at tenpai, and majiang-ai goes back to 1-shanten.
     assert_eq!((&want[0]["shanten"], &got[0]["options"][0]["shanten"]), (&0.into(), &1.into()));
+}
+
+/// A reader that stops early (`haifu schema | head -1`) ends haifu quietly with status 0: no
+/// panic message on stderr.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .arg("schema")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run haifu");
+    // closed before haifu starts writing (its 50 KB would fit the pipe's buffer otherwise)
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// `ingest --with ukeire2` adds second-order ukeire; naming a group in both `--skip` and `--with`
+/// is bad usage (exit 2) that names the group.
+#[test]
+fn ingest_with_and_skip_the_same_group_is_refused() {
+    let out = haifu(&[
+        "ingest",
+        "nothing.mjlog",
+        "--out",
+        "/nonexistent",
+        "--skip",
+        "ukeire2",
+        "--with",
+        "ukeire2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--skip and --with both name ukeire2"));
+    let out = haifu(&["ingest", "nothing.mjlog", "--out", "/nonexistent", "--with", "ev2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown column group \"ev2\""));
+}
+
+/// A record cut after a round is listed as partial by `check` (exit 1, or 0 with
+/// `--allow-partial`), and `stats` leaves it out of the placement figures and says so.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn partial_records_are_listed_and_left_out_of_placements() {
+    let src = haifu::testdata::shared_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog")
+        .expect("../shared/data/tenhou holds the record");
+    let xml = std::fs::read_to_string(&src).unwrap();
+    let last = xml.rfind("<INIT ").unwrap();
+    let cut = format!("{}</mjloggm>", &xml[..last]);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(&src, dir.path().join("whole.mjlog")).unwrap();
+    std::fs::write(dir.path().join("cut.mjlog"), cut).unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let out = haifu(&["check", folder]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("partial    1"), "{text}");
+    assert!(text.contains("  partial ") && text.contains("cut.mjlog: its last round"), "{text}");
+    assert!(text.contains("states no result"), "{text}");
+    assert_eq!(haifu(&["check", folder, "--allow-partial"]).status.code(), Some(0));
+    let stats = dir.path().join("stats");
+    let out = haifu(&["stats", folder, "--out", stats.to_str().unwrap(), "--min-games", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("1 games,") && text.contains("1 partial records left out"), "{text}");
+    let md = std::fs::read_to_string(stats.join("README.md")).unwrap();
+    assert!(md.contains("1 partial records"), "{md}");
+    let out =
+        haifu(&["stats", folder, "--out", stats.to_str().unwrap(), "--min-games", "1", "--allow-partial"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("2 games,"));
 }

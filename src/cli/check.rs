@@ -10,8 +10,12 @@ use haifu::replay::check::check_paths;
 ///
 /// PATH may be mjlog XML (plain or gzipped), tenhou.net/6 JSON, folders (recursive), .zip
 /// archives, or SQLite databases of the phoenix-logs downloader. A file that fails is reported
-/// with the reason and the batch goes on. Exit status: 0 when everything read and agreed,
-/// 1 when anything failed or disagreed, 2 for bad usage, 3 for other errors.
+/// with the reason and the batch goes on. Besides every win, the record's start (East 1, 0 honba,
+/// the starting scores), its end under the rules and its stated result (final scores and
+/// points) are checked: a record holding less than a whole game is listed as partial. Exit
+/// status: 0 when everything read and agreed and every record is a whole game, 1 when anything
+/// failed, disagreed or was partial (not partial with --allow-partial), 2 for bad usage, 3 for
+/// other errors.
 #[derive(clap::Args)]
 pub struct CheckArgs {
     /// Files, folders, archives or databases.
@@ -23,6 +27,10 @@ pub struct CheckArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Partial records (clipped logs: a late start, no end, no stated result) are still listed
+    /// but do not make the exit status 1.
+    #[arg(long)]
+    allow_partial: bool,
 }
 
 /// Replays and re-scores everything under the paths and prints [`haifu::replay::check::CheckSummary`]
@@ -34,5 +42,5 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     } else {
         print!("{summary}");
     }
-    Ok(super::batch_status(summary.is_clean()))
+    Ok(super::batch_status(summary.is_clean(args.allow_partial)))
 }

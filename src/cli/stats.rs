@@ -43,6 +43,11 @@ pub struct StatsArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Count partial records (clipped logs: a late start, no end under the rules, no stated
+    /// result) in the placement and final-score figures too. Without it they are left out of
+    /// those figures, and the report says how many.
+    #[arg(long, conflicts_with = "merge")]
+    allow_partial: bool,
     /// Write only seed 003's wait studies with the seed's definitions (issue 40) as the markdown
     /// file --out (`reports/seed_studies.md`, `make seed-studies`).
     #[arg(long, conflicts_with = "merge")]
@@ -81,7 +86,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let run = if args.merge.is_empty() {
-        haifu::stats::compute_shard(&args.paths, args.jobs, args.shard)
+        haifu::stats::compute_shard(&args.paths, args.jobs, args.shard, args.allow_partial)
     } else {
         haifu::stats::output::merge(&args.merge)?
     };
@@ -101,6 +106,12 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         s.call.value() * 100.0,
         s.avg_placement.value()
     );
+    if s.partial_games > 0 {
+        println!(
+            "{} partial records left out of the placement and final-score figures (--allow-partial counts them)",
+            s.partial_games / 4
+        );
+    }
     println!(
         "wrote {}/README.md (+ tables, players, plots); {} files failed",
         args.out.display(),

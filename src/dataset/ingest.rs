@@ -118,6 +118,9 @@ pub struct GameMeta {
     pub final_scores: [i32; 4],
     pub placement: [u8; 4],
     pub rounds: u16,
+    /// The record holds a whole game: a partial record's final scores and placements are those
+    /// of where it stops ([`crate::replay::ending`]).
+    pub complete: bool,
 }
 
 impl GameMeta {
@@ -144,6 +147,7 @@ impl GameMeta {
             final_scores,
             placement: crate::util::placements(&final_scores),
             rounds: rows.rounds.len() as u16,
+            complete: rows.complete,
         }
     }
 }
@@ -228,6 +232,7 @@ fn games_columns(games: &[&GameMeta]) -> Columns {
     c.push("hanchan", Values::Bool(games.iter().map(|g| g.hanchan).collect()));
     c.push("red_fives", Values::Bool(games.iter().map(|g| g.red_fives).collect()));
     c.push("rounds", Values::U16(games.iter().map(|g| g.rounds).collect()));
+    c.push("complete", Values::Bool(games.iter().map(|g| g.complete).collect()));
     per_seat(&mut c, "player", games.iter().map(|g| g.players.clone()).collect(), Values::Str);
     per_seat(&mut c, "dan", games.iter().map(|g| g.dan).collect(), Values::I16);
     per_seat(&mut c, "rate", games.iter().map(|g| g.rate).collect(), Values::F32);
@@ -928,7 +933,12 @@ mod tests {
 
     /// Every column group (`--with ukeire2`), so the tests see every option column.
     fn opts(part_games: usize) -> IngestOptions {
-        IngestOptions { jobs: Some(2), part_games, skip: crate::dataset::skip::Skip::NONE, ..IngestOptions::default() }
+        IngestOptions {
+            jobs: Some(2),
+            part_games,
+            skip: crate::dataset::skip::Skip::NONE,
+            ..IngestOptions::default()
+        }
     }
 
     /// The writer's ceiling by hand: the chunks' latency (thread + longest columns) overlapped
@@ -1256,7 +1266,9 @@ mod tests {
             m.groups = None;
             std::fs::write(&path, serde_json::to_vec(&m).unwrap()).unwrap();
         }
-        let e = run(files, old.path(), &IngestOptions { resume: true, ..default.clone() }).unwrap_err().to_string();
+        let e = run(files, old.path(), &IngestOptions { resume: true, ..default.clone() })
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("part 0 holds the option column groups ev,ukeire2 (written with --with ukeire2)")
                 && e.contains("resume with --with ukeire2"),

@@ -98,6 +98,8 @@ pub struct GameRows {
     pub options: Vec<OptionRow>,
     /// `options.len() * catalog_width()` values, row-major.
     pub values: Vec<f32>,
+    /// The record holds a whole game ([`crate::replay::ending`]).
+    pub complete: bool,
 }
 
 /// One round's outcome, one row of `rounds`.
@@ -377,8 +379,13 @@ pub fn game_rows(game: &Game) -> Result<GameRows, RowsError> {
 /// rows; ingest then leaves them out of the table).
 pub fn game_rows_with(game: &Game, skip: Skip) -> Result<GameRows, RowsError> {
     let mut c = RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
-    replay_game(game, &mut c, &mut NoWinCheck)?;
-    let mut out = GameRows { rounds: c.rounds, option_ptr: vec![0], ..Default::default() };
+    let summary = replay_game(game, &mut c, &mut NoWinCheck)?;
+    let mut out = GameRows {
+        rounds: c.rounds,
+        option_ptr: vec![0],
+        complete: summary.complete(),
+        ..Default::default()
+    };
     for d in &c.done {
         decision_rows(d, &mut out, skip).map_err(|e| RowsError::Decision {
             event: d.event_index,

@@ -382,17 +382,7 @@ impl Source {
                         })
                     })
                     .map_err(sql_error)?;
-                // The downloader stores compressed XML (bz2 before May 2023, then gzip / zlib); plain
-                // XML is taken too. Anything else is a wrong column, caught here by its bytes.
-                let text = content.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<');
-                if !is_gzip(&content) && !is_zlib(&content) && !is_bzip2(&content) && !text {
-                    return Err(LogError::NotGzip {
-                        detail: format!(
-                            "log_content of row {rowid} is neither bz2, gzip, zlib nor XML: starts with {:02x?}",
-                            head(&content)
-                        ),
-                    });
-                }
+                check_row_content(*rowid, &content)?;
                 Ok(content)
             }
         }
@@ -403,6 +393,22 @@ impl Source {
         let bytes = self.read()?;
         parse_inner(&self.id, &bytes).map_err(|e| e.in_file(self.name.clone()))
     }
+}
+
+/// A phoenix-logs row's `log_content` before it is read as a record: the downloader stores
+/// compressed XML (bz2 before May 2023, then gzip / zlib); plain XML is taken too. Anything else
+/// is a wrong column, caught here by its bytes and named by its row.
+pub fn check_row_content(rowid: i64, content: &[u8]) -> Result<(), LogError> {
+    let text = content.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<');
+    if !is_gzip(content) && !is_zlib(content) && !is_bzip2(content) && !text {
+        return Err(LogError::NotGzip {
+            detail: format!(
+                "log_content of row {rowid} is neither bz2, gzip, zlib nor XML: starts with {:02x?}",
+                head(content)
+            ),
+        });
+    }
+    Ok(())
 }
 
 fn head(b: &[u8]) -> &[u8] {

@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod decision;
+pub mod ending;
 pub mod kuikae;
 pub mod rules;
 pub mod table;
@@ -52,6 +53,9 @@ pub enum ReplayErrorKind {
     AfterResult,
     #[error("exhaustive draw with {0} tiles left in the wall")]
     EarlyExhaustiveDraw(u8),
+    /// The rules ended the game after the round before, yet the record goes on.
+    #[error("the game ended after {after} under the rules (scores {scores:?}), yet the record goes on")]
+    AfterGameEnd { after: String, scores: [i32; 4] },
     #[error("{0}")]
     Win(String),
 }
@@ -103,8 +107,18 @@ pub struct GameSummary {
     pub rounds: usize,
     pub discards: usize,
     pub agari: usize,
-    /// Wins whose re-scoring disagreed with the record, with the reason and place.
+    /// Wins, and the stated result, whose re-derivation disagreed with the record, with the
+    /// reason and place.
     pub mismatches: Vec<String>,
+    /// Why the record holds less than a whole game (empty: it is whole; [`ending`]).
+    pub partial: ending::Completeness,
+}
+
+impl GameSummary {
+    /// The record holds a whole game: its start, an end under the rules, and a stated result.
+    pub fn complete(&self) -> bool {
+        self.partial.is_empty()
+    }
 }
 
 /// Replays a whole game. Stops at the first validation error (later rounds depend on it).
@@ -114,6 +128,12 @@ pub fn replay_game(
     checker: &mut impl WinChecker,
 ) -> Result<GameSummary, ReplayError> {
     let mut summary = GameSummary::default();
+    summary.partial.extend(ending::late_start(game));
+    // Tenhou's standard tables end by the rule of [`ending`]; other rules end where the record
+    // says they did.
+    let standard = ending::standard_rules(&game.rules);
+    // The last round replayed: whether it ended the game, its name, the scores and sticks after it.
+    let mut last: Option<(bool, String, [i32; 4], u8)> = None;
     let mut expected_next: Option<Expected> = None;
     for (ri, round) in game.rounds.iter().enumerate() {
         let name = round_name(round.start.round, round.start.honba);
@@ -186,9 +206,32 @@ pub fn replay_game(
             (true, Some(d)) => RoundResult::Draw(d),
             (true, None) => return Err(err(None, ReplayErrorKind::NoResult)),
         };
-        expected_next = Some(Expected::after(&table, &result));
+        let (next, end) = Expected::after(&table, &result);
+        expected_next = Some(next);
         observer.round_end(&table, &result);
         summary.rounds += 1;
+        let over = ending::game_over(&end, game.rules.hanchan);
+        let must_end = over && !ending::only_tenpai_yame(&end, game.rules.hanchan);
+        if standard && must_end && ri + 1 < game.rounds.len() {
+            return Err(ReplayError {
+                round: ri + 1,
+                round_name: round_name(game.rounds[ri + 1].start.round, game.rounds[ri + 1].start.honba),
+                event: EventIndex(None),
+                error: ReplayErrorKind::AfterGameEnd { after: name, scores: table.scores },
+            });
+        }
+        last = Some((over, name, table.scores, table.sticks));
+    }
+    if let Some((over, name, scores, sticks)) = last {
+        if standard && !over {
+            summary.partial.push(ending::Partial::Unfinished { last_round: name });
+        }
+        if game.final_scores.is_none() {
+            summary.partial.push(ending::Partial::NoResult);
+        }
+        summary.mismatches.extend(
+            ending::compare_result(game, &scores, sticks).into_iter().map(|m| format!("result: {m}")),
+        );
     }
     Ok(summary)
 }
@@ -202,7 +245,8 @@ struct Expected {
 }
 
 impl Expected {
-    fn after(table: &Table, result: &RoundResult) -> Expected {
+    /// The next round's start, and how this round left the game (for [`ending::game_over`]).
+    fn after(table: &Table, result: &RoundResult) -> (Expected, ending::RoundEnd) {
         let start = &table.start;
         let (dealer_stays, honba, sticks) = match result {
             RoundResult::Wins(wins) => {
@@ -219,7 +263,17 @@ impl Expected {
             }
         };
         let round = if dealer_stays { start.round } else { start.round.saturating_add(1) };
-        Expected { round, honba, sticks, scores: table.scores }
+        let dealer_won = matches!(result, RoundResult::Wins(w) if w.iter().any(|a| a.who == start.dealer));
+        let dealer_tenpai = matches!(result, RoundResult::Draw(d)
+            if matches!(d.kind, DrawKind::Exhaustive | DrawKind::Nagashi) && d.shown[start.dealer as usize].is_some());
+        let end = ending::RoundEnd {
+            round: start.round,
+            stays: dealer_stays,
+            dealer_won,
+            dealer_tenpai,
+            scores: table.scores,
+        };
+        (Expected { round, honba, sticks, scores: table.scores }, end)
     }
 
     fn check(&self, start: &crate::log::event::RoundStart) -> Result<(), ReplayErrorKind> {

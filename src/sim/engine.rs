@@ -27,14 +27,10 @@
 //!   Tenhou's chankan on a closed kan for kokushi (the replay has no such chankan either).
 //! - Exhaustive draw: a seat is tenpai when its hand waits on a kind it does not hold all four
 //!   of; noten payments 3000 in total.
-//! - End of game: someone below zero; after the last round (S4, or E4 in tonpuu) when the
-//!   dealer does not keep the deal and someone has 30,000; in the last round the dealer's win
-//!   ends the game when the dealer is then first with 30,000 or more (agari-yame; there is no
-//!   tenpai-yame, as on Tenhou); otherwise the game goes on into the next wind (sudden death:
-//!   it ends after the first round, not kept by its dealer, that leaves someone at 30,000),
-//!   W4 (S4 in tonpuu) at the latest. Leftover riichi sticks go to the first place.
-//! - `owari`: (score - 30,000) / 1000 + uma 20/10/-10/-20 for 2nd-4th with one decimal, first
-//!   place gets minus the sum of the others (oka included), as Tenhou has written it since 2023.
+//! - End of game and `owari`: the replay's rule ([`crate::replay::ending`]): a bust; from the
+//!   last round on, a passed deal leaving someone at 30,000, or the dealer's win or tenpai
+//!   leaving the dealer first with 30,000 (agari-yame, tenpai-yame); sudden death to W4 (S4 in
+//!   tonpuu). Results with one decimal, as Tenhou has written them since 2023.
 
 use crate::hand::meld::MeldKind;
 use crate::hand::shanten::{min_shanten, necessary_kinds};
@@ -46,19 +42,15 @@ use crate::replay::table::{RiichiState, Table, TableError};
 use crate::score::points::payments;
 use crate::score::{score_with, yaku};
 use crate::tile::{Kind, TileId, KINDS};
-use crate::util::placements;
 
 use super::bots::{Bot, CallAction, Seat, TurnAction};
 use super::mjlog_writer::{encode_meld, EncodeError};
 use super::wall::{mix, Rng, Wall};
 use crate::replay::rules::{CallOptions, TurnOptions};
 
-/// Starting score.
-pub const START: i32 = 25_000;
-/// The score the game is played to (Tenhou's "return", 30,000).
-pub const TARGET: i32 = 30_000;
-/// Uma of 1st..4th.
-pub const UMA: [f64; 4] = [20.0, 10.0, -10.0, -20.0];
+/// The start, the end rule and the result are the replay's ([`crate::replay::ending`]): the
+/// engine ends its games where a record of them must end.
+pub use crate::replay::ending::{final_results, game_over, RoundEnd, START, TARGET, UMA};
 
 /// An engine failure, placed in the game. Each kind is a bug (in the engine or a bot), never
 /// a consequence of the seed: the engine is deterministic and every legal game finishes.
@@ -155,18 +147,21 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
         scores = play.table.scores;
         sticks = play.table.sticks;
         rounds.push(Round { start, events: play.events });
-        let (stays, dealer_won) = match &outcome {
+        let (stays, dealer_won, dealer_tenpai) = match &outcome {
             Outcome::Wins(w) => {
                 let won = w.contains(&dealer);
-                (won, won)
+                (won, won, false)
             }
-            Outcome::Draw { kind, dealer_tenpai } => (*kind != DrawKind::Exhaustive || *dealer_tenpai, false),
+            Outcome::Draw { kind, dealer_tenpai } => {
+                let tenpai = *kind == DrawKind::Exhaustive && *dealer_tenpai;
+                (*kind != DrawKind::Exhaustive || *dealer_tenpai, false, tenpai)
+            }
         };
         honba = match outcome {
             Outcome::Wins(_) if !dealer_won => 0,
             _ => honba.saturating_add(1),
         };
-        let after = RoundEnd { round, stays, dealer_won, scores };
+        let after = RoundEnd { round, stays, dealer_won, dealer_tenpai, scores };
         if game_over(&after, spec.hanchan) {
             let (final_scores, results) = final_results(&scores, sticks);
             return Ok(Game {
@@ -182,52 +177,6 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
             round += 1;
         }
     }
-}
-
-/// How a round left the game, for the end-of-game rule.
-#[derive(Clone, Copy, Debug)]
-pub struct RoundEnd {
-    /// The round just played (0 = E1 ... 7 = S4, 8 = W1).
-    pub round: u8,
-    /// The dealer keeps the deal (won, tenpai at an exhaustive draw, or an abortive draw).
-    pub stays: bool,
-    pub dealer_won: bool,
-    /// Scores after the round.
-    pub scores: [i32; 4],
-}
-
-/// Whether the game ends after this round (the rule is in the module doc): a score below zero;
-/// from the last round on (S4, E4 in tonpuu), the dealer's win leaving the dealer first with
-/// 30,000 (agari-yame), or a passed deal leaving someone at 30,000 or passing the latest round
-/// (W4, S4 in tonpuu).
-pub fn game_over(r: &RoundEnd, hanchan: bool) -> bool {
-    let (last, latest) = if hanchan { (7u8, 11u8) } else { (3, 7) };
-    let dealer = r.round % 4;
-    let top = placements(&r.scores).iter().position(|&p| p == 1).unwrap_or(0) as u8;
-    r.scores.iter().any(|&s| s < 0)
-        || (r.round >= last
-            && if r.stays {
-                r.dealer_won && top == dealer && r.scores[dealer as usize] >= TARGET
-            } else {
-                r.round >= latest || r.scores.iter().any(|&s| s >= TARGET)
-            })
-}
-
-/// Final scores (leftover sticks to the first place) and Tenhou's uma/oka results.
-pub fn final_results(scores: &[i32; 4], sticks: u8) -> ([i32; 4], [f32; 4]) {
-    let place = placements(scores);
-    let mut fin = *scores;
-    let top = place.iter().position(|&p| p == 1).unwrap_or(0);
-    fin[top] += 1000 * sticks as i32;
-    let mut res = [0f64; 4];
-    for s in 0..4 {
-        if s != top {
-            res[s] = (fin[s] - TARGET) as f64 / 1000.0 + UMA[place[s] as usize - 1];
-        }
-    }
-    res[top] = -res.iter().sum::<f64>();
-    // One decimal, exactly (scores are multiples of 100).
-    (fin, res.map(|r| ((r * 10.0).round() / 10.0) as f32))
 }
 
 /// How a round ended, for the game's transition.
@@ -884,43 +833,6 @@ mod tests {
         let mut rescore = crate::replay::check::Rescore::default();
         let s = crate::replay::replay_game(&back, &mut (), &mut rescore).unwrap();
         assert_eq!((s.agari, s.mismatches.len()), (1, 0), "{:?}", s.mismatches);
-    }
-
-    #[test]
-    fn owari_as_tenhou_2023() {
-        // 2023 records write exact values: e.g. 32,200 2nd -> 2.2 + 10 = 12.2.
-        let (fin, r) = final_results(&[26_000, 32_200, -24_200, 66_000], 0);
-        assert_eq!(fin, [26_000, 32_200, -24_200, 66_000]);
-        assert_eq!(r, [-14.0, 12.2, -74.2, 76.0]);
-        // Leftover sticks go to first place; ties rank by seat.
-        let (fin, r) = final_results(&[25_000, 25_000, 24_000, 24_000], 2);
-        assert_eq!(fin, [27_000, 25_000, 24_000, 24_000]);
-        assert_eq!(r, [37.0, 5.0, -16.0, -26.0]);
-    }
-
-    #[test]
-    fn end_of_game() {
-        let end = |round, stays, dealer_won, scores| RoundEnd { round, stays, dealer_won, scores };
-        let even = [25_000; 4];
-        let s4 = [31_000, 25_000, 24_000, 20_000];
-        // Not the last round: only a bust ends it.
-        assert!(!game_over(&end(6, false, false, s4), true));
-        assert!(game_over(&end(2, false, false, [40_000, 35_000, 26_000, -1_000]), true));
-        assert!(!game_over(&end(2, false, false, [40_000, 35_000, 25_000, 0]), true), "0 is not a bust");
-        // S4 passes with someone at 30,000: over; with nobody: West.
-        assert!(game_over(&end(7, false, false, s4), true));
-        assert!(!game_over(&end(7, false, false, even), true));
-        // S4 dealer (seat 3) wins into first place with 30,000+: agari-yame; tenpai: no yame.
-        let dealer_top = [20_000, 25_000, 24_000, 31_000];
-        assert!(game_over(&end(7, true, true, dealer_top), true));
-        assert!(!game_over(&end(7, true, false, dealer_top), true));
-        assert!(!game_over(&end(7, true, true, [31_000, 25_000, 24_000, 20_000]), true), "dealer not first");
-        // West sudden death, W4 at the latest; tonpuu goes to South, S4 at the latest.
-        assert!(!game_over(&end(9, false, false, even), true));
-        assert!(game_over(&end(11, false, false, even), true));
-        assert!(game_over(&end(3, false, false, s4), false));
-        assert!(!game_over(&end(3, false, false, even), false));
-        assert!(game_over(&end(7, false, false, even), false));
     }
 
     #[test]

@@ -42,14 +42,24 @@ pub struct StatsRun {
 pub fn aggregate(
     games: &[GameOutcome],
 ) -> (PlayerStats, BTreeMap<String, PlayerStats>, BTreeMap<String, PlayerStats>) {
+    aggregate_with(games, false)
+}
+
+/// Aggregates game outcomes; the placements and final scores of partial records too when
+/// `allow_partial` (`haifu stats --allow-partial`), else they count as partial games.
+pub fn aggregate_with(
+    games: &[GameOutcome],
+    allow_partial: bool,
+) -> (PlayerStats, BTreeMap<String, PlayerStats>, BTreeMap<String, PlayerStats>) {
     let mut overall = PlayerStats::default();
     let mut by_table: BTreeMap<String, PlayerStats> = BTreeMap::new();
     let mut by_player: BTreeMap<String, PlayerStats> = BTreeMap::new();
     for g in games {
+        let placement = g.complete || allow_partial;
         for seat in 0..4 {
-            overall.add_seat(g, seat);
-            by_table.entry(g.table.name().to_string()).or_default().add_seat(g, seat);
-            by_player.entry(g.players[seat].clone()).or_default().add_seat(g, seat);
+            overall.add_seat_counting(g, seat, placement);
+            by_table.entry(g.table.name().to_string()).or_default().add_seat_counting(g, seat, placement);
+            by_player.entry(g.players[seat].clone()).or_default().add_seat_counting(g, seat, placement);
         }
     }
     (overall, by_table, by_player)
@@ -57,12 +67,18 @@ pub fn aggregate(
 
 /// Replays everything under `paths` and aggregates.
 pub fn compute(paths: &[PathBuf], jobs: Option<usize>) -> StatsRun {
-    compute_shard(paths, jobs, batch::Shard::default())
+    compute_shard(paths, jobs, batch::Shard::default(), false)
 }
 
 /// Replays the records of one shard (by game id) and aggregates: [`StatsRun::merged`] over the
-/// N shards gives [`compute`] over everything.
-pub fn compute_shard(paths: &[PathBuf], jobs: Option<usize>, shard: batch::Shard) -> StatsRun {
+/// N shards gives [`compute`] over everything. Partial records count in the placement figures
+/// only when `allow_partial`.
+pub fn compute_shard(
+    paths: &[PathBuf],
+    jobs: Option<usize>,
+    shard: batch::Shard,
+    allow_partial: bool,
+) -> StatsRun {
     let out = batch::run_sharded(paths, jobs, "stats", shard, analyse);
     let mut studies = Studies::default();
     let mut games: Vec<GameOutcome> = Vec::with_capacity(out.results.len());
@@ -70,7 +86,7 @@ pub fn compute_shard(paths: &[PathBuf], jobs: Option<usize>, shard: batch::Shard
         studies.merge(&s);
         games.push(g);
     }
-    let (overall, by_table, by_player) = aggregate(&games);
+    let (overall, by_table, by_player) = aggregate_with(&games, allow_partial);
     StatsRun { files: out.files, overall, by_table, by_player, studies, errors: sorted(out.errors) }
 }
 
@@ -223,7 +239,7 @@ mod tests {
 
     #[test]
     fn player_statistics_of_hand_made_games() {
-        let (overall, by_table, by_player) = aggregate(&games());
+        let (overall, by_table, by_player) = aggregate_with(&games(), true);
         assert_eq!((overall.games, overall.rounds), (16, 16));
         assert_eq!(overall.win, r(3, 16));
         assert_eq!(overall.deal_in, r(2, 16));
@@ -263,7 +279,7 @@ mod tests {
     /// `test_games` (A is the dealer of every game and the only riichi player).
     #[test]
     fn breakdowns_of_hand_made_games() {
-        let (all, _, by_player) = aggregate(&games());
+        let (all, _, by_player) = aggregate_with(&games(), true);
         // Riichi: A in game A (declared on its 2nd draw, 23m: two wait kinds, won by ron) and in
         // game B (1st draw, 78s, lost; paid the stick).
         assert_eq!((all.riichi_win, all.riichi_deal_in, all.riichi_draw), (r(1, 2), r(0, 2), r(0, 2)));
@@ -441,6 +457,21 @@ mod tests {
         assert_eq!((all.dama().n, all.dama().hits), (closed_wins, dama_wins));
     }
 
+    /// The hand-made games are single rounds without a result, so partial: by default their
+    /// rounds count and their placements do not, and the tests above count them as
+    /// `--allow-partial` does.
+    #[test]
+    fn partial_games_are_left_out_of_placements_only() {
+        let strict = aggregate(&games()).0;
+        let allowed = aggregate_with(&games(), true).0;
+        assert!(games().iter().all(|g| !g.complete));
+        assert_eq!((strict.games, strict.partial_games), (0, allowed.games));
+        assert_eq!(strict.placements, [0; 4]);
+        assert_eq!(strict.rounds, allowed.rounds);
+        assert_eq!(strict.win, allowed.win);
+        assert!(allowed.games > 0 && allowed.partial_games == 0);
+    }
+
     #[test]
     fn json_has_the_kabe_table() {
         let games = [riichi_23m_wins(), riichi_78s_loses()];
@@ -451,7 +482,7 @@ mod tests {
             outcomes.push(o);
             studies.merge(&s);
         }
-        let (overall, by_table, by_player) = aggregate(&outcomes);
+        let (overall, by_table, by_player) = aggregate_with(&outcomes, true);
         let run = StatsRun { files: 2, overall, by_table, by_player, studies, errors: vec![] };
         let j = overall_json(&run);
         assert_eq!(j["overall"]["games"], 2);

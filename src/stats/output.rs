@@ -95,6 +95,13 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
         run.overall.rounds,
         run.errors.len()
     ));
+    if run.overall.partial_games > 0 {
+        md.push_str(&format!(
+            "{} partial records (a late start, no end under the rules or no stated result) are left out of the \
+             placement and final-score figures; their rounds count in the round figures.\n\n",
+            run.overall.partial_games / 4
+        ));
+    }
     md.push_str("## Definitions\n\n");
     md.push_str(DEFINITIONS);
     md.push_str("\nEvery figure's definition is in the glossary at the end.\n\n");
@@ -115,7 +122,7 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
             "kobalab counted the 159,798 houou hanchan games of 2016 with the rules above (double ron = two \
              wins and one deal-in; a riichi ronned on its declaration counts). Where his figure can be read \
              two ways both readings are shown. Differences larger than the interval are discussed in the \
-             project README.\n\n",
+             project's reports/README.md.\n\n",
         );
         md.push_str(&anchors::markdown(houou));
         md.push_str("\nShare of wins with each yaku, against the same games:\n\n");

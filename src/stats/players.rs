@@ -69,6 +69,9 @@ pub struct GameOutcome {
     /// Placement 1..=4 of each seat.
     pub placement: [u8; 4],
     pub final_scores: [i32; 4],
+    /// The record holds a whole game ([`crate::replay::ending`]): only then are its placements
+    /// and final scores the game's.
+    pub complete: bool,
 }
 
 /// Tenhou's houou rank points for a placement, at 7-dan (the houou entry grade: the 4th-place
@@ -232,7 +235,7 @@ pub fn game_outcome(game: &Game) -> Result<GameOutcome, ReplayError> {
 /// observer) in the same pass.
 pub fn game_outcome_with(game: &Game, extra: &mut impl Observer) -> Result<GameOutcome, ReplayError> {
     let mut c = Collector::default();
-    replay_game(game, &mut Both(&mut c, extra), &mut NoWinCheck)?;
+    let summary = replay_game(game, &mut Both(&mut c, extra), &mut NoWinCheck)?;
     let last = game.rounds.last().map(|r| r.start.scores).unwrap_or([25_000; 4]);
     let final_scores = game.final_scores.unwrap_or_else(|| {
         let mut s = last;
@@ -250,6 +253,7 @@ pub fn game_outcome_with(game: &Game, extra: &mut impl Observer) -> Result<GameO
         rounds: c.rounds,
         placement: placements(&final_scores),
         final_scores,
+        complete: summary.complete(),
     })
 }
 
@@ -268,7 +272,12 @@ impl Default for YakuCounts {
 /// into the figures. Field names are the counter names of `counts.parquet`.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerStats {
+    /// Whole games: the denominator of the placement and final-score figures.
     pub games: u64,
+    /// Partial records ([`crate::replay::ending`]) left out of the placement and final-score
+    /// figures; their rounds count in the round figures.
+    #[serde(default)]
+    pub partial_games: u64,
     pub rounds: u64,
     /// Games finished 1st, 2nd, 3rd, 4th.
     pub placements: [u64; 4],
@@ -337,6 +346,19 @@ pub struct PlayerStats {
 impl PlayerStats {
     /// Adds one seat of one game.
     pub fn add_seat(&mut self, game: &GameOutcome, seat: usize) {
+        self.add_seat_counting(game, seat, game.complete);
+    }
+
+    /// Adds one seat of one game; its placement and final score only when `placement` (a whole
+    /// game, or partial records allowed), else it counts as a partial game.
+    pub fn add_seat_counting(&mut self, game: &GameOutcome, seat: usize, placement: bool) {
+        if !placement {
+            self.partial_games += 1;
+            for r in &game.rounds {
+                self.add_round(&r[seat]);
+            }
+            return;
+        }
         self.games += 1;
         let place = game.placement[seat];
         self.placements[place as usize - 1] += 1;

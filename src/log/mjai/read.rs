@@ -102,7 +102,11 @@ enum Line {
         deltas: Option<[i32; 4]>,
     },
     EndKyoku,
-    EndGame,
+    /// Some writers (mjai.app's server) state the final scores here; Mortal's logs do not.
+    EndGame {
+        #[serde(default)]
+        scores: Option<[i32; 4]>,
+    },
 }
 
 /// The `type` of an event line, for error messages (the line did parse).
@@ -165,6 +169,8 @@ struct Reader {
     /// Scores and sticks after the last finished round (for the final scores).
     after_last: Option<([i32; 4], u8)>,
     game_ended: bool,
+    /// The final scores `end_game` states, when it does.
+    stated_scores: Option<[i32; 4]>,
 }
 
 impl Reader {
@@ -194,11 +200,12 @@ impl Reader {
                 self.rounds.push(Round { start: k.start, events: k.events });
                 Ok(())
             }
-            Line::EndGame => {
+            Line::EndGame { scores } => {
                 if self.kyoku.is_some() {
                     return Err("end_game inside a round".into());
                 }
                 self.game_ended = true;
+                self.stated_scores = scores;
                 Ok(())
             }
             other => self.kyoku.as_mut().ok_or("a round event outside a round")?.apply(other),
@@ -235,11 +242,15 @@ impl Reader {
         let go_type = 0x01 | if red { 0 } else { 0x02 } | if hanchan { 0x08 } else { 0 };
         let names = self.names.take().unwrap_or_default();
         let players = names.map(|name| Player { name, ..Player::default() });
-        // Tenhou gives sticks left on the table at the end to the first place.
-        let final_scores = self.after_last.filter(|_| self.game_ended).map(|(mut s, sticks)| {
-            let top = crate::util::placements(&s).iter().position(|&p| p == 1).unwrap_or(0);
-            s[top] += 1000 * i32::from(sticks);
-            s
+        // The scores end_game states, which the replay checks; else the scores after the last
+        // round, where Tenhou gives sticks left on the table at the end to the first place. A
+        // log without end_game states no result: the game is partial.
+        let final_scores = self.stated_scores.or_else(|| {
+            self.after_last.filter(|_| self.game_ended).map(|(mut s, sticks)| {
+                let top = crate::util::placements(&s).iter().position(|&p| p == 1).unwrap_or(0);
+                s[top] += 1000 * i32::from(sticks);
+                s
+            })
         });
         Ok(Game {
             id: id.to_string(),
@@ -410,7 +421,7 @@ impl Kyoku {
             | Line::StartGame { .. }
             | Line::StartKyoku { .. }
             | Line::EndKyoku
-            | Line::EndGame => {
+            | Line::EndGame { .. } => {
                 unreachable!("handled by the game")
             }
         }

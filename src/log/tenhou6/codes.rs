@@ -162,6 +162,9 @@ pub(super) fn parse_give(v: &Value) -> Result<Give, String> {
 pub(super) struct Ids {
     pub(super) used: [u8; 34],
     pub(super) red_fives: bool,
+    /// Which suits' red five the rule has (`aka51`, `aka52`, `aka53`): a red code of another
+    /// suit contradicts the record's own rule.
+    pub(super) red_suits: [bool; 3],
 }
 
 impl Ids {
@@ -169,6 +172,16 @@ impl Ids {
         let kind = code.kind();
         let five_with_red = self.red_fives && matches!(kind, 4 | 13 | 22);
         let copy = if code.is_red() {
+            let suit = kind / 9;
+            if !self.red_suits[suit] {
+                return Err(format!(
+                    "a red 5{} (tile code {}) in a game whose rule has no red 5{} (rule aka5{} is 0 or absent)",
+                    ["m", "p", "s"][suit],
+                    code.0,
+                    ["m", "p", "s"][suit],
+                    suit + 1
+                ));
+            }
             0
         } else {
             let first = if five_with_red { 1 } else { 0 };

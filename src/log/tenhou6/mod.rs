@@ -60,6 +60,7 @@ pub fn parse_tenhou6(id: &str, json: &[u8]) -> Result<Game, LogError> {
     let err0 = |detail: &str| LogError::Tenhou6 { round: 0, detail: detail.to_string() };
     let obj = root.as_object().ok_or_else(|| err0("top level is not an object"))?;
     let rules = rules_of(obj.get("rule"), obj.get("lobby"))?;
+    let red_suits = red_suits_of(obj.get("rule"));
     let players = players_of(obj);
     let log = obj.get("log").and_then(Value::as_array).ok_or_else(|| err0("no \"log\" array"))?;
     if log.is_empty() {
@@ -67,14 +68,13 @@ pub fn parse_tenhou6(id: &str, json: &[u8]) -> Result<Game, LogError> {
     }
     let mut rounds = Vec::with_capacity(log.len());
     for (i, entry) in log.iter().enumerate() {
-        let round =
-            parse_round(entry, rules.red_fives).map_err(|detail| LogError::Tenhou6 { round: i, detail })?;
+        let round = parse_round(entry, red_suits).map_err(|detail| LogError::Tenhou6 { round: i, detail })?;
         rounds.push(round);
     }
     dealer_tenpai_from_next_round(&mut rounds);
     insert_connections(&mut rounds, obj.get("connection"));
     let table_total: i32 = rounds[0].start.scores.iter().sum();
-    let (final_scores, final_results) = final_of(obj.get("sc"), f64::from(table_total));
+    let (final_scores, final_results) = final_of(obj.get("sc"), f64::from(table_total))?;
     let id = obj.get("ref").and_then(Value::as_str).filter(|s| !s.is_empty()).unwrap_or(id);
     Ok(Game { id: id.to_string(), rules, players, rounds, final_scores, final_results })
 }
@@ -120,13 +120,21 @@ fn insert_connections(rounds: &mut [Round], connection: Option<&Value>) {
 }
 
 /// Rebuilds GO type bits from `rule.disp` (e.g. 鳳南喰赤速) and the `aka` fields.
-fn rules_of(rule: Option<&Value>, lobby: Option<&Value>) -> Result<Rules, LogError> {
+/// Which suits have a red five under `rule`: each suit's field (`aka51`, `aka52`, `aka53`), or
+/// `aka` for the suits without one; with none of them, the `disp` text's 赤.
+fn red_suits_of(rule: Option<&Value>) -> [bool; 3] {
     let disp = rule.and_then(|r| r.get("disp")).and_then(Value::as_str).unwrap_or("");
     let aka_field = |k: &str| rule.and_then(|r| r.get(k)).and_then(Value::as_i64);
-    let red = match (aka_field("aka"), aka_field("aka51"), aka_field("aka52"), aka_field("aka53")) {
-        (None, None, None, None) => disp.contains('赤'),
-        (a, b, c, d) => [a, b, c, d].iter().any(|v| v.unwrap_or(0) > 0),
-    };
+    let suits = [aka_field("aka51"), aka_field("aka52"), aka_field("aka53")];
+    match (aka_field("aka"), suits) {
+        (None, [None, None, None]) => [disp.contains('赤'); 3],
+        (all, s) => s.map(|v| v.or(all).unwrap_or(0) > 0),
+    }
+}
+
+fn rules_of(rule: Option<&Value>, lobby: Option<&Value>) -> Result<Rules, LogError> {
+    let disp = rule.and_then(|r| r.get("disp")).and_then(Value::as_str).unwrap_or("");
+    let red = red_suits_of(rule).iter().any(|&r| r);
     if disp.contains('三') || disp.to_ascii_lowercase().contains("sanma") {
         return Err(LogError::Sanma { detail: format!("rule.disp {disp:?}") });
     }
@@ -198,19 +206,32 @@ fn dan_index(name: &str) -> Option<u8> {
 
 /// `sc`: final score and result per seat; scores may be in points or in hundreds, told by which
 /// reading sums closer to the points on the table (`table_total`, the first round's scores).
-fn final_of(sc: Option<&Value>, table_total: f64) -> (Option<[i32; 4]>, Option<[f32; 4]>) {
-    let Some(a) = sc.and_then(Value::as_array).filter(|a| a.len() == 8) else { return (None, None) };
-    let nums: Option<Vec<f64>> = a.iter().map(Value::as_f64).collect();
-    let Some(n) = nums else { return (None, None) };
+/// The stated result: `sc`, four (score, points) pairs. Absent: the record states no result (the
+/// replay calls the game partial). Present but not eight numbers: an error, not a missing result.
+/// A record's final scores and points, each when stated.
+type Finals = (Option<[i32; 4]>, Option<[f32; 4]>);
+
+fn final_of(sc: Option<&Value>, table_total: f64) -> Result<Finals, LogError> {
+    let Some(sc) = sc else { return Ok((None, None)) };
+    let bad = || LogError::Tenhou6 {
+        round: 0,
+        detail: format!("\"sc\" (the final scores and points) is not eight numbers: {sc}"),
+    };
+    let a = sc.as_array().filter(|a| a.len() == 8).ok_or_else(bad)?;
+    let n: Vec<f64> = a.iter().map(Value::as_f64).collect::<Option<_>>().ok_or_else(bad)?;
+    if n.iter().any(|x| !x.is_finite() || x.abs() > 1e7) {
+        return Err(bad());
+    }
     let sum: f64 = (0..4).map(|i| n[2 * i]).sum();
     let scale = if (sum * 100.0 - table_total).abs() < (sum - table_total).abs() { 100.0 } else { 1.0 };
-    (
+    Ok((
         Some(std::array::from_fn(|i| (n[2 * i] * scale).round() as i32)),
         Some(std::array::from_fn(|i| n[2 * i + 1] as f32)),
-    )
+    ))
 }
 
-fn parse_round(entry: &Value, red_fives: bool) -> Result<Round, String> {
+fn parse_round(entry: &Value, red_suits: [bool; 3]) -> Result<Round, String> {
+    let red_fives = red_suits.iter().any(|&r| r);
     if let Some(a) = entry.as_array() {
         if a.get(4).and_then(Value::as_array).is_some_and(|h| h.is_empty())
             || a.get(13).and_then(Value::as_array).is_some_and(|h| h.is_empty())
@@ -219,7 +240,7 @@ fn parse_round(entry: &Value, red_fives: bool) -> Result<Round, String> {
         }
     }
     let (mut data, hand_codes) = round_data(entry)?;
-    let mut ids = Ids { used: [0; 34], red_fives };
+    let mut ids = Ids { used: [0; 34], red_fives, red_suits };
     let dora_ids: Vec<TileId> = data.dora.iter().map(|&c| ids.take(c)).collect::<Result<_, _>>()?;
     let mut hands: [Vec<TileId>; 4] = Default::default();
     for s in 0..4 {
@@ -311,13 +332,23 @@ mod tests {
     /// `sc` in points (Tenhou) or hundreds, also for a table of 1000-point starts.
     #[test]
     fn final_scores_in_points_or_hundreds() {
-        let sc = |v: serde_json::Value, total: f64| final_of(Some(&v), total).0.unwrap();
+        let sc = |v: serde_json::Value, total: f64| final_of(Some(&v), total).unwrap().0.unwrap();
         let tenhou = serde_json::json!([4400, -46, 7100, -33, 40700, 21, 47800, 58]);
         assert_eq!(sc(tenhou, 100_000.0), [4400, 7100, 40700, 47800]);
         let hundreds = serde_json::json!([44, -46, 71, -33, 407, 21, 478, 58]);
         assert_eq!(sc(hundreds, 100_000.0), [4400, 7100, 40700, 47800]);
         let small = serde_json::json!([-300, -1.3, 2300, 1.3, 1000, 0, 1000, 0]);
         assert_eq!(sc(small, 4000.0), [-300, 2300, 1000, 1000]);
+        // absent: no result; present but not eight numbers: an error naming the field
+        assert_eq!(final_of(None, 100_000.0).unwrap(), (None, None));
+        for bad in [
+            serde_json::json!([4400, "-46", 7100, -33, 40700, 21, 47800, 58]),
+            serde_json::json!([1, 2]),
+            serde_json::json!("x"),
+        ] {
+            let e = final_of(Some(&bad), 100_000.0).unwrap_err().to_string();
+            assert!(e.contains("\"sc\"") && e.contains("eight numbers"), "{e}");
+        }
     }
 
     #[test]

@@ -1,0 +1,450 @@
+//! How a game starts and ends under Tenhou's rules, and whether a record holds a whole game.
+//!
+//! A record states more than its wins: the first round's place and scores, that the game is over,
+//! and its result (final scores and placement points). The replay re-derives each of them. A
+//! record whose first round is not East 1 with 0 honba, 0 sticks and the starting scores, whose
+//! last round does not end the game, or that states no result, holds less than a whole game: it
+//! is *partial* ([`Completeness`]), and the stages that count placements leave it out. A stated
+//! result that differs from the replay's is a mismatch, as a win that re-scores otherwise is.
+//!
+//! The end rule (Tenhou's, and the self-play engine's): someone below zero ends the game; from
+//! the last round of the length played on (S4, or E4 in tonpuu), a round the dealer does not keep
+//! ends it when someone has 30,000, and a round the dealer keeps by a win or by tenpai at an
+//! exhaustive draw ends it when the dealer is then first with 30,000 or more (agari-yame and
+//! tenpai-yame; a record may go on after tenpai-yame, [`only_tenpai_yame`]); otherwise the game
+//! goes on into the next wind (sudden death), W4 (S4 in tonpuu) at the latest.
+//!
+//! The result: leftover riichi sticks go to the first place (ties rank by seat); each other
+//! place's points are (score − 30,000) / 1000 plus the uma 10/−10/−20 for 2nd to 4th, and the first
+//! place gets minus their sum (oka and uma included). Tenhou writes them with one decimal since
+//! 2023 and rounded to whole points before; the rounding of a half point varies between records
+//! of one era, so a whole number within half a point of the exact value is the record's rounding.
+//!
+//! Rules other than Tenhou's standard tables (a lobby's own rule, the chip, ratio and other
+//! rule bits above 0xFF of the GO type) set their own starting score, return and uma, which the
+//! record does not spell out: there the start must only give every seat the same score, the end
+//! is the record's own (its stated result), and only the final scores are compared.
+
+use crate::log::event::{Game, Rules};
+use crate::util::placements;
+
+/// Starting score of Tenhou's standard tables.
+pub const START: i32 = 25_000;
+/// The score the game is played to (Tenhou's "return", 30,000).
+pub const TARGET: i32 = 30_000;
+/// Uma of 1st..4th (1st's is implied: minus the others' sum).
+pub const UMA: [f64; 4] = [20.0, 10.0, -10.0, -20.0];
+
+/// How a round left the game, for the end-of-game rule.
+#[derive(Clone, Copy, Debug)]
+pub struct RoundEnd {
+    /// The round just played (0 = E1 ... 7 = S4, 8 = W1).
+    pub round: u8,
+    /// The dealer keeps the deal (won, tenpai at an exhaustive draw, or an abortive draw).
+    pub stays: bool,
+    pub dealer_won: bool,
+    /// The dealer was tenpai at an exhaustive draw (or a nagashi draw): what tenpai-yame asks.
+    pub dealer_tenpai: bool,
+    /// Scores after the round.
+    pub scores: [i32; 4],
+}
+
+/// Whether the game ends after this round (the rule is in the module doc).
+pub fn game_over(r: &RoundEnd, hanchan: bool) -> bool {
+    over(r, hanchan, r.dealer_won || r.dealer_tenpai)
+}
+
+/// Whether the game ends after this round only by tenpai-yame. Tenhou's records since 2020
+/// end there (37 of the shared corpus), and the self-play engine does; an older record that
+/// goes on (one test log of a reader project) is not wrong, so a record may do either.
+pub fn only_tenpai_yame(r: &RoundEnd, hanchan: bool) -> bool {
+    game_over(r, hanchan) && !over(r, hanchan, r.dealer_won)
+}
+
+/// [`game_over`], with `earned`: the dealer kept the deal in a way that can end the game.
+fn over(r: &RoundEnd, hanchan: bool, earned: bool) -> bool {
+    let (last, latest) = if hanchan { (7u8, 11u8) } else { (3, 7) };
+    let dealer = r.round % 4;
+    let top = placements(&r.scores).iter().position(|&p| p == 1).unwrap_or(0) as u8;
+    r.scores.iter().any(|&s| s < 0)
+        || (r.round >= last
+            && if r.stays {
+                earned && top == dealer && r.scores[dealer as usize] >= TARGET
+            } else {
+                r.round >= latest || r.scores.iter().any(|&s| s >= TARGET)
+            })
+}
+
+/// Final scores (leftover sticks to the first place) and Tenhou's uma/oka results, with one
+/// decimal.
+pub fn final_results(scores: &[i32; 4], sticks: u8) -> ([i32; 4], [f32; 4]) {
+    let (fin, exact) = exact_results(scores, sticks);
+    (fin, exact.map(|r| ((r * 10.0).round() / 10.0) as f32))
+}
+
+/// Final scores and the exact results before rounding.
+fn exact_results(scores: &[i32; 4], sticks: u8) -> ([i32; 4], [f64; 4]) {
+    exact_results_with(scores, sticks, &UMA)
+}
+
+/// The uma of East-only games in Tenhou's early records (2008; one corpus record and one test
+/// log of a reader project): 5/−5/−10 for 2nd to 4th.
+const UMA_EARLY_TONPUU: [f64; 4] = [10.0, 5.0, -5.0, -10.0];
+
+/// [`exact_results`] with another uma.
+fn exact_results_with(scores: &[i32; 4], sticks: u8, uma: &[f64; 4]) -> ([i32; 4], [f64; 4]) {
+    let place = placements(scores);
+    let mut fin = *scores;
+    let top = place.iter().position(|&p| p == 1).unwrap_or(0);
+    fin[top] += 1000 * i32::from(sticks);
+    let mut res = [0f64; 4];
+    for s in 0..4 {
+        if s != top {
+            res[s] = (fin[s] - TARGET) as f64 / 1000.0 + uma[place[s] as usize - 1];
+        }
+    }
+    res[top] = -res.iter().sum::<f64>();
+    (fin, res)
+}
+
+/// Whether `rules` are one of Tenhou's standard tables, whose start, return and uma this module
+/// knows (see the module doc).
+pub fn standard_rules(rules: &Rules) -> bool {
+    rules.go_type & !0xFF == 0 && rules.lobby.unwrap_or(0) == 0
+}
+
+/// Why a record holds less than a whole game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Partial {
+    /// The first round is not the game's start: what it is instead.
+    LateStart { what: String },
+    /// The last round does not end the game under the rules.
+    Unfinished { last_round: String },
+    /// The record states no result (no `owari`, `sc` or `end_game`).
+    NoResult,
+}
+
+impl std::fmt::Display for Partial {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Partial::LateStart { what } => write!(f, "does not start at the game's start: {what}"),
+            Partial::Unfinished { last_round } => {
+                write!(f, "its last round {last_round} does not end the game under the rules")
+            }
+            Partial::NoResult => write!(f, "states no result (final scores and points)"),
+        }
+    }
+}
+
+/// Whether a record holds a whole game: empty when it does, else every reason it does not.
+pub type Completeness = Vec<Partial>;
+
+/// What the start of a record says: `None` when its first round is the game's start (East 1, 0
+/// honba, 0 sticks, every seat at the starting score), else what it is instead.
+pub fn late_start(game: &Game) -> Option<Partial> {
+    let first = &game.rounds.first()?.start;
+    let mut what = Vec::new();
+    if first.round != 0 {
+        what.push(format!("first round {}", crate::replay::round_name(first.round, first.honba)));
+    } else if first.honba != 0 {
+        what.push(format!("{} honba", first.honba));
+    }
+    if first.sticks != 0 {
+        what.push(format!("{} riichi sticks on the table", first.sticks));
+    }
+    let start_ok = if standard_rules(&game.rules) {
+        first.scores == [START; 4]
+    } else {
+        first.scores.iter().all(|&s| s == first.scores[0])
+    };
+    if !start_ok {
+        what.push(format!("scores {:?}, not {START} each", first.scores));
+    }
+    (!what.is_empty()).then(|| Partial::LateStart { what: what.join(", ") })
+}
+
+/// Compares a record's stated result with the replay's: `scores` after the last round and the
+/// `sticks` left on the table. Returns a description of each difference (final scores; points
+/// at a standard table, with the rounding of the module doc).
+pub fn compare_result(game: &Game, scores: &[i32; 4], sticks: u8) -> Vec<String> {
+    let mut out = Vec::new();
+    let (fin, exact) = exact_results(scores, sticks);
+    if let Some(stated) = game.final_scores {
+        if stated != fin {
+            out.push(format!("final scores: the record says {stated:?}, the replay gives {fin:?}"));
+        }
+    }
+    if let (Some(stated), true) = (game.final_results, standard_rules(&game.rules)) {
+        let umas: &[[f64; 4]] = if game.rules.hanchan { &[UMA] } else { &[UMA, UMA_EARLY_TONPUU] };
+        if !umas.iter().any(|uma| points_agree(&stated, &exact_results_with(scores, sticks, uma).1, &fin)) {
+            let shown = exact.map(|r| ((r * 10.0).round() / 10.0) as f32);
+            out.push(format!("final points: the record says {stated:?}, the replay gives {shown:?}"));
+        }
+    }
+    out
+}
+
+/// Whether stated points are the exact ones written as Tenhou writes them (module doc): each
+/// to one decimal, or as whole points within half a point with the first place minus the others.
+fn points_agree(stated: &[f32; 4], exact: &[f64; 4], fin: &[i32; 4]) -> bool {
+    // f32 holds a one-decimal value to about 1e-6 of a point
+    let tenth = |s: f64, e: f64| (s - (e * 10.0).round() / 10.0).abs() < 1e-3;
+    let stated = stated.map(f64::from);
+    if (0..4).all(|s| tenth(stated[s], exact[s])) {
+        return true;
+    }
+    let top = placements(fin).iter().position(|&p| p == 1).unwrap_or(0);
+    let others: f64 = (0..4).filter(|&s| s != top).map(|s| stated[s]).sum();
+    stated.iter().all(|s| s.fract() == 0.0)
+        && (stated[top] + others).abs() < 1e-3
+        && (0..4).filter(|&s| s != top).all(|s| (stated[s] - exact[s]).abs() <= 0.5 + 1e-9)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn owari_as_tenhou_2023() {
+        // 2023 records write exact values: e.g. 32,200 2nd -> 2.2 + 10 = 12.2.
+        let (fin, r) = final_results(&[26_000, 32_200, -24_200, 66_000], 0);
+        assert_eq!(fin, [26_000, 32_200, -24_200, 66_000]);
+        assert_eq!(r, [-14.0, 12.2, -74.2, 76.0]);
+        // Leftover sticks go to first place; ties rank by seat.
+        let (fin, r) = final_results(&[25_000, 25_000, 24_000, 24_000], 2);
+        assert_eq!(fin, [27_000, 25_000, 24_000, 24_000]);
+        assert_eq!(r, [37.0, 5.0, -16.0, -26.0]);
+    }
+
+    #[test]
+    fn end_of_game() {
+        let end = |round, stays, dealer_won, scores| RoundEnd {
+            round,
+            stays,
+            dealer_won,
+            dealer_tenpai: false,
+            scores,
+        };
+        let even = [25_000; 4];
+        let s4 = [31_000, 25_000, 24_000, 20_000];
+        // Not the last round: only a bust ends it.
+        assert!(!game_over(&end(6, false, false, s4), true));
+        assert!(game_over(&end(2, false, false, [40_000, 35_000, 26_000, -1_000]), true));
+        assert!(!game_over(&end(2, false, false, [40_000, 35_000, 25_000, 0]), true), "0 is not a bust");
+        // S4 passes with someone at 30,000: over; with nobody: West.
+        assert!(game_over(&end(7, false, false, s4), true));
+        assert!(!game_over(&end(7, false, false, even), true));
+        // S4 dealer (seat 3) wins or is tenpai into first place with 30,000+: agari-yame,
+        // tenpai-yame; an abortive draw keeps the deal without ending the game.
+        let dealer_top = [20_000, 25_000, 24_000, 31_000];
+        assert!(game_over(&end(7, true, true, dealer_top), true));
+        assert!(!game_over(&end(7, true, false, dealer_top), true));
+        assert!(!game_over(&end(7, true, true, [20_000, 25_000, 26_000, 29_000]), true), "under 30,000");
+        let tenpai = RoundEnd { dealer_tenpai: true, ..end(7, true, false, dealer_top) };
+        assert!(game_over(&tenpai, true) && only_tenpai_yame(&tenpai, true));
+        assert!(!only_tenpai_yame(&end(7, true, true, dealer_top), true), "agari-yame is not optional");
+        assert!(!only_tenpai_yame(
+            &RoundEnd { dealer_tenpai: true, ..end(7, true, false, [31_000, 25_000, 24_000, 20_000]) },
+            true
+        ));
+        assert!(!game_over(&end(7, true, true, [31_000, 25_000, 24_000, 20_000]), true), "dealer not first");
+        // West sudden death, W4 at the latest; tonpuu goes to South, S4 at the latest.
+        assert!(!game_over(&end(9, false, false, even), true));
+        assert!(game_over(&end(11, false, false, even), true));
+        assert!(game_over(&end(3, false, false, s4), false));
+        assert!(!game_over(&end(3, false, false, even), false));
+        assert!(game_over(&end(7, false, false, even), false));
+    }
+
+    /// Stated results: exact one-decimal values, whole points within half a point (either way
+    /// at a half), the first place as minus the others; anything else is named.
+    #[test]
+    fn stated_results_are_compared_with_the_replays() {
+        let mut game = Game {
+            id: "t".into(),
+            rules: Rules::from_go_type(0xA9, None),
+            players: Default::default(),
+            rounds: Vec::new(),
+            final_scores: Some([51_000, 27_700, 19_500, 1_800]),
+            final_results: Some([60.0, 8.0, -20.0, -48.0]),
+        };
+        let scores = [51_000, 27_700, 19_500, 1_800];
+        assert!(compare_result(&game, &scores, 0).is_empty());
+        // a half point rounded the other way is Tenhou's rounding too
+        game.final_results = Some([61.0, 8.0, -21.0, -48.0]);
+        assert!(compare_result(&game, &scores, 0).is_empty());
+        // exact values of 2023
+        game.final_results = Some([61.0, 7.7, -20.5, -48.2]);
+        assert!(compare_result(&game, &scores, 0).is_empty());
+        // one point off, and the first place not minus the others
+        game.final_results = Some([60.0, 9.0, -20.0, -48.0]);
+        let d = compare_result(&game, &scores, 0);
+        assert!(d.len() == 1 && d[0].starts_with("final points: the record says"), "{d:?}");
+        game.final_results = Some([61.0, 8.0, -20.0, -48.0]);
+        assert_eq!(compare_result(&game, &scores, 0).len(), 1);
+        // scores: a leftover stick goes to the first place
+        game.final_results = None;
+        game.final_scores = Some([52_000, 27_700, 19_500, 1_800]);
+        assert!(compare_result(&game, &scores, 1).is_empty());
+        let d = compare_result(&game, &scores, 0);
+        assert!(
+            d[0].contains("[52000, 27700, 19500, 1800]") && d[0].contains("[51000, 27700, 19500, 1800]"),
+            "{d:?}"
+        );
+        // a lobby's own rule: scores compared, points not
+        game.rules.lobby = Some(10011);
+        game.final_scores = Some(scores);
+        game.final_results = Some([87.4, -10.6, -100.7, 23.9]);
+        assert!(compare_result(&game, &scores, 0).is_empty());
+    }
+}
+
+/// Real houou records edited the way truncated downloads and broken converters leave them, in
+/// each format: every edit is flagged (partial, a mismatch of the result, or an error), and the
+/// unedited record is a whole game that agrees with itself.
+#[cfg(test)]
+mod record_edits {
+    use crate::log::source::parse_game;
+    use crate::replay::check::Rescore;
+    use crate::replay::{replay_game, GameSummary};
+    use serde_json::Value;
+
+    /// Parse and replay with re-scoring: the summary, or the error as text.
+    fn check(name: &str, bytes: &[u8]) -> Result<GameSummary, String> {
+        let game = parse_game(name, bytes).map_err(|e| e.to_string())?;
+        replay_game(&game, &mut (), &mut Rescore::default()).map_err(|e| e.to_string())
+    }
+
+    fn whole(name: &str, bytes: &[u8]) {
+        let s = check(name, bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(s.complete() && s.mismatches.is_empty(), "{name}: {:?} {:?}", s.partial, s.mismatches);
+    }
+
+    fn partial(name: &str, bytes: &[u8], why: &str) {
+        let s = check(name, bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let text: Vec<String> = s.partial.iter().map(|p| p.to_string()).collect();
+        assert!(text.iter().any(|t| t.contains(why)), "{name}: {text:?} does not say {why:?}");
+    }
+
+    fn mismatch(name: &str, bytes: &[u8], what: &str) {
+        let s = check(name, bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(s.mismatches.iter().any(|m| m.contains(what)), "{name}: {:?} has no {what:?}", s.mismatches);
+    }
+
+    fn refused(name: &str, bytes: &[u8], what: &str) {
+        let e = check(name, bytes).map(|s| format!("{s:?}")).expect_err(name);
+        assert!(e.contains(what), "{name}: {e}");
+    }
+
+    fn shared(rel: &str) -> Vec<u8> {
+        let path =
+            crate::testdata::shared_file(rel).unwrap_or_else(|| panic!("../shared/data/{rel} not found"));
+        std::fs::read(path).unwrap()
+    }
+
+    /// A houou hanchan of 2010 (15 rounds, ends in South 4 with owari).
+    const MJLOG: &str = "tenhou/2010091009gm-00a9-0000-83af2648.mjlog";
+    /// A houou hanchan of 2022 in tenhou.net/6 JSON, holding red fives of every suit.
+    const T6: &str = "tenhou/2022080600gm-00a9-0000-b8ad3aee.t6.json";
+
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn mjlog_edits_are_flagged() {
+        let xml = String::from_utf8(shared(MJLOG)).unwrap();
+        whole("whole.mjlog", xml.as_bytes());
+        let inits: Vec<usize> = xml.match_indices("<INIT ").map(|(i, _)| i).collect();
+        assert!(inits.len() > 3);
+        let end = xml.rfind("</mjloggm>").unwrap();
+        // the last round removed: the owari goes with it
+        let cut = format!("{}{}", &xml[..inits[inits.len() - 1]], &xml[end..]);
+        partial("last.mjlog", cut.as_bytes(), "does not end the game");
+        partial("last.mjlog", cut.as_bytes(), "states no result");
+        // the first round removed
+        let cut = format!("{}{}", &xml[..inits[0]], &xml[inits[1]..]);
+        partial("first.mjlog", cut.as_bytes(), "does not start at the game's start");
+        // a middle round removed, or a round's start scores changed: refused, as before
+        let cut = format!("{}{}", &xml[..inits[2]], &xml[inits[3]..]);
+        refused("middle.mjlog", cut.as_bytes(), "round start");
+        // owari replaced by other numbers: points, then scores
+        let at = xml.find("owari=\"").unwrap() + 7;
+        let stop = at + xml[at..].find('"').unwrap();
+        let mut v: Vec<f64> = xml[at..stop].split(',').map(|x| x.parse().unwrap()).collect();
+        let owari = |v: &[f64]| {
+            let list: Vec<String> = v.iter().map(|x| format!("{x}")).collect();
+            format!("{}{}{}", &xml[..at], list.join(","), &xml[stop..])
+        };
+        v[1] += 3.0;
+        v[3] -= 3.0;
+        mismatch("owari.mjlog", owari(&v).as_bytes(), "final points: the record says");
+        v[1] -= 3.0;
+        v[3] += 3.0;
+        v[0] += 10.0;
+        v[2] -= 10.0;
+        mismatch("owari.mjlog", owari(&v).as_bytes(), "final scores: the record says");
+        // owari="" (a game the server stopped) states no result
+        let none = format!("{}{}", &xml[..at], &xml[stop..]);
+        partial("none.mjlog", none.as_bytes(), "states no result");
+    }
+
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn tenhou6_edits_are_flagged() {
+        let text = shared(T6);
+        whole("whole.t6.json", &text);
+        let doc: Value = serde_json::from_slice(&text).unwrap();
+        let edit = |f: &dyn Fn(&mut Value)| {
+            let mut d = doc.clone();
+            f(&mut d);
+            serde_json::to_vec(&d).unwrap()
+        };
+        partial("first.json", &edit(&|d| _ = d["log"].as_array_mut().unwrap().remove(0)), "start");
+        let last = edit(&|d| _ = d["log"].as_array_mut().unwrap().pop());
+        partial("last.json", &last, "does not end the game");
+        partial("nosc.json", &edit(&|d| _ = d.as_object_mut().unwrap().remove("sc")), "states no result");
+        let points = edit(&|d| {
+            d["sc"][1] = Value::from(d["sc"][1].as_f64().unwrap() + 2.0);
+            d["sc"][3] = Value::from(d["sc"][3].as_f64().unwrap() - 2.0);
+        });
+        mismatch("points.json", &points, "final points");
+        let scores = edit(&|d| {
+            d["sc"][0] = Value::from(d["sc"][0].as_f64().unwrap() + 1000.0);
+            d["sc"][2] = Value::from(d["sc"][2].as_f64().unwrap() - 1000.0);
+        });
+        mismatch("scores.json", &scores, "final scores");
+        let retyped = edit(&|d| d["sc"][0] = Value::from(d["sc"][0].to_string()));
+        refused("retyped.json", &retyped, "sc");
+        // the rule says no red 5m while the log holds one
+        refused("aka51.json", &edit(&|d| d["rule"]["aka51"] = Value::from(0)), "a red 5m");
+    }
+
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn mjai_edits_are_flagged() {
+        let game = parse_game("g.mjlog", &shared(MJLOG)).unwrap();
+        let text = crate::log::mjai::write::write_mjai(&game).unwrap();
+        whole("whole.mjai", text.as_bytes());
+        let lines: Vec<&str> = text.lines().collect();
+        let starts: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].contains("\"start_kyoku\"")).collect();
+        let ends: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].contains("\"end_kyoku\"")).collect();
+        let without = |from: usize, to: usize| {
+            let kept: Vec<&str> = lines[..from].iter().chain(&lines[to..]).copied().collect();
+            kept.join("\n")
+        };
+        partial("first.mjai", without(starts[0], ends[0] + 1).as_bytes(), "start");
+        let n = starts.len();
+        partial("last.mjai", without(starts[n - 1], ends[n - 1] + 1).as_bytes(), "does not end the game");
+        let no_end = without(lines.len() - 1, lines.len());
+        assert!(lines[lines.len() - 1].contains("end_game"));
+        partial("noend.mjai", no_end.as_bytes(), "states no result");
+        // end_game stating scores: the right ones agree, others are a mismatch
+        let fin = game.final_scores.unwrap();
+        let stated = |s: [i32; 4]| format!("{no_end}\n{{\"type\":\"end_game\",\"scores\":{s:?}}}\n");
+        whole("scores.mjai", stated(fin).as_bytes());
+        mismatch(
+            "scores.mjai",
+            stated([fin[0] + 1000, fin[1] - 1000, fin[2], fin[3]]).as_bytes(),
+            "final scores",
+        );
+    }
+}
