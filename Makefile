@@ -57,7 +57,7 @@ fmt:
 # Same data and seed give the same files. The ingest writes out/corpus as parts and resumes: an
 # interrupted `make weights` keeps the finished parts (a changed corpus: rm -rf out/corpus first).
 # The discard loss is pairwise (issue 38): the pairwise logistic, each decision's n - 1 pairs
-# weighted 1/(n-1); on the held-out houou discards it puts the human's pick first 67.7% of the time
+# weighted 1/(n-1); on the held-out houou discards it puts the human's pick first 67.6% of the time
 # (softmax on the same columns: see reports/losses/losses.md). L2 1e-4 alone: on make losses'
 # sample 1e-4, 1e-5 and 1e-6 gave the same validation top-1, so a grid would only double the time.
 weights: release
@@ -182,7 +182,9 @@ review-check: build
 	@echo "review-check: screenshot $(REVIEW_OUT)/page.png"
 
 # Fuzzing (nightly + cargo-fuzz): FUZZ_TARGET (replay_game: parse + replay + re-score + ingest rows;
-# parse_game: the readers) for FUZZ_TIME seconds, seeded from $(SHARED) on the first run.
+# parse_game: the readers, format sniffed; mjlog, tenhou6, mjai: one reader each; phoenix_row: a
+# phoenix-logs row's log_content) for FUZZ_TIME seconds, seeded from fuzz/seeds and $(SHARED) on
+# the first run (fuzz/seed.sh).
 FUZZ_TARGET ?= replay_game
 FUZZ_TIME ?= 600
 fuzz:

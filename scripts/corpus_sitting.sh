@@ -1,6 +1,6 @@
 #!/bin/sh
-# One sitting of whole-corpus ingests, run back to back, printed as the rows of the README's speed
-# table: wall, games/s, CPU, CPU per game, peak RSS and bytes per game. The VM's speed drifts by
+# One sitting of whole-corpus ingests, run back to back, printed as the rows of docs/performance.md's
+# speed tables: wall, games/s, CPU, CPU per game, peak RSS and bytes per game. The VM's speed drifts by
 # 10-15% between hours, so only runs of one sitting compare; give each build twice, in both orders,
 # to see the drift (e.g. A B B A).
 #
@@ -44,7 +44,7 @@ for run in "$@"; do
     > "$WORK/$label.log" 2>&1 || { echo "corpus_sitting: run $label failed (see $WORK/$label.log)" >&2; exit 2; }
   games=$(sed -n 's/^[0-9]* files, \([0-9]*\) games,.*/\1/p' "$WORK/$label.log" | head -1)
   [ -n "$games" ] && [ "$games" -gt 0 ] || { echo "corpus_sitting: no game count in $WORK/$label.log" >&2; exit 2; }
-  # Bytes of the whole output (parts and their manifests), as the README's table counts them.
+  # Bytes of the whole output (parts and their manifests), as docs/performance.md's tables count them.
   bytes=$(du -sb "$out" | cut -f1)
   awk -v label="$label${args:+ ($args)}" -v games="$games" -v bytes="$bytes" '
     /User time/ { user = $NF } /System time/ { sys = $NF } /Maximum resident/ { rss = $NF }

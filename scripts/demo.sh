@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make demo: the whole pipeline on records haifu makes itself (self-play), or on yours with LOGS=path.
-#   simulate -> check -> ingest -> fit -> eval -> report -> stats, then a nanikiru walk-through.
-# Outputs go to out/demo (or DEMO_OUT).
+#   simulate -> check -> ingest -> polars -> fit -> eval -> report -> stats -> review -> convert, then a
+#   nanikiru walk-through. Outputs go to out/demo (or DEMO_OUT).
+# The README's "first ten minutes" recipes are these command lines with DEMO_OUT=out/demo
+# (tests/links.rs checks that they stay the same).
 set -euo pipefail
 HAIFU=${1:-target/debug/haifu}
 OUT=${DEMO_OUT:-out/demo}
@@ -25,6 +27,20 @@ run check "$LOGDIR" || echo "(some records failed; the rest of the pipeline uses
 say "Every decision with its options and feature vectors, to parquet"
 run ingest "$LOGDIR" --out "$OUT/dataset" || true
 
+say "Open the dataset in polars (Python)"
+if python3 -c 'import polars' 2>/dev/null; then
+    echo "\$ python3 (the README's polars snippet)"
+    python3 - <<EOF
+import polars as pl
+decisions = pl.read_parquet("$OUT/dataset/decisions/*.parquet")
+options = pl.read_parquet("$OUT/dataset/options/*.parquet")
+picks = options.filter(pl.col("chosen")).join(decisions, on="decision_id")
+print(picks.filter(pl.col("kind") == "discard").group_by("shanten").agg(pl.len(), pl.col("ukeire_count").mean()).sort("shanten"))
+EOF
+else
+    echo "skipped: polars not installed (pip install polars)"
+fi
+
 say "Fit the linear evaluator to the recorded picks (pairwise logistic ranking loss, L-BFGS; weights by shanten)"
 run fit --data "$OUT/dataset" --seats all --max-iters 60 --l2 0.001,0.01 --interact shanten \
     --out "$OUT/weights.json"
@@ -38,6 +54,16 @@ run report --data "$OUT/dataset" --weights "$OUT/weights.json" --seats all --out
 say "Player and table statistics, wall / suji studies"
 run stats "$LOGDIR" --out "$OUT/stats" --min-games 1
 
+say "A review page of one game: every decision of seat 0 against the shipped linear model (data/weights/default.json)"
+if [ -z "${LOGS:-}" ]; then
+    run review "$OUT/logs/sim-7-0.mjlog" --seat 0 --out "$OUT/review.html"
+else
+    run review "$LOGDIR" --seat 0 --out "$OUT/review" || true
+fi
+
+say "Every game as mjai (Mortal's training layout), validated and read back"
+run convert "$LOGDIR" --to mjai --out "$OUT/mjai" || true
+
 say "What to discard, by max ukeire and by the evaluator just fitted (with the reasons)"
 run nanikiru 1234678m056p3s114z --dora 4p --evaluator ukeire
 run nanikiru 1234678m056p3s114z --dora 4p --evaluator linear --weights "$OUT/weights.json" --explain
@@ -48,3 +74,5 @@ echo "  dataset/         games, rounds, decisions, options parquet (schema: docs
 echo "  weights.json     fitted weights; weights.md report with loss curve (weights.loss.png)"
 echo "  report/README.md evaluators against the recorded picks (tables, plot)"
 echo "  stats/README.md  player / table statistics and studies with plots"
+echo "  review.html      a review page of one game (review/ with an index for LOGS=path)"
+echo "  mjai/            one GAME_ID.json.gz per game, for Mortal and RiichiEnv"

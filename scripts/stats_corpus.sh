@@ -1,7 +1,7 @@
 #!/bin/sh
 # `haifu stats` over the complete 4-player records at the top of SHARED/data/tenhou (partial/ and
 # sanma/ left out, as scripts/ingest_corpus.sh does) into OUT: reports/stats, `make stats-report`.
-# Exit status 1 (a known-bad fixture record among them, listed in the README) is not an error here.
+# Exit status 1 (a known-bad fixture record among them, listed in docs/architecture.md) is not an error here.
 #   scripts/stats_corpus.sh SHARED OUT [HAIFU]
 set -u
 SHARED=$1

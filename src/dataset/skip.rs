@@ -90,8 +90,11 @@ impl Skip {
     /// ukeire2`, `--skip ev`; empty for the default run), for messages that tell how to resume.
     pub fn flags(self) -> String {
         let mut out = Vec::new();
-        let with: Vec<&str> =
-            Group::ALL.into_iter().filter(|&g| g.by_default() == self.has(g) && !g.by_default()).map(Group::name).collect();
+        let with: Vec<&str> = Group::ALL
+            .into_iter()
+            .filter(|&g| g.by_default() == self.has(g) && !g.by_default())
+            .map(Group::name)
+            .collect();
         let skip: Vec<&str> =
             Group::ALL.into_iter().filter(|&g| g.by_default() && self.has(g)).map(Group::name).collect();
         if !with.is_empty() {
@@ -189,7 +192,10 @@ mod tests {
         assert!(d.has(Group::Ukeire2) && !d.has(Group::Ev));
         assert_eq!((d.holds().as_str(), d.flags().as_str()), ("ev", ""));
         let with = Skip::choose(none, Skip::parse("ukeire2").unwrap()).unwrap();
-        assert_eq!((with, with.holds().as_str(), with.flags().as_str()), (Skip::NONE, "ev,ukeire2", "--with ukeire2"));
+        assert_eq!(
+            (with, with.holds().as_str(), with.flags().as_str()),
+            (Skip::NONE, "ev,ukeire2", "--with ukeire2")
+        );
         let no_ev = Skip::choose(Skip::parse("ev").unwrap(), none).unwrap();
         assert_eq!((no_ev.holds().as_str(), no_ev.flags().as_str()), ("", "--skip ev"));
         let swap = Skip::choose(Skip::parse("ev").unwrap(), Skip::parse("ukeire2").unwrap()).unwrap();
@@ -201,7 +207,8 @@ mod tests {
         for s in [d, with, no_ev, swap] {
             let again = Skip::choose(
                 Skip::parse(s.flags().split("--skip ").nth(1).unwrap_or("")).unwrap(),
-                Skip::parse(s.flags().split("--with ").nth(1).map_or("", |w| w.split(' ').next().unwrap())).unwrap(),
+                Skip::parse(s.flags().split("--with ").nth(1).map_or("", |w| w.split(' ').next().unwrap()))
+                    .unwrap(),
             );
             assert_eq!(again.unwrap(), s, "{}", s.flags());
         }

@@ -13,10 +13,11 @@
 //! riichi opponent, the meld facts) is done once in [`DecisionFeatures::new`]; per option only
 //! the hand after the discard is evaluated. The option path allocates only in the per-thread
 //! memo tables of the shanten DP and the 21-class cut (once per new suit pattern) and one small
-//! Vec in the wait analysis of tenpai options. Most of an option's time is second-order ukeire:
-//! about 63 necessary- and unnecessary-kinds queries per option (20 shared games), and 100 of
-//! the 268 CPU seconds of an ingest of the whole shared corpus without the expected value
-//! (`--skip ev` against `--skip ev,ukeire2`, 2026-11-26, README "Archives: speed", sitting 10).
+//! Vec in the wait analysis of tenpai options. Second-order ukeire, when asked for
+//! ([`DecisionFeatures::without_second_order`] leaves it out), costs more than every other hand
+//! column together: dozens of necessary- and unnecessary-kinds queries per option, against one
+//! for ukeire. That is why ingest leaves it out unless `--with ukeire2` (docs/performance.md has
+//! the measured shares).
 //!
 //! ```
 //! use haifu::features::catalog::catalog_width;
