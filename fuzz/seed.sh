@@ -1,20 +1,35 @@
 #!/bin/sh
-# Seeds the fuzz corpora with real records from ../shared (never committed: see the data README).
-# The smallest records first: libFuzzer mutates small inputs far faster, and the shared corpus holds
-# complete games from 1 KB up, plus single-round excerpts (partial/). Usage: fuzz/seed.sh [SHARED] [N]
+# Seeds the fuzz corpora (fuzz/corpus/TARGET, never committed) from two places:
+#   fuzz/seeds/TARGET   small records haifu made itself (self-play tonpuu games, in the target's
+#                       format: mjlog, tenhou.net/6, mjai, compressed rows), committed;
+#   ../shared           the smallest real records of the matching format (never committed: see the
+#                       data README), plus the excerpts of partial/ for the readers that take them.
+# Small records first: libFuzzer mutates small inputs far faster. Usage: fuzz/seed.sh [SHARED] [N]
 set -eu
 SHARED=${1:-../shared}
 N=${2:-64}
 DATA="$SHARED/data/tenhou"
-[ -d "$DATA" ] || { echo "fuzz/seed.sh: $DATA not found (set SHARED)"; exit 2; }
 cd "$(dirname "$0")"
-for target in parse_game replay_game; do
+smallest() { # smallest N files of $DATA matching the name patterns given
+    [ -d "$DATA" ] || return 0
+    pattern=""
+    for p in "$@"; do pattern="$pattern -o -name $p"; done
+    # shellcheck disable=SC2086
+    find "$DATA" -maxdepth 1 -type f \( ${pattern# -o } \) -printf '%s %p\n' | sort -n | head -n "$N" | cut -d' ' -f2-
+}
+for target in parse_game replay_game mjlog tenhou6 mjai phoenix_row; do
     mkdir -p "corpus/$target"
-    # N smallest complete records (mjlog, gzipped mjlog, tenhou.net/6 JSON) and every excerpt.
-    find "$DATA" -maxdepth 1 -type f \( -name '*.mjlog' -o -name '*.mjlog.gz' -o -name '*.t6.json' \) \
-        -printf '%s %p\n' | sort -n | head -n "$N" | cut -d' ' -f2- |
-        while IFS= read -r f; do cp "$f" "corpus/$target/"; done
-    find "$DATA/partial" -type f -exec cp {} "corpus/$target/" \;
+    cp seeds/"$target"/* "corpus/$target/"
+    case $target in
+        parse_game|replay_game) smallest '*.mjlog' '*.mjlog.gz' '*.t6.json' ;;
+        mjlog) smallest '*.mjlog' ;;
+        tenhou6) smallest '*.t6.json' ;;
+        phoenix_row) smallest '*.mjlog.gz' ;;
+        mjai) ;;
+    esac | while IFS= read -r f; do cp "$f" "corpus/$target/"; done
+    if [ -d "$DATA/partial" ] && [ "$target" != phoenix_row ] && [ "$target" != mjai ]; then
+        find "$DATA/partial" -type f -exec cp {} "corpus/$target/" \;
+    fi
     chmod u+w "corpus/$target"/*
     echo "corpus/$target: $(ls "corpus/$target" | wc -l) seeds"
 done
