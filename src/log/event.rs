@@ -45,6 +45,10 @@ pub struct Rules {
     pub kuitan: bool,
     /// Hanchan (East + South) rather than tonpuu (East only).
     pub hanchan: bool,
+    /// The record states the game's length (mjlog's GO type, tenhou.net/6's `rule`). mjai does
+    /// not: its reader guesses `hanchan` from the rounds, and the end rule then accepts either
+    /// length ([`crate::replay::ending`]).
+    pub length_stated: bool,
     pub sanma: bool,
     pub fast: bool,
     pub table: TableLevel,
@@ -65,6 +69,7 @@ impl Rules {
             red_fives: go_type & 0x02 == 0,
             kuitan: go_type & 0x04 == 0,
             hanchan: go_type & 0x08 != 0,
+            length_stated: true,
             sanma: go_type & 0x10 != 0,
             fast: go_type & 0x40 != 0,
             table,

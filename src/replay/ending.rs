@@ -164,6 +164,62 @@ pub fn late_start(game: &Game) -> Option<Partial> {
     (!what.is_empty()).then(|| Partial::LateStart { what: what.join(", ") })
 }
 
+/// Follows a replay round by round and says, at the end, whether the record holds a whole game
+/// and whether its stated result is the replay's (the module doc's rules).
+pub struct EndCheck {
+    /// Tenhou's standard tables end by the end rule; other rules end where the record says.
+    standard: bool,
+    /// The lengths (hanchan?) the game may have been played to, each while its rounds allow it:
+    /// the stated one, or both when the record does not state it (an mjai log ending in East 4 by
+    /// a bust is a hanchan as far as its rounds tell).
+    lengths: Vec<(bool, bool)>,
+    /// Whether the last round seen ended the game, its name, the scores and sticks after it.
+    last: Option<(bool, String, [i32; 4], u8)>,
+    late_start: Option<Partial>,
+}
+
+impl EndCheck {
+    pub fn new(game: &Game) -> EndCheck {
+        let lengths = if game.rules.length_stated {
+            vec![(game.rules.hanchan, true)]
+        } else {
+            vec![(false, true), (true, true)]
+        };
+        EndCheck { standard: standard_rules(&game.rules), lengths, last: None, late_start: late_start(game) }
+    }
+
+    /// A round `name` ended as `end` says, with `sticks` left on the table; `more`: the record
+    /// goes on. False when the record goes on although every length still possible had to end
+    /// here (a record the rules contradict).
+    pub fn round_ended(&mut self, end: &RoundEnd, more: bool, name: String, sticks: u8) -> bool {
+        let over = self.lengths.iter().any(|&(h, possible)| possible && game_over(end, h));
+        if more {
+            // going on rules out the lengths under which the game had to end here
+            for (h, possible) in self.lengths.iter_mut() {
+                *possible &= !game_over(end, *h) || only_tenpai_yame(end, *h);
+            }
+        }
+        self.last = Some((over, name, end.scores, sticks));
+        !self.standard || self.lengths.iter().any(|&(_, possible)| possible)
+    }
+
+    /// Whether the record is whole ([`Partial`] reasons into `summary.partial`) and the
+    /// differences of its stated result (into `summary.mismatches`).
+    pub fn finish(self, game: &Game, summary: &mut crate::replay::GameSummary) {
+        summary.partial.extend(self.late_start);
+        let Some((over, name, scores, sticks)) = self.last else { return };
+        if self.standard && !over {
+            summary.partial.push(Partial::Unfinished { last_round: name });
+        }
+        if game.final_scores.is_none() {
+            summary.partial.push(Partial::NoResult);
+        }
+        summary
+            .mismatches
+            .extend(compare_result(game, &scores, sticks).into_iter().map(|m| format!("result: {m}")));
+    }
+}
+
 /// Compares a record's stated result with the replay's: `scores` after the last round and the
 /// `sticks` left on the table. Returns a description of each difference (final scores; points
 /// at a standard table, with the rounding of the module doc).

@@ -128,12 +128,7 @@ pub fn replay_game(
     checker: &mut impl WinChecker,
 ) -> Result<GameSummary, ReplayError> {
     let mut summary = GameSummary::default();
-    summary.partial.extend(ending::late_start(game));
-    // Tenhou's standard tables end by the rule of [`ending`]; other rules end where the record
-    // says they did.
-    let standard = ending::standard_rules(&game.rules);
-    // The last round replayed: whether it ended the game, its name, the scores and sticks after it.
-    let mut last: Option<(bool, String, [i32; 4], u8)> = None;
+    let mut end_check = ending::EndCheck::new(game);
     let mut expected_next: Option<Expected> = None;
     for (ri, round) in game.rounds.iter().enumerate() {
         let name = round_name(round.start.round, round.start.honba);
@@ -210,29 +205,18 @@ pub fn replay_game(
         expected_next = Some(next);
         observer.round_end(&table, &result);
         summary.rounds += 1;
-        let over = ending::game_over(&end, game.rules.hanchan);
-        let must_end = over && !ending::only_tenpai_yame(&end, game.rules.hanchan);
-        if standard && must_end && ri + 1 < game.rounds.len() {
+        let more = ri + 1 < game.rounds.len();
+        if !end_check.round_ended(&end, more, name.clone(), table.sticks) {
+            let next = &game.rounds[ri + 1].start;
             return Err(ReplayError {
                 round: ri + 1,
-                round_name: round_name(game.rounds[ri + 1].start.round, game.rounds[ri + 1].start.honba),
+                round_name: round_name(next.round, next.honba),
                 event: EventIndex(None),
                 error: ReplayErrorKind::AfterGameEnd { after: name, scores: table.scores },
             });
         }
-        last = Some((over, name, table.scores, table.sticks));
     }
-    if let Some((over, name, scores, sticks)) = last {
-        if standard && !over {
-            summary.partial.push(ending::Partial::Unfinished { last_round: name });
-        }
-        if game.final_scores.is_none() {
-            summary.partial.push(ending::Partial::NoResult);
-        }
-        summary.mismatches.extend(
-            ending::compare_result(game, &scores, sticks).into_iter().map(|m| format!("result: {m}")),
-        );
-    }
+    end_check.finish(game, &mut summary);
     Ok(summary)
 }
 

@@ -254,7 +254,7 @@ impl Reader {
         });
         Ok(Game {
             id: id.to_string(),
-            rules: Rules::from_go_type(go_type, None),
+            rules: Rules { length_stated: false, ..Rules::from_go_type(go_type, None) },
             players,
             rounds: self.rounds,
             final_scores,
