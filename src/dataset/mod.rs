@@ -13,5 +13,6 @@ pub mod parquet;
 #[cfg(feature = "parquet")]
 pub mod parts;
 pub mod rows;
-pub mod skip;
+/// The column groups an ingest holds, defined with the features they leave out.
+pub use crate::features::groups as skip;
 pub mod storage;

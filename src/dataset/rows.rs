@@ -17,8 +17,9 @@
 
 use crate::dataset::skip::{Group, Skip};
 use crate::features::catalog::{catalog, catalog_width};
+use crate::features::option_rows::{self, decision_features};
 use crate::features::riichi_trade::Standing;
-use crate::features::{fill_action, fill_discard_extras, fill_riichi_trade, DecisionFeatures, FeatureError};
+use crate::features::{fill_action, fill_riichi_trade, FeatureError};
 use crate::hand::meld::{Meld, MeldKind};
 use crate::hand::shanten::min_shanten;
 use crate::hand::waits::ukeire;
@@ -190,15 +191,9 @@ fn remove_tiles(hand: &[Tile], take: &[Tile]) -> Option<Vec<Tile>> {
     Some(h)
 }
 
-/// The features of a decision's view, without the groups `skip` leaves out.
-fn features(view: &View, skip: Skip) -> Result<DecisionFeatures<'_>, RowsError> {
-    let f = DecisionFeatures::new(view)?;
-    Ok(if skip.has(Group::Ukeire2) { f.without_second_order() } else { f })
-}
-
 /// The hand families of "discard `tile`" from `view` into `out` (a whole option row).
 fn discard_row(view: &View, tile: Tile, out: &mut [f32], skip: Skip) -> Result<(), RowsError> {
-    Ok(features(view, skip)?.fill(tile, out)?)
+    Ok(decision_features(view, skip)?.fill(tile, out)?)
 }
 
 /// Rows of one decision appended to `out`; the columns of the groups `skip` leaves out stay 0.
@@ -230,28 +225,7 @@ fn discard_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsEr
         let Action::Discard(tile) = o else { return Err(unexpected(d.kind, o)) };
         legal.push(*tile);
     }
-    let mut ev = crate::rank::expected_value::EvSearch::new(&view).with_view_reds();
-    fill_discards(&view, &legal, &mut ev, skip, rows)
-}
-
-/// The rows of the discards `legal` of `view` into `rows` (one catalog row each, in order): the
-/// hand families, the value family as `ev` values each legal discard (the caller sets its reds
-/// and scoring rules), the visibility family.
-fn fill_discards(
-    view: &View,
-    legal: &[Tile],
-    ev: &mut crate::rank::expected_value::EvSearch,
-    skip: Skip,
-    rows: &mut [f32],
-) -> Result<(), RowsError> {
-    let f = features(view, skip)?;
-    let paijia = ev.paijia();
-    let valued = if skip.has(Group::Ev) { Vec::new() } else { ev.options_among(legal) };
-    for (tile, r) in legal.iter().zip(rows.chunks_exact_mut(catalog_width())) {
-        f.fill(*tile, r)?;
-        fill_discard_extras(view, *tile, r, valued.iter().find(|v| v.tile == *tile), &paijia)?;
-    }
-    Ok(())
+    Ok(option_rows::discard_rows(&view, &legal, skip, rows)?)
 }
 
 /// The option rows of a bare discard position, every distinct discard in
@@ -264,7 +238,7 @@ pub fn position_rows(
 ) -> Result<Vec<(Tile, Vec<f32>)>, RowsError> {
     let tiles = view.full_hand().distinct_tiles();
     let mut rows = vec![0.0; tiles.len() * catalog_width()];
-    fill_discards(view, &tiles, ev, Skip::NONE, &mut rows)?;
+    option_rows::discard_rows_valued_by(view, &tiles, ev, Skip::NONE, &mut rows)?;
     Ok(tiles.into_iter().zip(rows.chunks_exact(catalog_width()).map(<[f32]>::to_vec)).collect())
 }
 
