@@ -8,6 +8,8 @@
 set -eu
 SHARED=${1:-../shared}
 N=${2:-64}
+# absolute, before the cd below (a relative SHARED is relative to the caller's folder)
+[ -d "$SHARED" ] && SHARED=$(cd "$SHARED" && pwd)
 DATA="$SHARED/data/tenhou"
 cd "$(dirname "$0")"
 smallest() { # smallest N files of $DATA matching the name patterns given

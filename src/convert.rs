@@ -327,7 +327,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn tenhou6_from_mjai_has_the_mjlogs_yaku_and_points() {
-        let Some(files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         let dir = tempfile::tempdir().unwrap();
         let (from_mjlog, from_mjai) = (dir.path().join("a"), dir.path().join("b"));
         std::fs::create_dir_all(&from_mjlog).unwrap();
@@ -367,7 +367,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn converts_resumes_and_refuses_broken_games() {
-        let Some(files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         let dir = tempfile::tempdir().unwrap();
         let input = dir.path().join("in");
         std::fs::create_dir_all(&input).unwrap();

@@ -1,9 +1,12 @@
 //! Where the tests find the real data in `../shared` (never copied into the repo).
 //!
-//! `HAIFU_SHARED` overrides the location. When the folder is missing, tests that need it print a
-//! `SKIPPED` notice and return, unless `CI` or `HAIFU_REQUIRE_SHARED=1` is set: then a missing
-//! folder is a failure, so a CI run can never pass by skipping. A file that is there but cannot
-//! be read or parsed is always a failure.
+//! `HAIFU_SHARED` overrides the location. When the folder is missing, the tests that need it are
+//! compiled as ignored with the reason (`build.rs` sets `haifu_no_shared`; `cargo test` lists
+//! them), unless `CI` or `HAIFU_REQUIRE_SHARED=1` is set: then a missing folder is a failure, so a
+//! CI run can never pass by skipping. Such a test asks for its data with the `need_*` functions:
+//! a part of the folder that is missing (a subfolder, a file) fails the test by name, never lets
+//! it return early as passed. A file that is there but cannot be read or parsed is always a
+//! failure.
 
 use std::path::PathBuf;
 
@@ -51,6 +54,37 @@ pub fn tenhou_files(suffixes: &[&str]) -> Option<Vec<PathBuf>> {
         .collect();
     files.sort();
     Some(files)
+}
+
+/// What a test that needs the shared data says when a part of it is missing.
+fn missing(what: &str) -> ! {
+    panic!(
+        "needs {what} under the shared data ({}), which is not there: the test is ignored only \
+         when the whole folder is missing (touch build.rs after adding it)",
+        shared_dir().map_or_else(|| "../shared/data".into(), |d| d.join("data").display().to_string())
+    )
+}
+
+/// A file or folder under `shared/data` a test needs: its path, or a failure naming it.
+pub fn need_file(rel: &str) -> PathBuf {
+    match shared_file(rel) {
+        Some(p) if p.exists() => p,
+        _ => missing(rel),
+    }
+}
+
+/// [`tenhou_files`] for a test that needs them: the files, or a failure when the folder is
+/// missing or holds none of them.
+pub fn need_tenhou_files(suffixes: &[&str]) -> Vec<PathBuf> {
+    match tenhou_files(suffixes) {
+        Some(f) if !f.is_empty() => f,
+        _ => missing(&format!("tenhou/*{}", suffixes.join(" | *"))),
+    }
+}
+
+/// [`kobalab_hands`] for a test that needs them.
+pub fn need_kobalab_hands() -> Vec<(Vec<crate::tile::Tile>, [i8; 3])> {
+    kobalab_hands().filter(|h| !h.is_empty()).unwrap_or_else(|| missing("kobalab (the golden hands)"))
 }
 
 /// The 40,000 kobalab golden hands (14 tiles each, majiang notation in the files) with their

@@ -84,9 +84,7 @@ fn bad_input_is_a_clear_error() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn check_exit_codes_and_bad_files() {
-    let Some(src) = haifu::testdata::shared_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog") else {
-        return;
-    };
+    let src = haifu::testdata::need_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog");
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.mjlog");
     std::fs::copy(&src, &good).unwrap();
@@ -113,7 +111,7 @@ fn check_exit_codes_and_bad_files() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn pipeline_on_real_records() {
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let files = haifu::testdata::need_tenhou_files(&[".mjlog"]);
     let tmp = tempfile::tempdir().unwrap();
     let logs = tmp.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
@@ -296,7 +294,7 @@ fn pipeline_on_real_records() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn skipped_columns_are_absent_and_their_users_say_so() {
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let files = haifu::testdata::need_tenhou_files(&[".mjlog"]);
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     let d = data.to_str().unwrap();
@@ -350,7 +348,7 @@ fn skipped_columns_are_absent_and_their_users_say_so() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn stats_of_shards_merge_into_the_whole_run() {
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let files = haifu::testdata::need_tenhou_files(&[".mjlog"]);
     let tmp = tempfile::tempdir().unwrap();
     let logs = tmp.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
@@ -478,9 +476,7 @@ fn runtime_errors_exit_3() {
 #[cfg(unix)]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn check_summary_json_and_text_agree_with_the_format() {
-    let Some(src) = haifu::testdata::shared_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog") else {
-        return;
-    };
+    let src = haifu::testdata::need_file("tenhou/2019013122gm-00a9-0000-fe2af191.mjlog");
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(&src, dir.path().join("good.mjlog")).unwrap();
     let bytes = std::fs::read(&src).unwrap();

@@ -34,7 +34,7 @@ fn through_mjai(g: &Game) -> Result<(String, Game), String> {
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_shared_game_round_trips_through_mjai() {
     let _ = NEEDS;
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog", ".mjlog.gz", ".t6.json"]) else { return };
+    let files = haifu::testdata::need_tenhou_files(&[".mjlog", ".mjlog.gz", ".t6.json"]);
     let out = haifu::batch::run(&files, None, "mjai", |g| {
         let mut tenhou = Rescore::default();
         let want = replay_game(g, &mut (), &mut tenhou).map_err(|e| format!("tenhou form: {e}"))?;
@@ -82,7 +82,7 @@ fn mjai_gives_the_same_rows_as_mjlog() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn flipped_mjai_is_refused_or_judged_never_a_panic() {
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let files = haifu::testdata::need_tenhou_files(&[".mjlog"]);
     let g = haifu::log::source::Source::file(&files[1]).load().unwrap();
     let text = write_mjai(&g).unwrap().into_bytes();
     let mut next = haifu::testdata::xorshift(0x51_7cc1_b727_220a);

@@ -174,7 +174,7 @@ fn round_trip(g: &Game) -> Result<Option<usize>, String> {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_shared_game_round_trips_through_tenhou6() {
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog", ".mjlog.gz", ".t6.json"]) else { return };
+    let files = haifu::testdata::need_tenhou_files(&[".mjlog", ".mjlog.gz", ".t6.json"]);
     let t = std::time::Instant::now();
     let out = haifu::batch::run(&files, None, "tenhou6", round_trip);
     eprintln!("{} games in {:.1} s", out.results.len(), t.elapsed().as_secs_f64());
@@ -213,7 +213,7 @@ fn normalised(mut g: Game) -> Game {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn real_tenhou6_files_rewrite_to_the_same_game() {
-    let Some(dir) = haifu::testdata::shared_file("tenhou") else { return };
+    let dir = haifu::testdata::need_file("tenhou");
     let mut files: Vec<_> = ["", "partial"]
         .iter()
         .flat_map(|sub| std::fs::read_dir(dir.join(sub)).unwrap().map(|e| e.unwrap().path()))
@@ -247,9 +247,7 @@ fn real_tenhou6_files_rewrite_to_the_same_game() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn an_mjlog_writes_tenhous_own_strings() {
-    let Some(p) = haifu::testdata::shared_file("tenhou/2019021004gm-00a9-0000-e2f6516d.mjlog") else {
-        return;
-    };
+    let p = haifu::testdata::need_file("tenhou/2019021004gm-00a9-0000-e2f6516d.mjlog");
     let g = haifu::log::source::Source::file(&p).load().unwrap();
     let text = write(&g).unwrap();
     for s in [
@@ -274,7 +272,7 @@ fn an_mjlog_writes_tenhous_own_strings() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn the_command_writes_json_files() {
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else { return };
+    let files = haifu::testdata::need_tenhou_files(&[".mjlog"]);
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in");
     std::fs::create_dir_all(&input).unwrap();

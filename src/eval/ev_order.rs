@@ -80,8 +80,9 @@ mod tests {
     /// On every discard decision of 12 shared games, the pick rebuilt from the rows is the live
     /// search's.
     #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn dataset_picks_equal_the_search() {
-        let Some(files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         let names: Vec<String> = names().iter().map(|n| n.to_string()).collect();
         let cols = EvColumns::find(&names).expect("catalog has the ev columns");
         let (mut n, mut games, mut bad) = (0, 0, Vec::new());

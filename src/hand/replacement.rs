@@ -1208,7 +1208,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn agrees_with_xiangting_on_kobalab_hands() {
-        let Some(hands) = crate::testdata::kobalab_hands() else { return };
+        let hands = crate::testdata::need_kobalab_hands();
         let mut checked = 0;
         for (tiles, _) in hands {
             let full = counts_of(&tiles);

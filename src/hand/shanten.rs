@@ -873,7 +873,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn kobalab_golden_vectors() {
-        let Some(hands) = crate::testdata::kobalab_hands() else { return };
+        let hands = crate::testdata::need_kobalab_hands();
         let mut checked = 0;
         let mut bad = Vec::new();
         for (tiles, want) in hands {

@@ -54,7 +54,7 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_top_level_game_parses_and_matches_the_manifest() {
-    let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+    let dir = crate::testdata::need_file("tenhou");
     let man = manifest(&dir);
     let files = files_in(&dir);
     assert_eq!(files.len(), 4971, "top-level 4-player games");
@@ -268,7 +268,7 @@ fn track(g: &Game, check_scores: bool) -> Result<(), String> {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_top_level_game_passes_the_tile_tracker() {
-    let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+    let dir = crate::testdata::need_file("tenhou");
     let bad: Vec<String> = files_in(&dir)
         .par_iter()
         .filter_map(|p| {
@@ -286,7 +286,7 @@ fn every_top_level_game_passes_the_tile_tracker() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_game_gives_the_three_player_error() {
-    let Some(dir) = crate::testdata::shared_file("tenhou/sanma") else { return };
+    let dir = crate::testdata::need_file("tenhou/sanma");
     let files = files_in(&dir);
     assert_eq!(files.len(), 279);
     for p in &files {
@@ -304,7 +304,7 @@ fn every_sanma_game_gives_the_three_player_error() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn partial_records_parse_or_fail_clearly() {
-    let Some(dir) = crate::testdata::shared_file("tenhou/partial") else { return };
+    let dir = crate::testdata::need_file("tenhou/partial");
     let files = files_in(&dir);
     assert_eq!(files.len(), 23);
     let mut parsed = 0;
@@ -336,7 +336,7 @@ fn partial_records_parse_or_fail_clearly() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn tenhou6_reader_agrees_with_mjlog_on_converted_games() {
-    let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+    let dir = crate::testdata::need_file("tenhou");
     // Every third mjlog keeps the test quick; all 4940 convertible ones agree (checked once).
     let files: Vec<PathBuf> =
         files_in(&dir).into_iter().filter(|p| p.to_string_lossy().ends_with(".mjlog")).step_by(3).collect();
@@ -409,7 +409,7 @@ const CONVERSION_QUIRKS: [&str; 2] = [
 #[test]
 #[ignore]
 fn parse_speed() {
-    let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+    let dir = crate::testdata::need_file("tenhou");
     let inputs: Vec<(String, Vec<u8>)> = files_in(&dir)
         .iter()
         .map(|p| (p.file_name().unwrap().to_string_lossy().to_string(), std::fs::read(p).unwrap()))

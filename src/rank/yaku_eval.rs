@@ -559,7 +559,7 @@ mod tests {
     #[ignore]
     fn agreement_on_real_games() {
         use crate::replay::decision::{Action, DecisionKind, DecisionRecorder};
-        let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+        let dir = crate::testdata::need_file("tenhou");
         let batch = crate::batch::load_all(&[dir]);
         let (mut n, mut yaku, mut uke, mut sy) = (0, 0, 0, 0);
         let (mut open_n, mut open_yaku, mut open_uke) = (0, 0, 0);

@@ -328,7 +328,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn every_complete_game_replays_and_rescores() {
-        let Some(files) = crate::testdata::tenhou_files(&[".mjlog", ".mjlog.gz", ".t6.json"]) else { return };
+        let files = crate::testdata::need_tenhou_files(&[".mjlog", ".mjlog.gz", ".t6.json"]);
         let known = |f: &str| KNOWN_BAD.iter().any(|k| f.ends_with(k));
         let out = crate::batch::run(&files, None, "check", |g| {
             let mut checker = Rescore::default();

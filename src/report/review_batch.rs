@@ -142,7 +142,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn pages_show_the_recorded_choices() {
-        let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         files.truncate(3);
         files.extend(crate::testdata::tenhou_files(&[".t6.json"]).unwrap_or_default().into_iter().take(2));
         assert!(files.len() >= 4, "too few shared records: {files:?}");

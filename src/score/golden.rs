@@ -165,7 +165,7 @@ fn ours(case: &Case) -> Option<Answer> {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn kobalab_hule_all_cases_agree() {
-    let Some(path) = crate::testdata::shared_file("kobalab/hule.json") else { return };
+    let path = crate::testdata::need_file("kobalab/hule.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let cases: Vec<Value> = serde_json::from_str(&text).expect("hule.json is a JSON array");
     assert_eq!(cases.len(), 10_000);

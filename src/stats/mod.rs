@@ -372,7 +372,7 @@ mod tests {
     fn figures_match_counts_taken_from_events() {
         use crate::hand::meld::MeldKind;
         use crate::log::event::Event;
-        let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         files.truncate(40);
         let batch = crate::batch::load_all(&files);
         assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);

@@ -367,7 +367,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn todays_kabe_from_the_records_equals_study_1() {
-        let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         files.truncate(60);
         let (_, records) = collect(&files, Some(1));
         let t = SeedTables::of(&records, false);

@@ -589,7 +589,7 @@ pub(crate) mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn denominators_add_up_on_real_games() {
-        let Some(mut files) = crate::testdata::tenhou_files(&[".mjlog"]) else { return };
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         files.truncate(40);
         let batch = crate::batch::load_all(&files);
         assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);

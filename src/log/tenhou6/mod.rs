@@ -417,9 +417,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn a_real_round_fills_the_win() {
-        let Some(p) = crate::testdata::shared_file("tenhou/2008121721gm-00c1-0000-fcadb0d7.t6.json") else {
-            return;
-        };
+        let p = crate::testdata::need_file("tenhou/2008121721gm-00c1-0000-fcadb0d7.t6.json");
         let g = parse_tenhou6("x", &std::fs::read(p).unwrap()).unwrap();
         assert_eq!(g.id, "2008121721gm-00c1-0000-fcadb0d7");
         assert_eq!(g.rules.go_type, 0xC1, "上東喰赤速");
@@ -444,7 +442,7 @@ mod tests {
     fn chankan_takes_the_added_tile() {
         let name =
             "partial/summivox__riichi-rs__riichi_data_t6-samples_notable-features_chankan.json.t6.json";
-        let Some(p) = crate::testdata::shared_file(&format!("tenhou/{name}")) else { return };
+        let p = crate::testdata::need_file(&format!("tenhou/{name}"));
         let g = parse_tenhou6("x", &std::fs::read(p).unwrap()).unwrap();
         let ev = &g.rounds[0].events;
         let Some(Event::Call { who: 3, call }) = ev.iter().rev().find(|e| matches!(e, Event::Call { .. }))
@@ -480,7 +478,7 @@ mod mutation_tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn mutated_logs_never_panic() {
-        let Some(dir) = crate::testdata::shared_file("tenhou") else { return };
+        let dir = crate::testdata::need_file("tenhou");
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().path())
