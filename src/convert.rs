@@ -194,7 +194,7 @@ struct Scorer {
 impl WinChecker for Scorer {
     fn check(&mut self, table: &Table, agari: &Agari, index: usize, events: &[Event]) -> Vec<String> {
         let second_ron = index > 0 && matches!(events[index - 1], Event::Agari(_));
-        let scored = win_input(table, agari, second_ron).and_then(|input| {
+        let scored = win_input(table, agari, second_ron).map_err(|e| e.to_string()).and_then(|input| {
             let win = score_with(&input, &score_rules(&table.rules))
                 .ok_or_else(|| format!("re-scoring found no valid win for seat {}", agari.who))?;
             Ok((compare(table, agari, &win, &input), win))

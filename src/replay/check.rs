@@ -11,7 +11,7 @@ use crate::log::event::{Agari, Event};
 use crate::score::points::payments;
 use crate::score::Limit;
 use crate::score::{score_with, ScoreRules, WinInput, WinScore};
-use crate::tile::Tile;
+use crate::tile::{Tile, TileId};
 
 /// Re-scores wins with the scoring engine.
 #[derive(Default)]
@@ -20,10 +20,24 @@ pub struct Rescore {
     pub scored: usize,
 }
 
-/// Builds the scoring input for a recorded win from the table state. Returns an error message
-/// when the recorded hand does not match the replayed one. `second_ron` marks the second winner
+/// Why a recorded win cannot be scored from the replayed table: the record and the replay
+/// disagree about the winning tile or the hand.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WinInputError {
+    #[error("ron by seat {who} from seat {from} with no discard to take")]
+    NoDiscard { who: u8, from: u8 },
+    #[error("ron tile {recorded} but the last discard is id {last}")]
+    RonTile { recorded: u8, last: u8 },
+    #[error("tsumo on id {tile} which seat {who} did not just draw")]
+    NotDrawn { tile: u8, who: u8 },
+    #[error("recorded hand {recorded:?} differs from the replayed hand {replayed:?}")]
+    HandDiffers { recorded: Vec<TileId>, replayed: Vec<TileId> },
+}
+
+/// Builds the scoring input for a recorded win from the table state; an error when the record's
+/// winning tile or hand does not match the replayed table. `second_ron` marks the second winner
 /// of a double ron, who gets neither honba nor sticks (Tenhou pays both to the first winner only).
-pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinInput, String> {
+pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinInput, WinInputError> {
     let who = agari.who;
     let red = table.rules.red_fives;
     let ron = agari.from_who != who;
@@ -36,18 +50,14 @@ pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinIn
             table.last_discard.filter(|(w, _)| *w == agari.from_who).map(|(_, t)| t)
         };
         let Some(tile) = tile else {
-            return Err(format!("ron by seat {who} from seat {} with no discard to take", agari.from_who));
+            return Err(WinInputError::NoDiscard { who, from: agari.from_who });
         };
         if tile != agari.win_tile {
-            return Err(format!(
-                "ron tile {} but the last discard is id {}",
-                agari.win_tile.get(),
-                tile.get()
-            ));
+            return Err(WinInputError::RonTile { recorded: agari.win_tile.get(), last: tile.get() });
         }
         ids.push(tile);
     } else if table.last_draw[who as usize] != Some(agari.win_tile) {
-        return Err(format!("tsumo on id {} which seat {who} did not just draw", agari.win_tile.get()));
+        return Err(WinInputError::NotDrawn { tile: agari.win_tile.get(), who });
     }
     if !agari.hand.is_empty() {
         let mut a = ids.clone();
@@ -61,7 +71,7 @@ pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinIn
             c
         };
         if a != b && without_win != b {
-            return Err(format!("recorded hand {b:?} differs from the replayed hand {a:?}"));
+            return Err(WinInputError::HandDiffers { recorded: b, replayed: a });
         }
     }
     let concealed: Vec<Tile> = ids.iter().map(|id| id.tile(red)).collect();
@@ -165,7 +175,7 @@ impl WinChecker for Rescore {
         let second_ron = index > 0 && matches!(events[index - 1], Event::Agari(_));
         let input = match win_input(table, agari, second_ron) {
             Ok(i) => i,
-            Err(e) => return vec![e],
+            Err(e) => return vec![e.to_string()],
         };
         let rules = score_rules(&table.rules);
         self.scored += 1;

@@ -56,8 +56,6 @@ pub enum ReplayErrorKind {
     /// The rules ended the game after the round before, yet the record goes on.
     #[error("the game ended after {after} under the rules (scores {scores:?}), yet the record goes on")]
     AfterGameEnd { after: String, scores: [i32; 4] },
-    #[error("{0}")]
-    Win(String),
 }
 
 /// Name of a round: E1, E2, ..., S4, W1, then the honba: "E1-0".

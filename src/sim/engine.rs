@@ -75,6 +75,8 @@ pub enum EngineErrorKind {
     Encode(#[from] EncodeError),
     #[error("scoring: {0}")]
     Score(String),
+    #[error("scoring: {0}")]
+    WinInput(#[from] crate::replay::check::WinInputError),
     #[error("the game did not end within {0} rounds")]
     TooLong(usize),
 }
@@ -362,7 +364,7 @@ impl<'a> RoundPlay<'a> {
             scores_before: t.scores,
             deltas: [0; 4],
         };
-        let input = win_input(t, &a, second_ron).map_err(EngineErrorKind::Score)?;
+        let input = win_input(t, &a, second_ron)?;
         let Some(win) = score_with(&input, &score_rules(&self.rules)) else { return Ok(None) };
         let pao = if win.yakuman.contains(&yaku::DAISANGEN) {
             self.pao_dragon[who as usize]
