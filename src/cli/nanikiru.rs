@@ -13,10 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use haifu::eval::rank_discards;
+use haifu::eval::Ranker;
 use haifu::hand::majiang::is_majiang;
 use haifu::hand::Hand;
-use haifu::model::linear::{Contribution, Linear};
+use haifu::model::linear::Contribution;
 use haifu::rank::majiang_position::{parse_line, tile_name, MajiangPosition};
 use haifu::rank::push_fold::{push_fold, Thresholds};
 use haifu::rank::Evaluator;
@@ -109,7 +109,8 @@ pub fn run(args: NanikiruArgs) -> Result<ExitCode> {
         return run_positions(&args, file);
     }
     let pos = position(&args)?;
-    let mut options = rank_discards(args.evaluator, &pos, args.weights.as_deref())?;
+    let ranker = Ranker::new(args.evaluator, args.weights.as_deref())?;
+    let mut options = ranker.rank(&pos)?;
     if args.push_fold {
         options = push_fold(&pos, options, &Thresholds::default());
     }
@@ -117,7 +118,8 @@ pub fn run(args: NanikiruArgs) -> Result<ExitCode> {
         if args.evaluator != Evaluator::Linear {
             return Err(usage("--explain needs --evaluator linear"));
         }
-        Some(Linear::load(args.weights.as_deref())?.explain(&pos, 5)?)
+        let linear = ranker.linear().ok_or_else(|| usage("--explain needs --evaluator linear"))?;
+        Some(linear.explain(&pos, 5)?)
     } else {
         None
     };
@@ -178,9 +180,8 @@ fn run_positions(args: &NanikiruArgs, file: &Path) -> Result<ExitCode> {
             std::fs::File::open(file).map_err(|e| usage(format!("cannot read {}: {e}", file.display())))?;
         Box::new(std::io::BufReader::new(f))
     };
-    // Loaded once, not per line (and a bad weights file fails before any line).
-    let linear =
-        (args.evaluator == Evaluator::Linear).then(|| Linear::load(args.weights.as_deref())).transpose()?;
+    // Built once, not per line (a bad weights file fails before any line).
+    let ranker = Ranker::new(args.evaluator, args.weights.as_deref())?;
     let name = if file == Path::new("-") { "stdin".to_string() } else { file.display().to_string() };
     let mut failed = 0usize;
     for (i, line) in reader.lines().enumerate() {
@@ -189,11 +190,8 @@ fn run_positions(args: &NanikiruArgs, file: &Path) -> Result<ExitCode> {
             continue;
         }
         let ranked = parse_line(&line).map_err(anyhow::Error::from).and_then(|p| {
-            let options = match &linear {
-                Some(l) => l.rank(&p.view)?,
-                None if args.evaluator == Evaluator::Ev => p.rank_ev(),
-                None => rank_discards(args.evaluator, &p.view, None)?,
-            };
+            // ev searches with the position's own reds and rules (電脳麻将's golden files)
+            let options = if args.evaluator == Evaluator::Ev { p.rank_ev() } else { ranker.rank(&p.view)? };
             Ok((p, options))
         });
         match ranked {

@@ -14,20 +14,67 @@ use crate::rank::{expected_value, max_ukeire, yaku_eval, yaku_seed, Evaluator, R
 use crate::replay::view::View;
 use error::EvalError;
 
-/// Ranks every distinct discard of the seat's 14-tile hand, best first. `weights` is the weights
-/// file of the `linear` evaluator (default: the shipped one).
+/// An evaluator made ready once, then asked for many positions: the one dispatch from an
+/// [`Evaluator`] to its ranking. `linear`'s weights are loaded when the ranker is built, not per
+/// position (a bad weights file fails before any position), and shared by clones (the self-play
+/// bots of one run).
+#[derive(Clone, Debug)]
+pub enum Ranker {
+    /// The fitted function with its weights.
+    Linear(std::sync::Arc<linear::Linear>),
+    /// An evaluator that needs nothing loaded (ukeire, ev, yaku, yaku-seed).
+    Plain(Evaluator),
+}
+
+impl Ranker {
+    /// The ranker of `evaluator`; `weights` is the `linear` evaluator's weights file (default:
+    /// the shipped one), unused by the others.
+    pub fn new(evaluator: Evaluator, weights: Option<&std::path::Path>) -> Result<Ranker, EvalError> {
+        Ok(match evaluator {
+            Evaluator::Linear => Ranker::Linear(std::sync::Arc::new(
+                linear::Linear::load(weights).map_err(|e| EvalError::Linear(e.into()))?,
+            )),
+            other => Ranker::Plain(other),
+        })
+    }
+
+    pub fn evaluator(&self) -> Evaluator {
+        match self {
+            Ranker::Linear(_) => Evaluator::Linear,
+            Ranker::Plain(e) => *e,
+        }
+    }
+
+    /// The loaded weights of a `linear` ranker (for `--explain`).
+    pub fn linear(&self) -> Option<&linear::Linear> {
+        match self {
+            Ranker::Linear(l) => Some(l),
+            Ranker::Plain(_) => None,
+        }
+    }
+
+    /// Ranks every distinct discard of the seat's 14-tile hand, best first.
+    pub fn rank(&self, pos: &View) -> Result<Vec<RankedDiscard>, EvalError> {
+        Ok(match self {
+            Ranker::Linear(l) => l.rank(pos).map_err(|e| EvalError::Linear(e.into()))?,
+            Ranker::Plain(Evaluator::Ukeire) => max_ukeire::rank(pos),
+            Ranker::Plain(Evaluator::Ev) => expected_value::rank(pos),
+            Ranker::Plain(Evaluator::Yaku) => yaku_eval::rank(pos),
+            Ranker::Plain(Evaluator::YakuSeed) => yaku_seed::rank(pos),
+            // built only by `Ranker::new`, which loads linear's weights
+            Ranker::Plain(Evaluator::Linear) => {
+                return Err(EvalError::Linear("a linear ranker without weights".into()))
+            }
+        })
+    }
+}
+
+/// One position ranked by a ranker built for it ([`Ranker`]; for many positions build the ranker
+/// once).
 pub fn rank_discards(
     evaluator: Evaluator,
     pos: &View,
     weights: Option<&std::path::Path>,
 ) -> Result<Vec<RankedDiscard>, EvalError> {
-    Ok(match evaluator {
-        Evaluator::Ukeire => max_ukeire::rank(pos),
-        Evaluator::Ev => expected_value::rank(pos),
-        Evaluator::Linear => linear::Linear::load(weights)
-            .and_then(|l| l.rank(pos))
-            .map_err(|e| EvalError::Linear(e.into()))?,
-        Evaluator::Yaku => yaku_eval::rank(pos),
-        Evaluator::YakuSeed => yaku_seed::rank(pos),
-    })
+    Ranker::new(evaluator, weights)?.rank(pos)
 }

@@ -30,7 +30,7 @@
 
 use clap::ValueEnum;
 
-use crate::eval::rank_discards;
+use crate::eval::Ranker;
 use crate::hand::shanten::min_shanten;
 use crate::rank::calls::{select_call, select_kan, CallCandidate, CallRule, OwnKan};
 use crate::rank::push_fold::{majiang_choice, MajiangRule};
@@ -107,8 +107,8 @@ pub struct EvalBot {
     pub name: String,
     pub evaluator: Evaluator,
     pub policy: Policy,
-    /// The fitted weights, loaded once, for the `linear` evaluator.
-    pub linear: Option<std::sync::Arc<crate::model::linear::Linear>>,
+    /// The evaluator made ready once (`linear`'s weights loaded once per run, shared by clones).
+    pub ranker: Ranker,
 }
 
 /// Seed 003's bot ([`super::boten`]): the `ukeire` evaluator under [`Policy::Boten`].
@@ -150,7 +150,7 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
             name: name.into(),
             evaluator: Evaluator::Ev,
             policy: Policy::Majiang(rule),
-            linear: None,
+            ranker: Ranker::Plain(Evaluator::Ev),
         });
     }
     if name == "stress" {
@@ -158,7 +158,7 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
             name: name.into(),
             evaluator: Evaluator::Ukeire,
             policy: Policy::Stress,
-            linear: None,
+            ranker: Ranker::Plain(Evaluator::Ukeire),
         });
     }
     if name == BOTEN {
@@ -166,23 +166,17 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
             name: name.into(),
             evaluator: Evaluator::Ukeire,
             policy: Policy::Boten,
-            linear: None,
+            ranker: Ranker::Plain(Evaluator::Ukeire),
         });
     }
     match Evaluator::from_str(name, true) {
-        Ok(Evaluator::Linear) => {
-            let linear = crate::model::linear::Linear::load(None).map_err(|e| UnknownBot {
+        Ok(evaluator) => {
+            let ranker = Ranker::new(evaluator, None).map_err(|e| UnknownBot {
                 name: name.into(),
-                known: format!("{} (linear: {e:#})", bot_names().join(", ")),
+                known: format!("{} ({}: {e:#})", bot_names().join(", "), evaluator.name()),
             })?;
-            Ok(EvalBot {
-                name: name.into(),
-                evaluator: Evaluator::Linear,
-                policy: Policy::Standard,
-                linear: Some(std::sync::Arc::new(linear)),
-            })
+            Ok(EvalBot { name: name.into(), evaluator, policy: Policy::Standard, ranker })
         }
-        Ok(evaluator) => Ok(EvalBot { name: name.into(), evaluator, policy: Policy::Standard, linear: None }),
         Err(_) => Err(UnknownBot { name: name.into(), known: bot_names().join(", ") }),
     }
 }
@@ -197,11 +191,7 @@ impl EvalBot {
         // tie-break and the `vis_tsumogiri` column then see none): kept so self-play stays
         // byte-identical; giving it to them is a value change of its own.
         view.drawn = None;
-        let mut ranked = match &self.linear {
-            Some(l) => l.rank(&view).ok(),
-            None => rank_discards(self.evaluator, &view, None).ok(),
-        }
-        .unwrap_or_default();
+        let mut ranked = self.ranker.rank(&view).unwrap_or_default();
         // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.
         if self.evaluator == Evaluator::Ev {
             ranked = crate::rank::push_fold::push_fold(
