@@ -186,7 +186,7 @@ pub fn run_shard<R: Send, E: Into<BoxError>>(
 /// How far (in records) the workers may run ahead of the sink: two chunks, or two records per
 /// worker when there are more workers than a chunk holds. With a window of two chunks alone, 64
 /// workers on 32-game chunks would all wait whenever one slow game held back its chunk (one game
-/// can take twenty times the median), though the writer is far from busy.
+/// can take many times the median), though the writer is far from busy.
 pub fn window(chunk: usize, workers: usize) -> usize {
     2 * chunk.max(workers).max(1)
 }
@@ -196,8 +196,8 @@ pub fn window(chunk: usize, workers: usize) -> usize {
 /// records that failed.
 ///
 /// Each pool thread takes the next record as soon as it is free, so no thread waits for the
-/// slowest game of a chunk (one game can take twenty times the median; with a barrier per chunk
-/// of 32 one of two cores idled about a tenth of the time). Results are put back in order on this
+/// slowest game of a chunk (one game can take many times the median, and a barrier per chunk
+/// would idle every other core while it runs). Results are put back in order on this
 /// thread, which hands each complete chunk to `sink` (ingest encodes parquet there) while the
 /// workers go on. The workers run at most [`window`] records ahead of the sink, so memory holds
 /// about three chunks of results (two records per worker on many cores) whatever the batch size.

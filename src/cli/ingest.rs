@@ -14,7 +14,7 @@ use haifu::dataset::skip::Skip;
 /// and the feature columns) into --out as folders of parts, `options/part-000012.parquet`, one
 /// part per --part-games input records, each complete part marked by `_parts/part-000012.json`;
 /// the schema is in docs/schema.md. Files that fail are listed and skipped; a killed run loses
-/// only the part in flight (--resume finishes it); output is the same for any --jobs.
+/// only the parts in flight (--resume finishes them); output is the same for any --jobs.
 #[derive(clap::Args)]
 pub struct IngestArgs {
     /// Files, folders, archives or databases.
@@ -43,16 +43,17 @@ pub struct IngestArgs {
     #[arg(long, default_value = "0/1")]
     shard: haifu::batch::Shard,
     /// Leave out costly option column groups (comma-separated). `ev` (ev, log_ev, ev_defined,
-    /// ev_far_shanten, ev_far_ukeire: 電脳麻将's expected value, about 45% of a default run's CPU
-    /// time) is the one a default run holds; `--skip ev` makes the run about twice as fast. The
-    /// columns are absent from the options table, every other value is the same; `fit` then fits
-    /// without them (the `value` gate needs ev), `eval` takes `--evaluator`s other than ev.
+    /// ev_far_shanten, ev_far_ukeire: 電脳麻将's expected value) is the one a default run holds,
+    /// and the costliest group: most of a default run's CPU time is its search (docs/performance.md
+    /// has the shares), so `--skip ev` is the way to a fast run. The columns are absent from the
+    /// options table, every other value is the same; `fit` then fits without them (the `value`
+    /// gate needs ev), `eval` takes `--evaluator`s other than ev.
     #[arg(long, value_parser = haifu::dataset::skip::Skip::parse, value_name = "GROUPS")]
     skip: Option<haifu::dataset::skip::Skip>,
     /// Add opt-in option column groups (comma-separated): `ukeire2` (ukeire2_avg, ukeire2_sum:
     /// second-order ukeire, the tiles that take the hand two steps forward). Not in a default run:
-    /// it costs about a fifth of the CPU time of a run with every group, no seed defines it, and
-    /// the fitted functions do as well without it. With it the values are the same as before it
+    /// it is the costliest group after ev (docs/performance.md has the shares), no seed defines it,
+    /// and the fitted functions do as well without it. With it the values are the same as before it
     /// became opt-in. Each part's manifest records the groups it holds; `--resume` must use the
     /// same groups.
     #[arg(long, value_parser = haifu::dataset::skip::Skip::parse, value_name = "GROUPS")]

@@ -48,7 +48,7 @@ pub struct StatsArgs {
     /// those figures, and the report says how many.
     #[arg(long, conflicts_with = "merge")]
     allow_partial: bool,
-    /// Write only seed 003's wait studies with the seed's definitions (issue 40) as the markdown
+    /// Write only seed 003's wait studies with the seed's definitions as the markdown
     /// file --out (`reports/seed_studies.md`, `make seed-studies`).
     #[arg(long, conflicts_with = "merge")]
     seed_studies: bool,

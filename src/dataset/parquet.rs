@@ -51,14 +51,12 @@ impl Columns {
     }
 }
 
-/// zstd level of the files: zstd's default, 3, for speed. Re-encoding a whole-corpus options part
-/// (1,038,878 rows, ~193 games; `examples/writer_costs`) took 2.09 s of CPU at level 3 against
-/// 3.05 s at level 9, which writes 4.3% fewer bytes (level 6: 2.64 s, 0.8% more bytes than 9;
-/// level 1 saves little time for 3.6% more bytes). In ingest (40 games, `--jobs 2`) the writer
-/// pool's CPU fell from 20-23 to 15 ms per game, about 4% of the run's CPU, for 4.4% more bytes:
-/// ingest is judged in games per second, and the files recompress offline if bytes matter. Each batch
-/// is one row group (ingest writes 32 games, ~180,000 option rows, at a time: larger groups saved
-/// only 1-2%); column statistics cost ~1% and let readers skip row groups.
+/// zstd level of the files: zstd's default, 3, chosen for speed over size. Ingest is judged in
+/// games per second and the files recompress offline if bytes matter; higher levels cost the
+/// writer pool markedly more CPU for a few percent fewer bytes (docs/performance.md, "Writing",
+/// has the measurements; `examples/writer_costs` repeats them on a real part). Each batch is one
+/// row group (ingest appends one chunk of games at a time); column statistics are written so that
+/// readers can skip row groups.
 pub const ZSTD_LEVEL: i32 = 3;
 
 /// CPU time of the calling thread: the writer's accounting (what the writer thread itself spends,
@@ -69,9 +67,8 @@ pub fn thread_cpu() -> Duration {
 }
 
 /// The bytes the file writer gathers before one `write` call. polars' file writer writes each
-/// page header field by field (thrift) straight to its writer: on a bare `File` that was ~4,000
-/// `write` system calls per game, most of the one writer thread's 2-3 ms per game (perf, issue 36
-/// item 5). Buffered, a 32-game chunk of the options table is a handful of calls.
+/// page header field by field (thrift) straight to its writer, so on a bare `File` every field is
+/// a system call; buffered, a whole chunk of the options table is a handful of calls.
 const WRITE_BUFFER: usize = 1 << 20;
 
 /// The file writer of a sink: polars' parquet writer over a buffered file.
@@ -184,8 +181,8 @@ fn encode_column(
 /// (encoding and zstd compression of each column, on the caller's rayon pool, needing no file, so
 /// several batches and files can be encoded at once) and [`append`](Self::append) (the finished
 /// pages go to the file, in order). polars' own `BatchedWriter::write_batch` encodes in parallel
-/// but compresses lazily on the calling thread while the file writer consumes the pages: with
-/// zstd 9 that one thread capped ingest at about 62 games/s (issue 36 item 5). The pages are the
+/// but compresses lazily on the calling thread while the file writer consumes the pages, so that
+/// one thread would compress every page and set the pace of the whole ingest. The pages are the
 /// same bytes either way (same encoder, options and compressor; compression is per page), and the
 /// file writer is polars' own, so the files are byte-identical to `write_batch`'s.
 pub struct ParquetSink {

@@ -213,8 +213,8 @@ pub fn empty_columns(rows: usize) -> Vec<Values> {
 /// types, in column order; an error as [`check`]'s when a value does not fit its column's type.
 ///
 /// The rows are row-major, so reading one column at a time strides over the whole buffer once
-/// per column (about 340 passes over a game's 6 MB of rows, which evicts the search caches of
-/// the core). Instead the rows are read in blocks of [`BLOCK`] that stay in the core's cache: a
+/// per column (one pass per column over megabytes of rows, which evicts the search caches of the
+/// core). Instead the rows are read in blocks of [`BLOCK`] that stay in the core's cache: a
 /// block is first transposed into a column-major scratch (reads in row order), then each column
 /// converts and checks its contiguous run of values, its type known once per block rather than
 /// asked per value. A block with a value that does not fit is read again by [`check`], which
@@ -253,10 +253,10 @@ pub fn columns(values: &[f32]) -> Result<Vec<Values>, Inexact> {
     Ok(out)
 }
 
-/// Rows per block of [`columns`]: 16 rows of ~420 values are ~27 KB, within the core's L1 data
-/// cache, and each column's 16 values fill one 64-byte line of the scratch. With 64 rows (~107
-/// KB, every scratch store an L2 access) and a separate checking pass, a game's 5,400 rows took
-/// 6.3-8.3 ms against 4.9 ms now (best of 40, `examples/columns_cost`; 32 rows: 5.3).
+/// Rows per block of [`columns`]: a block's scratch (16 rows of [`catalog_width`] f32 values,
+/// about 27 KB) stays within the core's L1 data cache, and each column's 16 values fill one 64-byte
+/// line of the scratch. Larger blocks make every scratch store an L2 access (docs/performance.md,
+/// "Memory waits", has the timings). `block_fits_l1` pins both figures.
 const BLOCK: usize = 16;
 
 /// Appends the whole numbers `vals` to `out` through `to`; whether `storage` (a flag or an
@@ -285,6 +285,15 @@ pub fn markdown() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`BLOCK`]'s doc: the scratch of a block is about 27 KB, within a 32 KiB L1 data cache, and a
+    /// column's values in it fill one 64-byte cache line.
+    #[test]
+    fn block_fits_l1() {
+        let scratch = BLOCK * catalog_width() * std::mem::size_of::<f32>();
+        assert!((26_000..28_000).contains(&scratch) && scratch <= 32 * 1024, "{scratch} bytes");
+        assert_eq!(BLOCK * std::mem::size_of::<f32>(), 64);
+    }
 
     /// docs/schema.md shows the storage declarations as `haifu schema` prints them.
     #[test]

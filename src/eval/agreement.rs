@@ -78,7 +78,8 @@ impl<T> Sliced<T> {
 /// Agreement overall and by slice.
 pub type SlicedAgreement = Sliced<Agreement>;
 
-/// Turn bucket of the slices.
+/// Turn bucket of the agreement's "by turn" slices: turns 1-6, 7-12 and 13 on (turn 0 counts as
+/// the first bucket).
 pub fn turn_bucket(turn: u8) -> &'static str {
     match turn {
         0..=6 => "1-6",

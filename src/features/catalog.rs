@@ -132,9 +132,11 @@ mod tests {
         assert_eq!(index_of("no_such_feature"), None);
     }
 
-    /// Guards the published width: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
-    /// levels 32 + 2 gates x 21 - 2 never filled = 72, melds21 21, safety 3 + 4 blocks x 17 = 71, river 8, threat 5, value 3, visibility 4,
-    /// action 4, riichi trade 14, call trade 1. Changing a family must change this on purpose.
+    /// Guards the published width, 417: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
+    /// levels 32 + 2 gates x 21 - 2 never filled = 72, melds21 21, safety 3 + 4 blocks x 17 = 71,
+    /// river 8, threat 5, value 5 (ev, log_ev, ev_defined, ev_far_shanten, ev_far_ukeire),
+    /// visibility 4, action 4, riichi trade 14, call trade 1. Changing a family must change this on
+    /// purpose.
     #[test]
     fn column_counts() {
         let n = |f| family_range(f).len();

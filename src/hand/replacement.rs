@@ -25,8 +25,8 @@
 //! `cover` marks which targets it already contains (a vector contains a target when it contains
 //! one of the target exactly, or one of its one-tile-smaller vectors does), and the distance is
 //! 0 when covered, else 1 + the least distance over one more tile, filled from the fullest vector
-//! down. About 0.16 s once per process in release builds (measured on this 2-core VM); entries
-//! are ranked in the order of their base-5 code, so the build writes them in sequence.
+//! down. The tables are built once per process, on first use; entries are ranked in the order
+//! of their base-5 code, so the build writes them in sequence.
 
 use std::sync::LazyLock;
 
@@ -693,8 +693,7 @@ pub struct Discards {
 /// suit, the answers after the last [`SEEN`] discards of that suit whose slot numbers differed
 /// ([`Seen`]), the first `min(len, SEEN)` of them filled. Kept apart from [`Discards`]: the
 /// expected-value search builds hundreds of thousands of those per game and asks most of them
-/// about one or two discards (with the memory inside, callgrind counted 3% more of its
-/// instructions per game).
+/// about one or two discards, too few for a memory to pay for carrying it.
 #[derive(Default)]
 pub struct DiscardMemory {
     seen: [[Seen; SEEN]; 4],
@@ -702,9 +701,9 @@ pub struct DiscardMemory {
 }
 
 impl DiscardMemory {
-    /// Forgets every answer, for another hand: only the counts are reset (zeroing the answers
-    /// for every drawn hand took second-order ukeire from 175 to 183 M instructions per game,
-    /// callgrind over the first 8 sorted corpus files).
+    /// Forgets every answer, for another hand: only the counts are reset. A suit's answers are
+    /// read only below its count, so the stale ones are never seen and zeroing them would be pure
+    /// cost, paid once per drawn hand.
     pub fn clear(&mut self) {
         self.len = [0; 4];
     }

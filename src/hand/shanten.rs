@@ -397,8 +397,7 @@ enum Query {
 
 /// Slots of the per-thread xiangting cache (2^14 x 32 bytes = 512 KiB per thread: it stays in
 /// the core's L2). Most misses are new hands, so more slots barely raise the hit rate and make
-/// every lookup slower (2^16 slots were about 4% slower over the 20 games of `ev_split`; 4x or
-/// 64x more slower still).
+/// every lookup slower, the cache then spilling out of L2 (docs/performance.md has the timings).
 const XIANGTING_CACHE_BITS: u32 = 14;
 
 thread_local! {
@@ -645,6 +644,15 @@ mod tests {
 
     fn c(s: &str) -> Counts {
         counts_of(&parse_mpsz(s).unwrap())
+    }
+
+    /// [`XIANGTING_CACHE_BITS`]' doc: 2^14 slots of 32 bytes (a u128 key and a u64 answer), 512 KiB
+    /// per thread.
+    #[test]
+    fn xiangting_cache_is_512_kib() {
+        let slot = std::mem::size_of::<(u128, u64)>();
+        assert_eq!((1usize << XIANGTING_CACHE_BITS, slot), (1 << 14, 32));
+        assert_eq!((1usize << XIANGTING_CACHE_BITS) * slot, 512 * 1024);
     }
 
     #[test]

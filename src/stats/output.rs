@@ -317,7 +317,7 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
     Ok(studies_markdown(&kabe, &early, &push, &five))
 }
 
-/// Where the studies with seed 003's own definitions are (issue 40).
+/// Where the studies with seed 003's own definitions are ([`super::seed_studies`]).
 const SEED_LINK: &str =
     "The kabe, early-outside and early-5 studies rebuilt with seed 003's own definitions (live \
     8 waits, inner tiles discarded, by turn), each beside the seed's figure and today's, with the seed bot's \

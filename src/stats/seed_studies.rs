@@ -1,4 +1,4 @@
-//! Seed 003's three wait studies with the seed's own definitions (issue 40), beside today's
+//! Seed 003's three wait studies with the seed's own definitions, beside today's
 //! Study 1, 2 and 4 ([`super::studies`], whose outputs the stats report keeps).
 //!
 //! One population, the seed's: every accepted riichi whose waits are the two-sided 1-4 or 6-9 of

@@ -133,9 +133,13 @@ thread_local! {
 }
 
 /// A memo map whose capacity grew past this many entries (one rare, huge search) is freed
-/// rather than pooled, so the pool never holds more than 4 × ~1.5 MB per thread: a pooled map
-/// keeps its capacity, and a few such maps once pushed ingest's peak RSS past 1 GiB.
+/// rather than pooled, so the pool never holds more than [`MEMO_POOL_MAPS`] × ~1.5 MB per thread:
+/// a pooled map keeps its capacity, so a few huge maps would otherwise stay for the whole run and
+/// swell the peak memory of a long ingest.
 const POOLED_MEMO_MAX: usize = 1 << 15;
+
+/// Emptied memo maps kept per thread ([`MEMO_POOL`]).
+const MEMO_POOL_MAPS: usize = 4;
 
 impl Drop for EvSearch<'_> {
     fn drop(&mut self) {
@@ -146,7 +150,7 @@ impl Drop for EvSearch<'_> {
         memo.clear();
         MEMO_POOL.with(|p| {
             let mut p = p.borrow_mut();
-            if p.len() < 4 {
+            if p.len() < MEMO_POOL_MAPS {
                 p.push(memo);
             }
         });

@@ -711,3 +711,11 @@ fn plain_lowering_is_per_kind() {
     }
     assert!(checked > 500_000, "{checked}");
 }
+
+/// [`POOLED_MEMO_MAX`]' doc: a pooled map's entries take about 1.5 MB, and the pool keeps four.
+#[test]
+fn pooled_memo_maps_are_bounded() {
+    let entries = POOLED_MEMO_MAX * std::mem::size_of::<((u128, u64), f64)>();
+    assert!((1_400_000..1_700_000).contains(&entries), "{entries} bytes");
+    assert_eq!(MEMO_POOL_MAPS, 4);
+}
