@@ -55,6 +55,10 @@ pub enum DatasetError {
     Refused { out: PathBuf, what: String },
     #[error("writing parquet")]
     WriteParquet { source: Box<DatasetError> },
+    /// A job of the writer pool panicked (a bug, not bad input): what it was doing and the
+    /// panic's message. The run stops with this error instead of aborting the process.
+    #[error("{what} panicked: {message}")]
+    Panicked { what: &'static str, message: String },
     #[error(transparent)]
     Polars(#[from] PolarsError),
     #[error(transparent)]

@@ -178,8 +178,7 @@ impl Pipeline {
                 encode_chunk(games, skip, &layouts)
             }))
             .unwrap_or_else(|p| {
-                let what = format!("encoding a chunk panicked: {}", batch::panic_message(&*p));
-                Err(DatasetError::Io(std::io::Error::other(what)))
+                Err(DatasetError::Panicked { what: "encoding a chunk", message: batch::panic_message(&*p) })
             });
             // The receiver is gone only when the part failed and was abandoned.
             let _ = tx.send(encoded);
