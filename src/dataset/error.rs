@@ -70,17 +70,11 @@ pub enum DatasetError {
 /// Why one record could not become rows (kept with its file in the ingest's error list).
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
-    /// The replay or a feature failed (`dataset::rows` reports it as text).
-    #[error("{0}")]
-    Rows(String),
+    /// The replay or a feature failed, with the place in the game.
+    #[error(transparent)]
+    Rows(#[from] super::rows::RowsError),
     #[error("{0} decisions: more than a game's id range")]
     TooManyDecisions(usize),
     #[error(transparent)]
     Storage(#[from] Inexact),
-}
-
-impl From<String> for RecordError {
-    fn from(e: String) -> Self {
-        RecordError::Rows(e)
-    }
 }

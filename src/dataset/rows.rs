@@ -34,9 +34,11 @@ use crate::tile::{format_mpsz, Counts, Tile};
 /// could not be built for.
 #[derive(Debug, thiserror::Error)]
 pub enum RowsError {
-    #[error("replay: {0}")]
+    // The causes are sources, not part of the message: error chains (`batch::error_text`,
+    // anyhow's `{:#}`) print each once.
+    #[error("replay")]
     Replay(#[from] ReplayError),
-    #[error("decision at event {event} (seat {seat}): {source}")]
+    #[error("decision at event {event} (seat {seat})")]
     Decision { event: usize, seat: u8, source: Box<RowsError> },
     #[error(transparent)]
     Features(#[from] FeatureError),
@@ -392,6 +394,19 @@ fn held_by(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// A decision's error names its place, then its cause, each once in the chain that batch
+    /// errors and `{:#}` print (the cause is a source, not also part of the message).
+    #[test]
+    fn row_errors_print_each_cause_once() {
+        let e = super::RowsError::Decision {
+            event: 3,
+            seat: 1,
+            source: Box::new(super::RowsError::NoOfferedTile),
+        };
+        let text = crate::batch::error_text(&e);
+        assert_eq!(text, "decision at event 3 (seat 1): call decision without the offered tile");
+    }
+
     /// docs/schema.md holds the catalog's table of option columns as `haifu schema` prints it
     /// (regenerate that part of the page with `haifu schema` when the catalog changes).
     #[test]

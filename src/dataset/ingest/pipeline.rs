@@ -109,7 +109,7 @@ pub(super) fn finish_part(
 
 /// A worker's share of ingest: one game's rows, its option columns in their storage types.
 fn ingest_game(game: &Game, skip: Skip) -> Result<IngestedGame, RecordError> {
-    let mut rows = game_rows_with(game, skip).map_err(|e| e.to_string())?;
+    let mut rows = game_rows_with(game, skip)?;
     if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
         return Err(RecordError::TooManyDecisions(rows.decisions.len()));
     }
