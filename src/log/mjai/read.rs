@@ -683,15 +683,24 @@ impl Kyoku {
     /// Whether a seat's hand is tenpai (shanten 0), for draws whose payments do not say.
     fn tenpai(&self, s: usize) -> bool {
         let tiles: Vec<_> = self.hands[s].iter().map(|id| id.tile(self.red_fives)).collect();
-        let counts = crate::tile::counts_of(&tiles);
-        let melds = self.melds[s].len();
-        let shanten = if melds == 0 {
-            crate::hand::shanten::min_shanten(&counts)
-        } else {
-            crate::hand::shanten::standard(&counts, melds)
-        };
-        shanten == 0
+        tenpai(&tiles, self.melds[s].len())
     }
+}
+
+/// Whether concealed `tiles` beside `melds` melds are tenpai. A hand that is not 13 tiles with
+/// its melds (a broken record's) is not: its shanten is undefined, and the replay refuses the
+/// record at its own checks (a fuzzing find: the shanten of a 12-tile hand panicked here).
+pub(super) fn tenpai(tiles: &[crate::tile::Tile], melds: usize) -> bool {
+    if tiles.len() + 3 * melds != 13 {
+        return false;
+    }
+    let counts = crate::tile::counts_of(tiles);
+    let shanten = if melds == 0 {
+        crate::hand::shanten::min_shanten(&counts)
+    } else {
+        crate::hand::shanten::standard(&counts, melds)
+    };
+    shanten == 0
 }
 
 /// The seat liable for a yakuman (pao), read from the payments: a tsumo normally takes from all
