@@ -90,13 +90,12 @@ impl Skip {
     /// ukeire2`, `--skip ev`; empty for the default run), for messages that tell how to resume.
     pub fn flags(self) -> String {
         let mut out = Vec::new();
-        let with: Vec<&str> = Group::ALL
-            .into_iter()
-            .filter(|&g| g.by_default() == self.has(g) && !g.by_default())
-            .map(Group::name)
-            .collect();
-        let skip: Vec<&str> =
-            Group::ALL.into_iter().filter(|&g| g.by_default() && self.has(g)).map(Group::name).collect();
+        // held though not by default / left out though held by default
+        let named = |pick: fn(Group, bool) -> bool| -> Vec<&str> {
+            Group::ALL.into_iter().filter(|&g| pick(g, self.has(g))).map(Group::name).collect()
+        };
+        let with = named(|g, left_out| !g.by_default() && !left_out);
+        let skip = named(|g, left_out| g.by_default() && left_out);
         if !with.is_empty() {
             out.push(format!("--with {}", with.join(",")));
         }

@@ -11,7 +11,7 @@
 //! the last round of the length played on (S4, or E4 in tonpuu), a round the dealer does not keep
 //! ends it when someone has 30,000, and a round the dealer keeps by a win or by tenpai at an
 //! exhaustive draw ends it when the dealer is then first with 30,000 or more (agari-yame and
-//! tenpai-yame; a record may go on after tenpai-yame, [`only_tenpai_yame`]); otherwise the game
+//! tenpai-yame; a record may go on after tenpai-yame, [`must_end`]); otherwise the game
 //! goes on into the next wind (sudden death), W4 (S4 in tonpuu) at the latest.
 //!
 //! The result: leftover riichi sticks go to the first place (ties rank by seat); each other
@@ -54,11 +54,12 @@ pub fn game_over(r: &RoundEnd, hanchan: bool) -> bool {
     over(r, hanchan, r.dealer_won || r.dealer_tenpai)
 }
 
-/// Whether the game ends after this round only by tenpai-yame. Tenhou's records since 2020
-/// end there (37 of the shared corpus), and the self-play engine does; an older record that
-/// goes on (one test log of a reader project) is not wrong, so a record may do either.
-pub fn only_tenpai_yame(r: &RoundEnd, hanchan: bool) -> bool {
-    game_over(r, hanchan) && !over(r, hanchan, r.dealer_won)
+/// Whether every record must end after this round: [`game_over`] without tenpai-yame. Tenhou's
+/// records since 2020 end by tenpai-yame too (37 of the shared corpus), and the self-play engine
+/// does; an older record that goes on after it (one test log of a reader project) is not wrong,
+/// so a record may do either.
+pub fn must_end(r: &RoundEnd, hanchan: bool) -> bool {
+    over(r, hanchan, r.dealer_won)
 }
 
 /// [`game_over`], with `earned`: the dealer kept the deal in a way that can end the game.
@@ -78,20 +79,15 @@ fn over(r: &RoundEnd, hanchan: bool, earned: bool) -> bool {
 /// Final scores (leftover sticks to the first place) and Tenhou's uma/oka results, with one
 /// decimal.
 pub fn final_results(scores: &[i32; 4], sticks: u8) -> ([i32; 4], [f32; 4]) {
-    let (fin, exact) = exact_results(scores, sticks);
+    let (fin, exact) = exact_results_with(scores, sticks, &UMA);
     (fin, exact.map(|r| ((r * 10.0).round() / 10.0) as f32))
-}
-
-/// Final scores and the exact results before rounding.
-fn exact_results(scores: &[i32; 4], sticks: u8) -> ([i32; 4], [f64; 4]) {
-    exact_results_with(scores, sticks, &UMA)
 }
 
 /// The uma of East-only games in Tenhou's early records (2008; one corpus record and one test
 /// log of a reader project): 5/−5/−10 for 2nd to 4th.
 const UMA_EARLY_TONPUU: [f64; 4] = [10.0, 5.0, -5.0, -10.0];
 
-/// [`exact_results`] with another uma.
+/// Final scores and the exact results before rounding, under `uma`.
 fn exact_results_with(scores: &[i32; 4], sticks: u8, uma: &[f64; 4]) -> ([i32; 4], [f64; 4]) {
     let place = placements(scores);
     let mut fin = *scores;
@@ -196,7 +192,7 @@ impl EndCheck {
         if more {
             // going on rules out the lengths under which the game had to end here
             for (h, possible) in self.lengths.iter_mut() {
-                *possible &= !game_over(end, *h) || only_tenpai_yame(end, *h);
+                *possible &= !must_end(end, *h);
             }
         }
         self.last = Some((over, name, end.scores, sticks));
@@ -225,7 +221,7 @@ impl EndCheck {
 /// at a standard table, with the rounding of the module doc).
 pub fn compare_result(game: &Game, scores: &[i32; 4], sticks: u8) -> Vec<String> {
     let mut out = Vec::new();
-    let (fin, exact) = exact_results(scores, sticks);
+    let (fin, shown) = final_results(scores, sticks);
     if let Some(stated) = game.final_scores {
         if stated != fin {
             out.push(format!("final scores: the record says {stated:?}, the replay gives {fin:?}"));
@@ -234,7 +230,6 @@ pub fn compare_result(game: &Game, scores: &[i32; 4], sticks: u8) -> Vec<String>
     if let (Some(stated), true) = (game.final_results, standard_rules(&game.rules)) {
         let umas: &[[f64; 4]] = if game.rules.hanchan { &[UMA] } else { &[UMA, UMA_EARLY_TONPUU] };
         if !umas.iter().any(|uma| points_agree(&stated, &exact_results_with(scores, sticks, uma).1, &fin)) {
-            let shown = exact.map(|r| ((r * 10.0).round() / 10.0) as f32);
             out.push(format!("final points: the record says {stated:?}, the replay gives {shown:?}"));
         }
     }
@@ -298,9 +293,9 @@ mod tests {
         assert!(!game_over(&end(7, true, false, dealer_top), true));
         assert!(!game_over(&end(7, true, true, [20_000, 25_000, 26_000, 29_000]), true), "under 30,000");
         let tenpai = RoundEnd { dealer_tenpai: true, ..end(7, true, false, dealer_top) };
-        assert!(game_over(&tenpai, true) && only_tenpai_yame(&tenpai, true));
-        assert!(!only_tenpai_yame(&end(7, true, true, dealer_top), true), "agari-yame is not optional");
-        assert!(!only_tenpai_yame(
+        assert!(game_over(&tenpai, true) && !must_end(&tenpai, true), "tenpai-yame is optional");
+        assert!(must_end(&end(7, true, true, dealer_top), true), "agari-yame is not optional");
+        assert!(!game_over(
             &RoundEnd { dealer_tenpai: true, ..end(7, true, false, [31_000, 25_000, 24_000, 20_000]) },
             true
         ));

@@ -230,24 +230,22 @@ impl Expected {
     /// The next round's start, and how this round left the game (for [`ending::game_over`]).
     fn after(table: &Table, result: &RoundResult) -> (Expected, ending::RoundEnd) {
         let start = &table.start;
+        let dealer_won = matches!(result, RoundResult::Wins(w) if w.iter().any(|a| a.who == start.dealer));
+        let dealer_tenpai = matches!(result, RoundResult::Draw(d)
+            if matches!(d.kind, DrawKind::Exhaustive | DrawKind::Nagashi) && d.shown[start.dealer as usize].is_some());
         let (dealer_stays, honba, sticks) = match result {
-            RoundResult::Wins(wins) => {
-                let dealer_won = wins.iter().any(|a| a.who == start.dealer);
-                // Saturating: a record with 255 honba cannot go on; the next round's check says so.
+            // Saturating: a record with 255 honba cannot go on; the next round's check says so.
+            RoundResult::Wins(_) => {
                 (dealer_won, if dealer_won { start.honba.saturating_add(1) } else { 0 }, 0)
             }
+            // After an exhaustive or nagashi draw the dealer stays when tenpai; an abortive draw
+            // always keeps the deal.
             RoundResult::Draw(d) => {
-                let stays = match d.kind {
-                    DrawKind::Exhaustive | DrawKind::Nagashi => d.shown[start.dealer as usize].is_some(),
-                    _ => true,
-                };
+                let stays = dealer_tenpai || !matches!(d.kind, DrawKind::Exhaustive | DrawKind::Nagashi);
                 (stays, start.honba.saturating_add(1), table.sticks)
             }
         };
         let round = if dealer_stays { start.round } else { start.round.saturating_add(1) };
-        let dealer_won = matches!(result, RoundResult::Wins(w) if w.iter().any(|a| a.who == start.dealer));
-        let dealer_tenpai = matches!(result, RoundResult::Draw(d)
-            if matches!(d.kind, DrawKind::Exhaustive | DrawKind::Nagashi) && d.shown[start.dealer as usize].is_some());
         let end = ending::RoundEnd {
             round: start.round,
             stays: dealer_stays,

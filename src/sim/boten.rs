@@ -45,7 +45,7 @@ mod tests {
     #[test]
     fn never_calls_and_riichis_at_once_while_ukeire_calls() {
         let b = parse_bot(NAME).expect("a known bot");
-        assert_eq!((b.evaluator, b.policy), (Evaluator::Ukeire, Policy::Boten));
+        assert_eq!((b.ranker.evaluator(), b.policy), (Evaluator::Ukeire, Policy::Boten));
         let u = parse_bot("ukeire").unwrap();
         let (mut riichi, mut ukeire_calls) = (0, 0);
         for seed in 0..6 {

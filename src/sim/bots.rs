@@ -105,7 +105,6 @@ pub enum Policy {
 #[derive(Clone, Debug)]
 pub struct EvalBot {
     pub name: String,
-    pub evaluator: Evaluator,
     pub policy: Policy,
     /// The evaluator made ready once (`linear`'s weights loaded once per run, shared by clones).
     pub ranker: Ranker,
@@ -148,7 +147,6 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     if let Some(&(_, rule)) = MAJIANG_BOTS.iter().find(|(n, _)| *n == name) {
         return Ok(EvalBot {
             name: name.into(),
-            evaluator: Evaluator::Ev,
             policy: Policy::Majiang(rule),
             ranker: Ranker::Plain(Evaluator::Ev),
         });
@@ -156,7 +154,6 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     if name == "stress" {
         return Ok(EvalBot {
             name: name.into(),
-            evaluator: Evaluator::Ukeire,
             policy: Policy::Stress,
             ranker: Ranker::Plain(Evaluator::Ukeire),
         });
@@ -164,7 +161,6 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     if name == BOTEN {
         return Ok(EvalBot {
             name: name.into(),
-            evaluator: Evaluator::Ukeire,
             policy: Policy::Boten,
             ranker: Ranker::Plain(Evaluator::Ukeire),
         });
@@ -175,7 +171,7 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
                 name: name.into(),
                 known: format!("{} ({}: {e:#})", bot_names().join(", "), evaluator.name()),
             })?;
-            Ok(EvalBot { name: name.into(), evaluator, policy: Policy::Standard, ranker })
+            Ok(EvalBot { name: name.into(), policy: Policy::Standard, ranker })
         }
         Err(_) => Err(UnknownBot { name: name.into(), known: bot_names().join(", ") }),
     }
@@ -193,7 +189,7 @@ impl EvalBot {
         view.drawn = None;
         let mut ranked = self.ranker.rank(&view).unwrap_or_default();
         // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.
-        if self.evaluator == Evaluator::Ev {
+        if self.ranker.evaluator() == Evaluator::Ev {
             ranked = crate::rank::push_fold::push_fold(
                 &view,
                 ranked,
@@ -282,7 +278,7 @@ impl Bot for EvalBot {
         match self.policy {
             Policy::Boten => CallAction::Pass,
             // The `ev` bot is 電脳麻将's discard evaluator, so it calls as 電脳麻将 does.
-            Policy::Standard if self.evaluator == Evaluator::Ev => majiang_call(seat, o),
+            Policy::Standard if self.ranker.evaluator() == Evaluator::Ev => majiang_call(seat, o),
             Policy::Standard => {
                 let Some((_, tile)) = o.tile else { return CallAction::Pass };
                 let pair = seat.table.hand_counts(seat.who)[tile.kind()] == 2;
@@ -396,7 +392,7 @@ mod tests {
     #[test]
     fn evaluator_names_are_bot_names() {
         let b = parse_bot("ukeire").unwrap();
-        assert_eq!((b.evaluator, b.policy), (Evaluator::Ukeire, Policy::Standard));
+        assert_eq!((b.ranker.evaluator(), b.policy), (Evaluator::Ukeire, Policy::Standard));
         assert_eq!(parse_bot("stress").unwrap().policy, Policy::Stress);
         let e = parse_bot("nobody").unwrap_err();
         assert!(e.to_string().contains("ukeire"), "{e}");
