@@ -128,6 +128,24 @@ impl<'a> Cols<'a> {
         self.i += 1;
     }
 
+    /// [`put`](Self::put) for a column named `{family}_{group}_{name}`, as families with one
+    /// block of columns per opponent name them; the debug check matches the group and the name
+    /// without building the full name.
+    #[inline]
+    pub(crate) fn put_in(&mut self, _group: &str, _name: &str, v: f32) {
+        #[cfg(debug_assertions)]
+        {
+            let full = self.names[self.i].name;
+            let group = full.strip_suffix(_name).and_then(|s| s.strip_suffix('_'));
+            debug_assert!(
+                group.is_some_and(|g| g.ends_with(_group) && g[..g.len() - _group.len()].ends_with('_')),
+                "column order drifted from the catalog: writing {_group} {_name} at {full}"
+            );
+        }
+        self.out[self.i] = v;
+        self.i += 1;
+    }
+
     #[inline]
     pub(crate) fn flag(&mut self, name: &str, b: bool) {
         self.put(name, f32::from(u8::from(b)));

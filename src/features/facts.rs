@@ -3,6 +3,7 @@
 //! decision (hand counts, dora and yakuhai tables, ...). The families read the view's own fields
 //! through `facts.view`; nothing here copies them.
 
+use crate::rank::safety::seen_counts;
 use crate::replay::view::View;
 use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
 
@@ -39,10 +40,7 @@ impl<'v> Facts<'v> {
         for t in view.hand.iter().filter(|t| t.is_red()) {
             red_held[t.suit()] = true;
         }
-        let mut seen = view.visible;
-        for k in 0..KINDS {
-            seen[k] = (seen[k] + hand[k]).min(4);
-        }
+        let seen = seen_counts(view);
         let mut yakuhai = [0u8; KINDS];
         for k in 31..KINDS {
             yakuhai[k] = 1;

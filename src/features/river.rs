@@ -11,6 +11,7 @@
 
 use super::column::Cols;
 use super::facts::{After, Facts};
+use crate::rank::safety::{is_suji, river_kinds, KindSet};
 use crate::replay::view::View;
 use crate::tile::{Kind, KINDS};
 
@@ -28,8 +29,8 @@ pub(crate) const COLUMNS: [(&str, &str); 8] = [
 /// Per-decision river facts, computed once.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RiverPrep {
-    /// Kinds in each opponent's river (called-away tiles included) as bit sets.
-    rivers: [u64; 3],
+    /// Kinds in each opponent's river (called-away tiles included).
+    rivers: [KindSet; 3],
     dealer: Option<usize>,
     kamicha_last: Option<Kind>,
 }
@@ -38,32 +39,13 @@ impl RiverPrep {
     pub(crate) fn new(view: &View) -> RiverPrep {
         let mut p = RiverPrep::default();
         for (i, o) in view.opponents.iter().enumerate() {
-            for r in &o.river {
-                p.rivers[i] |= 1 << r.tile.kind();
-            }
+            p.rivers[i] = river_kinds(o);
             if o.is_dealer {
                 p.dealer = Some(i);
             }
         }
         p.kamicha_last = view.opponents[2].river.last().map(|r| r.tile.kind());
         p
-    }
-}
-
-/// Suji of a river (kinds bit set): for 1-3 the tile three above is in the river, for 7-9 the
-/// one three below, for 4-6 both.
-pub(crate) fn suji(river: u64, k: Kind) -> bool {
-    if k >= 27 {
-        return false;
-    }
-    let n = k % 9 + 1;
-    let has = |x: Kind| river >> x & 1 == 1;
-    let below = n >= 4 && has(k - 3);
-    let above = n <= 6 && has(k + 3);
-    match n {
-        1..=3 => above,
-        7..=9 => below,
-        _ => above && below,
     }
 }
 
@@ -76,35 +58,19 @@ pub(crate) fn fill(ctx: &Facts, prep: &RiverPrep, a: &After, cols: &mut Cols) {
     cols.put("river_seen", seen);
     cols.put("river_seen_honor", if honor { seen } else { 0.0 });
     cols.put("river_seen_terminal", if terminal { seen } else { 0.0 });
-    let in_river = |r: u64| r >> k & 1 == 1;
+    let in_river = |r: KindSet| r.contains(k);
     cols.put("river_genbutsu_count", prep.rivers.iter().filter(|&&r| in_river(r)).count() as f32);
     cols.flag("river_genbutsu_dealer", prep.dealer.is_some_and(|d| in_river(prep.rivers[d])));
-    cols.put("river_suji_count", prep.rivers.iter().filter(|&&r| suji(r, k)).count() as f32);
+    cols.put("river_suji_count", prep.rivers.iter().filter(|&&r| is_suji(r, k)).count() as f32);
     cols.flag("river_own", ctx.own_river_kinds >> k & 1 == 1);
     cols.flag("river_kamicha_last", prep.kamicha_last == Some(k));
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::features::catalog::catalog_width;
     use crate::features::facts::tests_support::{get, river, tile, view};
     use crate::features::DecisionFeatures;
-    use crate::tile::parse_mpsz;
-
-    #[test]
-    fn suji_by_rank() {
-        let bits = |s: &str| parse_mpsz(s).unwrap().iter().fold(0u64, |b, t| b | 1 << t.kind());
-        let k = |s: &str| parse_mpsz(s).unwrap()[0].kind();
-        assert!(suji(bits("4m"), k("1m")));
-        assert!(suji(bits("4m"), k("7m")), "7-9: the tile three below");
-        assert!(!suji(bits("1m"), k("7m")));
-        assert!(!suji(bits("4p"), k("7m")), "another suit");
-        assert!(!suji(bits("1m"), k("4m")), "4m needs 1m and 7m");
-        assert!(suji(bits("1m7m"), k("4m")));
-        assert!(suji(bits("6s"), k("9s")));
-        assert!(!suji(bits("1z"), k("1z")));
-    }
 
     #[test]
     fn counts_rivers_dealer_and_the_last_discard() {

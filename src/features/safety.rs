@@ -39,8 +39,9 @@ use std::sync::OnceLock;
 
 use super::column::Cols;
 use super::facts::{After, Facts};
+use crate::rank::safety::{genbutsu, side_shapes, suji, KindSet, Suji};
 use crate::replay::view::View;
-use crate::tile::{Kind, KINDS};
+use crate::tile::Kind;
 
 const BLOCK_NAMES: [(&str, &str); 17] = [
     ("genbutsu", "the tile is in the opponent's river or passed by anyone since their riichi"),
@@ -64,7 +65,6 @@ const BLOCK_NAMES: [(&str, &str); 17] = [
 
 /// Columns per opponent block.
 pub const BLOCK: usize = BLOCK_NAMES.len();
-const GLOBAL: usize = 3;
 
 pub(crate) fn columns() -> Vec<(&'static str, &'static str)> {
     static COLUMNS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
@@ -98,8 +98,8 @@ pub(crate) fn columns() -> Vec<(&'static str, &'static str)> {
 #[derive(Clone, Copy, Debug, Default)]
 struct Opp {
     riichi: bool,
-    safe: u64,
-    early: u64,
+    safe: KindSet,
+    early: KindSet,
     turns: u16,
     dealer: bool,
 }
@@ -119,103 +119,131 @@ impl SafetyPrep {
             o.riichi = true;
             o.dealer = v.is_dealer;
             o.turns = v.river.len().saturating_sub(at + 1) as u16;
-            for r in &v.river {
-                o.safe |= 1 << r.tile.kind();
-            }
-            for k in 0..KINDS {
-                if v.riichi_passed[k] > 0 {
-                    o.safe |= 1 << k;
-                }
-            }
-            for r in v.river.iter().take(6.min(at)) {
-                o.early |= 1 << r.tile.kind();
-            }
+            o.safe = genbutsu(v);
+            o.early = v.river.iter().take(6.min(at)).map(|r| r.tile.kind()).collect();
             p.riichi_count += 1;
         }
         p
     }
 }
 
-/// Two-sided shapes (as pairs of kinds) that wait on suited kind `k`.
-fn ryanmen_shapes(k: Kind) -> impl Iterator<Item = (Kind, Kind)> {
-    let n = k % 9 + 1;
-    let above = (n <= 6).then_some((k + 1, k + 2));
-    let below = (n >= 4).then(|| (k - 2, k - 1));
-    above.into_iter().chain(below)
-}
-
-fn early_outside(early: u64, k: Kind) -> bool {
+fn early_outside(early: KindSet, k: Kind) -> bool {
     let n = (k % 9) as isize + 1;
     let base = k - k % 9;
     (1..=9isize).any(|m| {
-        early >> (base + m as usize - 1) & 1 == 1
+        early.contains(base + m as usize - 1)
             && ((m <= 5 && (n == m - 1 || n == m - 2)) || (m >= 5 && (n == m + 1 || n == m + 2)))
     })
 }
 
-/// One opponent block; `out` has [`BLOCK`] values. Returns the danger estimate.
-fn block(ctx: &Facts, o: &Opp, k: Kind, dora_value: f32, out: &mut [f32]) -> f32 {
-    out.fill(0.0);
-    let safe = |x: Kind| o.safe >> x & 1 == 1;
-    let genbutsu = safe(k);
-    out[0] = f32::from(u8::from(genbutsu));
-    out[12] = dora_value;
-    if dora_value == 0.0 && k < 27 {
-        let (p, base) = (k % 9, k - k % 9);
-        out[13] = f32::from(u8::from(
-            (1..=2).any(|d| [p.wrapping_sub(d), p + d].iter().any(|&q| q < 9 && ctx.dora[base + q] > 0)),
-        ));
+/// One opponent's block of [`BLOCK`] columns, as typed values; the default is the all-zero block
+/// of an opponent not in riichi.
+#[derive(Clone, Copy, Debug, Default)]
+struct Block {
+    genbutsu: bool,
+    suji: bool,
+    half_suji: bool,
+    no_chance: bool,
+    one_chance: bool,
+    honor: bool,
+    honor_unseen: u8,
+    /// By number class: 1-9, 2-8, 3-7, 4-6.
+    musuji: [bool; 4],
+    early_outside: bool,
+    dora: f32,
+    dora_adjacent: bool,
+    turns_since_riichi: u16,
+    dealer: bool,
+    danger_est: f32,
+}
+
+impl Block {
+    /// Writes the block as `safety_{who}_*`, in [`BLOCK_NAMES`]' order (checked by name).
+    fn write(&self, who: &str, cols: &mut Cols) {
+        let mut flag = |name: &str, b: bool| cols.put_in(who, name, f32::from(u8::from(b)));
+        flag("genbutsu", self.genbutsu);
+        flag("suji", self.suji);
+        flag("half_suji", self.half_suji);
+        flag("no_chance", self.no_chance);
+        flag("one_chance", self.one_chance);
+        flag("honor", self.honor);
+        cols.put_in(who, "honor_unseen", f32::from(self.honor_unseen));
+        for (name, &b) in ["musuji_19", "musuji_28", "musuji_37", "musuji_456"].into_iter().zip(&self.musuji)
+        {
+            cols.put_in(who, name, f32::from(u8::from(b)));
+        }
+        cols.put_in(who, "early_outside", f32::from(u8::from(self.early_outside)));
+        cols.put_in(who, "dora", self.dora);
+        cols.put_in(who, "dora_adjacent", f32::from(u8::from(self.dora_adjacent)));
+        cols.put_in(who, "turns_since_riichi", f32::from(self.turns_since_riichi));
+        cols.put_in(who, "dealer", f32::from(u8::from(self.dealer)));
+        cols.put_in(who, "danger_est", self.danger_est);
     }
-    out[14] = o.turns as f32;
-    out[15] = f32::from(u8::from(o.dealer));
-    if genbutsu {
-        out[16] = 0.0;
-        return 0.0;
+}
+
+/// Whether kind `k` is one or two steps from a dora kind of the same suit.
+fn near_dora(ctx: &Facts, k: Kind) -> bool {
+    let (p, base) = (k % 9, k - k % 9);
+    (1..=2).any(|d| [p.wrapping_sub(d), p + d].iter().any(|&q| q < 9 && ctx.dora[base + q] > 0))
+}
+
+/// The block of discarding kind `k` against riichi opponent `o` (see the module doc).
+fn block(ctx: &Facts, o: &Opp, k: Kind, dora_value: f32) -> Block {
+    let mut b = Block {
+        genbutsu: o.safe.contains(k),
+        dora: dora_value,
+        dora_adjacent: dora_value == 0.0 && k < 27 && near_dora(ctx, k),
+        turns_since_riichi: o.turns,
+        dealer: o.dealer,
+        ..Block::default()
+    };
+    if b.genbutsu {
+        return b;
     }
-    let danger;
-    if k >= 27 {
-        let unseen = 4u8.saturating_sub(ctx.seen[k]);
-        out[5] = 1.0;
-        out[6] = unseen as f32;
-        danger = [0.0, 2.0, 4.0, 7.0][unseen.min(3) as usize];
-    } else {
-        let n = k % 9 + 1;
-        let partners: [Option<Kind>; 2] = [(n >= 4).then(|| k - 3), (n <= 6).then_some(k + 3)];
-        let n_partners = partners.iter().flatten().count();
-        let n_safe = partners.iter().flatten().filter(|&&p| safe(p)).count();
-        let class = match n {
-            1 | 9 => 0,
-            2 | 8 => 1,
-            3 | 7 => 2,
-            _ => 3,
-        };
-        let mut d = if n_safe == n_partners {
-            out[1] = 1.0;
+    let Some(class_of_suji) = suji(o.safe, k) else {
+        let unseen = 4 - ctx.seen[k];
+        b.honor = true;
+        b.honor_unseen = unseen;
+        b.danger_est = [0.0, 2.0, 4.0, 7.0][unseen.min(3) as usize];
+        return b;
+    };
+    let class = match k % 9 + 1 {
+        1 | 9 => 0,
+        2 | 8 => 1,
+        3 | 7 => 2,
+        _ => 3,
+    };
+    let mut d = match class_of_suji {
+        Suji::Full => {
+            b.suji = true;
             [2.0, 4.0, 5.0, 5.0][class]
-        } else if n_partners == 2 && n_safe == 1 {
-            out[2] = 1.0;
+        }
+        Suji::Half => {
+            b.half_suji = true;
             8.0
-        } else {
-            out[7 + class] = 1.0;
+        }
+        Suji::None => {
+            b.musuji[class] = true;
             [6.0, 8.0, 9.0, 12.0][class]
-        };
-        let dead = |x: Kind| ctx.seen[x] >= 4;
-        let thin = |x: Kind| ctx.seen[x] >= 3;
-        if ryanmen_shapes(k).all(|(a, b)| dead(a) || dead(b)) {
-            out[3] = 1.0;
-            d *= 0.3;
-        } else if ryanmen_shapes(k).all(|(a, b)| thin(a) || thin(b)) {
-            out[4] = 1.0;
-            d *= 0.7;
         }
-        if early_outside(o.early, k) {
-            out[11] = 1.0;
-            d *= 0.8;
-        }
-        danger = d;
+    };
+    // Kabe: every ryanmen waiting on k holds a kind with all (no-chance) or 3 (one-chance) seen.
+    let blocked = |need: u8| {
+        side_shapes(k).filter(|s| !s.penchan).all(|s| s.tiles.iter().any(|&x| ctx.seen[x] >= need))
+    };
+    if blocked(4) {
+        b.no_chance = true;
+        d *= 0.3;
+    } else if blocked(3) {
+        b.one_chance = true;
+        d *= 0.7;
     }
-    out[16] = danger;
-    danger
+    if early_outside(o.early, k) {
+        b.early_outside = true;
+        d *= 0.8;
+    }
+    b.danger_est = d;
+    b
 }
 
 /// The classes of one discard against one riichi opponent, by the definitions of the module doc
@@ -241,50 +269,41 @@ pub fn safety_against(view: &View, k: Kind) -> [Option<OpponentSafety>; 3] {
         return [None; 3];
     }
     let ctx = Facts::new(view);
-    let mut buf = [0f32; BLOCK];
     prep.opps.map(|o| {
         if !o.riichi {
             return None;
         }
-        let danger_est = block(&ctx, &o, k, 0.0, &mut buf);
+        let b = block(&ctx, &o, k, 0.0);
         Some(OpponentSafety {
-            genbutsu: buf[0] == 1.0,
-            suji: buf[1] == 1.0,
-            half_suji: buf[2] == 1.0,
-            no_chance: buf[3] == 1.0,
-            one_chance: buf[4] == 1.0,
-            early_outside: buf[11] == 1.0,
-            danger_est,
+            genbutsu: b.genbutsu,
+            suji: b.suji,
+            half_suji: b.half_suji,
+            no_chance: b.no_chance,
+            one_chance: b.one_chance,
+            early_outside: b.early_outside,
+            danger_est: b.danger_est,
         })
     })
 }
 
 pub(crate) fn fill(ctx: &Facts, prep: &SafetyPrep, a: &After, cols: &mut Cols) {
-    let out = cols.slice();
-    out.fill(0.0);
-    if prep.riichi_count == 0 {
-        return;
-    }
     let k = a.discard.kind();
     let dora_value = (ctx.dora[k] + u8::from(a.discard.is_red())) as f32;
-    out[0] = 1.0;
-    out[1] = prep.riichi_count as f32;
-    let mut all_genbutsu = true;
-    let mut worst: Option<(f32, usize)> = None;
-    for (i, o) in prep.opps.iter().enumerate() {
-        if !o.riichi {
-            continue;
-        }
-        let start = GLOBAL + BLOCK * (i + 1);
-        let d = block(ctx, o, k, dora_value, &mut out[start..start + BLOCK]);
-        all_genbutsu &= out[start] == 1.0;
-        if worst.is_none_or(|(wd, _)| d > wd) {
-            worst = Some((d, start));
+    let blocks: [Option<Block>; 3] = prep.opps.map(|o| o.riichi.then(|| block(ctx, &o, k, dora_value)));
+    // The worst opponent: the highest danger estimate, the lowest relative seat among equals.
+    let mut worst: Option<Block> = None;
+    for b in blocks.iter().flatten() {
+        if worst.is_none_or(|w| b.danger_est > w.danger_est) {
+            worst = Some(*b);
         }
     }
-    out[2] = f32::from(u8::from(all_genbutsu));
-    if let Some((_, start)) = worst {
-        out.copy_within(start..start + BLOCK, GLOBAL);
+    let any = prep.riichi_count > 0;
+    cols.flag("safety_any_riichi", any);
+    cols.put("safety_riichi_count", f32::from(prep.riichi_count));
+    cols.flag("safety_genbutsu_all", any && blocks.iter().flatten().all(|b| b.genbutsu));
+    worst.unwrap_or_default().write("worst", cols);
+    for (who, b) in ["opp1", "opp2", "opp3"].into_iter().zip(blocks) {
+        b.unwrap_or_default().write(who, cols);
     }
 }
 

@@ -18,8 +18,8 @@
 
 use super::column::Cols;
 use super::facts::{After, Facts};
-use super::river::suji;
 use crate::hand::meld::MeldKind;
+use crate::rank::safety::{is_suji, river_kinds, KindSet};
 use crate::replay::view::View;
 
 pub(crate) const COLUMNS: [(&str, &str); 5] = [
@@ -33,8 +33,8 @@ pub(crate) const COLUMNS: [(&str, &str); 5] = [
 /// One opponent's threat signs, computed once per decision.
 #[derive(Clone, Copy, Debug, Default)]
 struct Signs {
-    /// Kinds in the opponent's river, as a bit set.
-    river: u64,
+    /// Kinds in the opponent's river.
+    river: KindSet,
     open2: bool,
     dora_meld: bool,
     /// The flush suit (0-2) when the melds point at one.
@@ -63,7 +63,7 @@ impl ThreatPrep {
                 let flush = suits.first().copied().filter(|&s| suits.iter().all(|&x| x == s));
                 let sets = o.melds.iter().filter(|m| !m.is_run()).count();
                 let toitoi = sets >= 2 && o.melds.iter().all(|m| !m.is_run());
-                let river = o.river.iter().fold(0u64, |b, r| b | 1 << r.tile.kind());
+                let river = river_kinds(o);
                 Signs { river, open2: calls >= 2, dora_meld, flush, toitoi }
             })
             .collect();
@@ -73,8 +73,8 @@ impl ThreatPrep {
 
 pub(crate) fn fill(ctx: &Facts, prep: &ThreatPrep, a: &After, cols: &mut Cols) {
     let k = a.discard.kind();
-    let genbutsu = |o: &Signs| o.river >> k & 1 == 1;
-    let safe = |o: &Signs| genbutsu(o) || suji(o.river, k);
+    let genbutsu = |o: &Signs| o.river.contains(k);
+    let safe = |o: &Signs| genbutsu(o) || is_suji(o.river, k);
     let count = |f: &dyn Fn(&Signs) -> bool| prep.opponents.iter().filter(|o| f(o)).count() as f32;
     cols.put("threat_open2_unsafe", count(&|o| o.open2 && !safe(o)));
     cols.put("threat_open2_genbutsu", count(&|o| o.open2 && genbutsu(o)));

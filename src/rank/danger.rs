@@ -21,63 +21,34 @@
 //! 電脳麻将 counts as discarded against a player: every kind in their river (called-away tiles
 //! too) and every kind anyone discarded after their riichi declaration ([`Opponent::riichi_passed`]).
 
-use crate::replay::view::{Opponent, View};
+use super::safety::{self, KindSet, Suji};
+use crate::replay::view::View;
 use crate::tile::{is_honor, Counts, Tile, KINDS};
 
-/// A seat's safe kinds against one riichi player, as 電脳麻将 tracks them (`_dapai[l]`).
-pub fn genbutsu(riichi: &Opponent) -> [bool; KINDS] {
-    let mut gen = [false; KINDS];
-    for r in &riichi.river {
-        gen[r.tile.kind()] = true;
-    }
-    for (k, &n) in riichi.riichi_passed.iter().enumerate() {
-        gen[k] |= n > 0;
-    }
-    gen
-}
+pub use super::safety::{genbutsu, unseen_counts};
 
-/// Unseen copies per kind from the seat's view: 4 − visible (own melds included) − concealed.
-pub fn unseen_counts(pos: &View) -> Counts {
-    let held = pos.hand_counts();
-    std::array::from_fn(|k| 4u8.saturating_sub(pos.visible[k] + held[k]))
-}
-
-/// The seed-era integer level of kind `k` against one riichi player (see the module doc).
-pub fn level_against(gen: &[bool; KINDS], unseen: &Counts, k: usize) -> u8 {
-    if gen[k] {
+/// The seed-era integer level of kind `k` against one riichi player whose safe kinds are `gen`
+/// (see the module doc).
+pub fn level_against(gen: KindSet, unseen: &Counts, k: usize) -> u8 {
+    if gen.contains(k) {
         return 0;
     }
-    if is_honor(k) {
+    let Some(suji) = safety::suji(gen, k) else {
         return unseen[k].min(3);
-    }
-    let n = k % 9 + 1;
-    // Whether the suji n ± 3 of the same suit is genbutsu (false off the board).
-    let first = k - (n - 1); // kind of rank 1 in this suit
-    let suji = |d: i32| {
-        let m = n as i32 + d;
-        (1..=9).contains(&m) && gen[first + m as usize - 1]
     };
     // (level with its suji out, level without) for the terminal-side ranks.
-    let edge = match n {
+    let edge = match k % 9 + 1 {
         1 | 9 => Some((3, 6)),
         2 | 8 => Some((4, 8)),
         3 | 7 => Some((5, 8)),
         _ => None,
     };
-    match edge {
-        Some((safe, bare)) => {
-            let s = if n <= 3 { suji(3) } else { suji(-3) };
-            if s {
-                safe
-            } else {
-                bare
-            }
-        }
-        None => match (suji(-3), suji(3)) {
-            (true, true) => 4,
-            (true, false) | (false, true) => 8,
-            (false, false) => 12,
-        },
+    match (edge, suji) {
+        (Some((out, _)), Suji::Full) => out,
+        (Some((_, bare)), _) => bare,
+        (None, Suji::Full) => 4,
+        (None, Suji::Half) => 8,
+        (None, Suji::None) => 12,
     }
 }
 
@@ -85,13 +56,13 @@ pub fn level_against(gen: &[bool; KINDS], unseen: &Counts, k: usize) -> u8 {
 /// when nobody is in riichi.
 pub fn level(pos: &View, tile: Tile) -> Option<u8> {
     let unseen = unseen_counts(pos);
-    pos.riichi_opponents().map(|r| level_against(&genbutsu(r), &unseen, tile.kind())).max()
+    pos.riichi_opponents().map(|r| level_against(genbutsu(r), &unseen, tile.kind())).max()
 }
 
 /// 1.0.13's absolute score of kind `k` against one riichi player; `held` = copies in our
 /// concealed hand (see the module doc).
-pub fn absolute_against(gen: &[bool; KINDS], unseen: &Counts, held: &Counts, k: usize) -> u32 {
-    if gen[k] {
+pub fn absolute_against(gen: KindSet, unseen: &Counts, held: &Counts, k: usize) -> u32 {
+    if gen.contains(k) {
         return 0;
     }
     let honour = is_honor(k);
@@ -105,26 +76,22 @@ pub fn absolute_against(gen: &[bool; KINDS], unseen: &Counts, held: &Counts, k: 
     if honour {
         return r;
     }
-    let n = (k % 9 + 1) as i32;
-    let base = k as i32 - n; // kind of rank m is base + m
-    let u = |m: i32| unseen[(base + m) as usize];
-    let gen_at = |m: i32| (1..=9).contains(&m) && gen[(base + m) as usize];
-    // Ryanmen or penchan from one side: the two tiles beyond n toward `dir`.
-    let side = |dir: i32| -> u32 {
-        let (a, b) = (n + dir, n + 2 * dir);
-        if !(1..=9).contains(&b) || u(a).min(u(b)) == 0 {
+    // Ryanmen or penchan from each side: a shape needs both its tiles unseen (kabe).
+    for shape in safety::side_shapes(k) {
+        let [a, b] = shape.tiles;
+        r += if unseen[a].min(unseen[b]) == 0 {
             0
-        } else if b == 1 || b == 9 {
+        } else if shape.penchan {
             3
-        } else if gen_at(n + 3 * dir) {
+        } else if shape.other_wait.is_some_and(|w| gen.contains(w)) {
             0
         } else {
             10
-        }
-    };
-    r += side(-1) + side(1);
-    if n > 1 && n < 9 && u(n - 1).min(u(n + 1)) > 0 {
-        r += 3;
+        };
+    }
+    let n = k % 9 + 1;
+    if n > 1 && n < 9 && unseen[k - 1].min(unseen[k + 1]) > 0 {
+        r += 3; // kanchan
     }
     r
 }
@@ -138,7 +105,7 @@ pub fn relative_all(pos: &View) -> Option<[f64; KINDS]> {
     let mut out: Option<[f64; KINDS]> = None;
     for r in pos.riichi_opponents() {
         let gen = genbutsu(r);
-        let abs: [u32; KINDS] = std::array::from_fn(|k| absolute_against(&gen, &unseen, &held, k));
+        let abs: [u32; KINDS] = std::array::from_fn(|k| absolute_against(gen, &unseen, &held, k));
         let sum = abs.iter().sum::<u32>().max(1) as f64;
         let scale = if r.is_dealer { 1.4 } else { 1.0 };
         let all = out.get_or_insert([0.0; KINDS]);
@@ -163,12 +130,8 @@ mod tests {
         parse_mpsz(s).unwrap()[0].kind()
     }
 
-    fn gen_of(s: &str) -> [bool; KINDS] {
-        let mut g = [false; KINDS];
-        for t in parse_mpsz(s).unwrap() {
-            g[t.kind()] = true;
-        }
-        g
+    fn gen_of(s: &str) -> KindSet {
+        parse_mpsz(s).unwrap().iter().map(|t| t.kind()).collect()
     }
 
     /// Levels worked out from the seed-era table by hand.
@@ -177,7 +140,7 @@ mod tests {
         let g = gen_of("4m5p9s1z");
         let mut unseen = [4u8; KINDS];
         unseen[kind("2z")] = 1;
-        let l = |s: &str| level_against(&g, &unseen, kind(s));
+        let l = |s: &str| level_against(g, &unseen, kind(s));
         assert_eq!(l("4m"), 0); // genbutsu
         assert_eq!(l("1z"), 0);
         assert_eq!(l("2z"), 1); // one copy unseen
@@ -192,7 +155,7 @@ mod tests {
         assert_eq!(l("5s"), 12); // neither 2s nor 8s
         assert_eq!(l("1m"), 3);
         let both = gen_of("1s7s");
-        assert_eq!(level_against(&both, &unseen, kind("4s")), 4);
+        assert_eq!(level_against(both, &unseen, kind("4s")), 4);
     }
 
     /// Absolute scores of 1.0.13 by hand: shapes, kabe and the held-copy rule.
@@ -201,7 +164,7 @@ mod tests {
         let g = gen_of("1m");
         let mut unseen = [4u8; KINDS];
         let mut held = [0u8; KINDS];
-        let a = |u: &Counts, h: &Counts, s: &str| absolute_against(&g, u, h, kind(s));
+        let a = |u: &Counts, h: &Counts, s: &str| absolute_against(g, u, h, kind(s));
         // 4m, none held: c = 3 → 3; below: 2m3m unseen, suji 1m genbutsu → 0; kanchan 3; above
         // 5m6m, suji 7m not out → 10. Total 16.
         assert_eq!(a(&unseen, &held, "4m"), 16);
@@ -241,7 +204,7 @@ mod tests {
     /// The seat's view of a golden line: the concealed hand, everything else not unseen as
     /// visible, each riichi player with its genbutsu kinds as its river.
     fn golden_view(g: &Golden) -> View {
-        use crate::replay::view::SeenDiscard;
+        use crate::replay::view::{Opponent, SeenDiscard};
         let mut hand = Vec::new();
         for (k, &n) in g.held.iter().enumerate() {
             hand.extend((0..n).map(|_| Tile::from_kind(k)));

@@ -22,6 +22,7 @@ pub mod max_ukeire;
 pub mod melds21;
 pub mod paijia;
 pub mod push_fold;
+pub mod safety;
 pub mod yaku_eval;
 pub mod yaku_seed;
 

@@ -16,9 +16,10 @@
 //! ranking it was given.
 
 use super::expected_value;
+use super::safety::{genbutsu, seen_counts, suji, unseen_counts, KindSet, Suji};
 use super::RankedDiscard;
 use crate::replay::view::{Opponent, View};
-use crate::tile::{is_honor, Counts, Tile, KINDS};
+use crate::tile::{Counts, Tile};
 
 /// How safe a discard is against one riichi player, safest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -88,32 +89,20 @@ pub fn classify(ev: f64, shanten: i8, th: &Thresholds) -> HandClass {
     }
 }
 
-/// Safety of `tile` against one riichi player. `seen` counts the copies we can see: our hand,
-/// our melds and everything visible. Genbutsu: every tile of their river (called-away ones
-/// too: their furiten rule forbids a ron on them) and every kind that passed them since the
-/// declaration ([`Opponent::riichi_passed`]).
+/// Safety of `tile` against one riichi player. `seen` counts the copies we can see
+/// ([`seen_counts`]); genbutsu is [`genbutsu`], suji [`suji`].
 pub fn safety_against(riichi: &Opponent, seen: &Counts, tile: Tile) -> Safety {
-    let mut gen = [false; KINDS];
-    for r in &riichi.river {
-        gen[r.tile.kind()] = true;
-    }
-    for (k, &n) in riichi.riichi_passed.iter().enumerate() {
-        gen[k] |= n > 0;
-    }
+    let gen = genbutsu(riichi);
     let k = tile.kind();
-    if gen[k] {
+    if gen.contains(k) {
         return Safety::Genbutsu;
     }
-    if is_honor(k) {
-        return if seen[k] >= 3 { Safety::HonorLast } else { Safety::Honor };
-    }
-    let n = k % 9; // 0-based number
-    let low = (n >= 3).then(|| gen[k - 3]); // suji below: 4 for 1, etc.
-    let high = (n <= 5).then(|| gen[k + 3]);
-    match (low, high) {
-        (Some(true), Some(true)) | (None, Some(true)) | (Some(true), None) => Safety::Suji,
-        (Some(true), Some(false)) | (Some(false), Some(true)) => Safety::HalfSuji,
-        _ => Safety::Unsafe,
+    match suji(gen, k) {
+        None if seen[k] >= 3 => Safety::HonorLast,
+        None => Safety::Honor,
+        Some(Suji::Full) => Safety::Suji,
+        Some(Suji::Half) => Safety::HalfSuji,
+        Some(Suji::None) => Safety::Unsafe,
     }
 }
 
@@ -122,15 +111,6 @@ pub fn safety_against(riichi: &Opponent, seen: &Counts, tile: Tile) -> Safety {
 pub fn safety(pos: &View, tile: Tile) -> Option<Safety> {
     let seen = seen_counts(pos);
     pos.riichi_opponents().map(|r| safety_against(r, &seen, tile)).max()
-}
-
-/// Every tile the player knows of: the visible ones (own melds included) and the concealed hand.
-fn seen_counts(pos: &View) -> Counts {
-    let mut seen = pos.visible;
-    for t in &pos.hand {
-        seen[t.kind()] += 1;
-    }
-    seen
 }
 
 /// The policy as one score, for an option with the evaluator's `score`, a `danger` (higher is
@@ -307,8 +287,8 @@ pub fn majiang_choice(pos: &View, legal: &[Tile], rule: MajiangRule) -> Option<T
         return Some(first);
     }
     let held = pos.hand_counts();
-    let unseen = super::danger::unseen_counts(pos);
-    let gens: Vec<[bool; KINDS]> = pos.riichi_opponents().map(super::danger::genbutsu).collect();
+    let unseen = unseen_counts(pos);
+    let gens: Vec<KindSet> = pos.riichi_opponents().map(genbutsu).collect();
     let ranked: Vec<RiichiOption> = order
         .iter()
         .map(|&i| {
@@ -322,7 +302,7 @@ pub fn majiang_choice(pos: &View, legal: &[Tile], rule: MajiangRule) -> Option<T
                 tile: o.tile,
                 kept,
                 ev: o.score(),
-                danger: gens.iter().map(|g| super::danger::level_against(g, &unseen, k)).max().unwrap_or(0),
+                danger: gens.iter().map(|g| super::danger::level_against(*g, &unseen, k)).max().unwrap_or(0),
                 lone_drawn: pos.drawn == Some(o.tile) && held[k] == 1,
             }
         })
