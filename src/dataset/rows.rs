@@ -2,33 +2,23 @@
 //! with its feature vector.
 //!
 //! Every column of an option row belongs to a family of the catalog
-//! ([`crate::features::catalog`]); this module only says which families an option of each
-//! decision kind fills, and from which hand:
-//! - discard: the hand families of "discard this tile" from the 14-tile hand, then its value and
-//!   visibility;
-//! - call: each option as the hand it leads to. `pass` is scored as taking the offered tile and
-//!   throwing it straight back (the hand stays as it is); `chi` / `pon` as the hand after the call
-//!   and its best discard (lowest shanten, then most ukeire); `daiminkan` as `pass` plus the kan
-//!   flag, since the replacement draw is unknown; each adds its action and call-trade columns;
-//! - riichi: both options share the hand families of the hand after its best tenpai-keeping
-//!   discard; the riichi option adds its action flag and the riichi trade.
-//!
-//! Columns no family writes for an option stay 0 (the value family of a call, say).
+//! ([`crate::features::catalog`]), and every option row is built by
+//! [`crate::features::option_rows`] from the seat's view, which also says from which hand each
+//! option of each decision kind is scored. This module replays the game, turns each decision
+//! into that view and its [`Choice`], and collects the game's tables.
 
 use crate::dataset::skip::{Group, Skip};
 use crate::features::catalog::{catalog, catalog_width};
-use crate::features::option_rows::{self, decision_features};
+use crate::features::option_rows::{self, Choice};
 use crate::features::riichi_trade::Standing;
-use crate::features::{fill_action, fill_riichi_trade, FeatureError};
-use crate::hand::meld::{Meld, MeldKind};
+use crate::features::FeatureError;
 use crate::hand::shanten::min_shanten;
-use crate::hand::waits::ukeire;
 use crate::log::event::Game;
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
 use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::{view_of, View};
 use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RoundResult};
-use crate::tile::{format_mpsz, Counts, Tile};
+use crate::tile::{format_mpsz, Tile};
 
 /// Why a game yields no rows. The messages name the decision (event index and seat) a row
 /// could not be built for.
@@ -44,12 +34,8 @@ pub enum RowsError {
     Features(#[from] FeatureError),
     #[error("{} decision with {option}", kind.name())]
     UnexpectedOption { kind: DecisionKind, option: String },
-    #[error("riichi decision without a tenpai discard")]
-    NoTenpaiDiscard,
     #[error("call decision without the offered tile")]
     NoOfferedTile,
-    #[error("call tiles not in hand")]
-    CallTilesNotInHand,
     #[error("agari/kan decisions are not extracted yet")]
     NotExtracted,
 }
@@ -162,42 +148,6 @@ fn placement(scores: &[i32; 4], seat: u8) -> u8 {
     crate::util::placements(scores)[seat as usize]
 }
 
-/// The discard with the lowest shanten, then the most ukeire (kind order breaks ties).
-fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
-    let mut counts = [0u8; 34];
-    view.hand.iter().for_each(|t| counts[t.kind()] += 1);
-    let mut best: Option<(i8, u32, Tile)> = None;
-    let mut tiles = view.hand.clone();
-    tiles.sort_by_key(|t| (t.kind(), !t.is_red()));
-    tiles.dedup();
-    for t in tiles {
-        let mut after: Counts = counts;
-        after[t.kind()] -= 1;
-        let u = ukeire(&after, &view.visible);
-        if keep_tenpai && u.shanten > 0 {
-            continue;
-        }
-        if best.is_none_or(|(s, n, _)| (u.shanten, std::cmp::Reverse(u.count)) < (s, std::cmp::Reverse(n))) {
-            best = Some((u.shanten, u.count, t));
-        }
-    }
-    best.map(|(_, _, t)| t)
-}
-
-fn remove_tiles(hand: &[Tile], take: &[Tile]) -> Option<Vec<Tile>> {
-    let mut h = hand.to_vec();
-    for t in take {
-        let i = h.iter().position(|x| x == t)?;
-        h.swap_remove(i);
-    }
-    Some(h)
-}
-
-/// The hand families of "discard `tile`" from `view` into `out` (a whole option row).
-fn discard_row(view: &View, tile: Tile, out: &mut [f32], skip: Skip) -> Result<(), RowsError> {
-    Ok(decision_features(view, skip)?.fill(tile, out)?)
-}
-
 /// Rows of one decision appended to `out`; the columns of the groups `skip` leaves out stay 0.
 fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), RowsError> {
     let w = catalog_width();
@@ -227,7 +177,7 @@ fn discard_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsEr
         let Action::Discard(tile) = o else { return Err(unexpected(d.kind, o)) };
         legal.push(*tile);
     }
-    Ok(option_rows::discard_rows(&view, &legal, skip, rows)?)
+    Ok(option_rows::option_rows(&view, Choice::Discard(&legal), skip, rows)?)
 }
 
 /// The option rows of a bare discard position, every distinct discard in
@@ -244,63 +194,25 @@ pub fn position_rows(
     Ok(tiles.into_iter().zip(rows.chunks_exact(catalog_width()).map(<[f32]>::to_vec)).collect())
 }
 
-/// A riichi decision: both options share the features of the hand after its best
-/// tenpai-keeping discard; the riichi option adds its action flag and the riichi trade.
+/// A riichi decision ([`option_rows::option_rows`]), with the standing the table knows.
 fn riichi_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsError> {
     let (t, who) = (&d.table, d.seat);
     let view = view_of(t, who, t.hand_tiles(who));
-    let tile = best_discard(&view, true).ok_or(RowsError::NoTenpaiDiscard)?;
-    let mut row = vec![0.0; catalog_width()];
-    discard_row(&view, tile, &mut row, skip)?;
     let standing = Standing {
         opp_riichi: (1..4).filter(|r| t.riichi[((who + r) % 4) as usize] != RiichiState::None).count() as u8,
         dealer: t.start.dealer == who,
         place: crate::util::placements(&t.start.scores)[who as usize],
         last_round: t.start.round + 1 >= if t.rules.hanchan { 8 } else { 4 },
     };
-    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(catalog_width())) {
-        r.copy_from_slice(&row);
-        fill_action(o, view.turn, r)?;
-        fill_riichi_trade(&view, tile, &standing, *o == Action::Riichi, r)?;
-    }
-    Ok(())
+    Ok(option_rows::option_rows(&view, Choice::Riichi { options: &d.options, standing }, skip, rows)?)
 }
 
-/// A call decision: each option as the hand it leads to. `pass` and `daiminkan` keep the hand
-/// (the offered tile taken and thrown straight back); `chi` / `pon` are the hand after the call
-/// and its best discard.
+/// A call decision ([`option_rows::option_rows`]): the seat's concealed hand and the tile on offer.
 fn call_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsError> {
     let (t, who) = (&d.table, d.seat);
     let offered = d.offered.ok_or(RowsError::NoOfferedTile)?;
-    let hand = t.hand_tiles(who);
-    let mut with_offer = hand.clone();
-    with_offer.push(offered);
-    let pass_view = view_of(t, who, with_offer);
-    let mut pass_row = vec![0.0; catalog_width()];
-    discard_row(&pass_view, offered, &mut pass_row, skip)?;
-    for (o, r) in d.options.iter().zip(rows.chunks_exact_mut(catalog_width())) {
-        match o {
-            Action::Pass | Action::Daiminkan => r.copy_from_slice(&pass_row),
-            Action::Chi(pair) | Action::Pon(pair) => {
-                let rest = remove_tiles(&hand, pair).ok_or(RowsError::CallTilesNotInHand)?;
-                let kind = if matches!(o, Action::Chi(_)) { MeldKind::Chi } else { MeldKind::Pon };
-                let meld = Meld::new(kind, &[pair[0], pair[1], offered], Some(offered), 0);
-                let mut view = view_of(t, who, rest);
-                view.melds.push(meld);
-                // The offered tile is already visible in the discarder's river; the two
-                // tiles from the hand become visible in the meld.
-                for m in pair {
-                    view.visible[m.kind()] += 1;
-                }
-                if let Some(tile) = best_discard(&view, false) {
-                    discard_row(&view, tile, r, skip)?;
-                }
-            }
-            other => return Err(unexpected(d.kind, other)),
-        }
-        fill_action(o, pass_view.turn, r)?;
-    }
-    Ok(())
+    let view = view_of(t, who, t.hand_tiles(who));
+    Ok(option_rows::option_rows(&view, Choice::Call { offered, options: &d.options }, skip, rows)?)
 }
 
 fn unexpected(kind: DecisionKind, option: &Action) -> RowsError {
@@ -404,14 +316,16 @@ mod tests {
     /// rows ingest wrote for the same options, red fives in sight included. A decision whose legal
     /// discards are fewer than the hand's distinct tiles (kuikae after a call) is valued among
     /// those legal ones by ingest, so it is compared on the decisions where the two sets agree,
-    /// and the test asserts that those are nearly all of them.
+    /// and the test asserts that those are nearly all of them. 24 games spread over the corpus
+    /// by default; `HAIFU_SERVED_GAMES=200` for a longer run.
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn served_rows_are_the_datasets_rows() {
         let files =
             crate::testdata::tenhou_files(&[".mjlog"]).expect("../shared/data/tenhou holds .mjlog records");
         let (mut compared, mut restricted, mut red_in_sight) = (0, 0, 0);
-        for path in files.iter().step_by(files.len() / 24).take(24) {
+        let games: usize = std::env::var("HAIFU_SERVED_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(24);
+        for path in files.iter().step_by((files.len() / games).max(1)).take(games) {
             let game = crate::log::source::parse_game("g", &std::fs::read(path).unwrap()).unwrap();
             let rows = game_rows(&game).unwrap();
             let views = discard_positions(&game).unwrap();

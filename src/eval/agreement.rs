@@ -39,7 +39,7 @@ pub fn ev_weights(names: &[String]) -> Vec<f64> {
             "ukeire_count" => 1e-6,
             "discard_class" => -1e-8,
             // 電脳麻将 values a closed tenpai with riichi: it always declares. (Riichi options share
-            // every other column, so this is the only difference; it must exceed the 1e-9 tie
+            // every other column, so this is the only difference; it must exceed the tie
             // tolerance of the agreement count.)
             "act_riichi" => 1e-6,
             _ => 0.0,

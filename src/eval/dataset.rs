@@ -164,7 +164,7 @@ fn yaku_scores(opts: &mut [Opt], e: E, hand: &str, dora: &str, round_wind: u8, s
     let seat_wind = crate::tile::EAST + ((seat + 4 - dealer) % 4) as usize;
     let pos =
         crate::replay::view::View::bare(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
-    let ranked = crate::eval::rank_discards(e, &pos, None).unwrap_or_default();
+    let ranked = crate::eval::Ranker::Plain(e).rank(&pos).unwrap_or_default();
     for o in opts.iter_mut() {
         if let Some(r) = ranked.iter().find(|r| r.tile.to_string() == o.label) {
             o.scores[e.index()] = r.score;

@@ -68,13 +68,3 @@ impl Ranker {
         })
     }
 }
-
-/// One position ranked by a ranker built for it ([`Ranker`]; for many positions build the ranker
-/// once).
-pub fn rank_discards(
-    evaluator: Evaluator,
-    pos: &View,
-    weights: Option<&std::path::Path>,
-) -> Result<Vec<RankedDiscard>, EvalError> {
-    Ranker::new(evaluator, weights)?.rank(pos)
-}

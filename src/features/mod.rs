@@ -75,6 +75,12 @@ pub enum FeatureError {
     NotInHand(Tile),
     #[error("a feature row needs {want} columns, got {got}")]
     RowWidth { want: usize, got: usize },
+    #[error("{kind} decision with {option}")]
+    UnexpectedOption { kind: &'static str, option: String },
+    #[error("riichi decision without a tenpai discard")]
+    NoTenpaiDiscard,
+    #[error("call tiles not in hand")]
+    CallTilesNotInHand,
 }
 
 /// Everything about a decision that does not depend on the option, computed once: the seat's

@@ -1,8 +1,9 @@
 //! Agreement of a scorer with recorded choices: top-1, top-3 and mean rank, ties shared fairly.
 //! Stored in weights files and computed by the fit, eval and report stages alike.
 
-/// Two scores closer than this are a tie (the fit, eval and report count ties alike).
-pub const TIE_EPS: f64 = 1e-9;
+/// Two scores closer than this are a tie (the fit, eval and report count ties alike): the one
+/// epsilon of [`crate::rank::TIE_EPS`].
+pub use crate::rank::TIE_EPS;
 
 /// Agreement of a linear scorer with the recorded choices.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -28,6 +28,14 @@ pub mod yaku_seed;
 
 use crate::tile::Tile;
 
+/// Two scores closer than this are a tie, for every evaluator and every count of agreement:
+/// `ev`'s points (a tie then broken as 電脳麻将 breaks it), the linear and trees scores, and the
+/// top-1 / mean-rank figures of `fit`, `eval` and `report`, which share a tie fairly. Scores equal
+/// up to floating-point noise (the same sum taken in another order) tie; the dataset scorers
+/// that order lexicographically with small weights (`eval::agreement::ev_weights`: 1e-6 per
+/// ukeire tile, 1e-8 per discard class) stay above it.
+pub const TIE_EPS: f64 = 1e-9;
+
 /// The evaluators, by name: the command line (`--evaluator`), the dataset scorer (`haifu eval`,
 /// `haifu report`), the bots and the review page all take this one list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]

@@ -10,8 +10,7 @@ use crate::rank::paijia::Paijia;
 use crate::rank::RankedDiscard;
 use crate::tile::{Tile, KINDS};
 
-/// Two scores closer than this (in points) are a tie, broken by [`tie_key`].
-pub const TIE_EPS: f64 = 1e-6;
+pub use crate::rank::TIE_EPS;
 
 /// [`EvSearch::yaku_shanten`] of a hand with no way to a yaku.
 pub(super) const NO_YAKU: i8 = 99;
@@ -96,7 +95,7 @@ pub struct OrderKey {
 /// in its tie order.
 pub fn pick_order(hand_shanten: i8, keys: &[OrderKey]) -> Vec<usize> {
     let s = hand_shanten as f64;
-    let none_weighed = hand_shanten >= 3 && keys.iter().all(|k| k.score < -s - 1e-9);
+    let none_weighed = hand_shanten >= 3 && keys.iter().all(|k| k.score < -s - TIE_EPS);
     let score = |k: &OrderKey| if none_weighed { -(NO_YAKU as f64) } else { k.score };
     let back = |k: &OrderKey| hand_shanten <= 1 && k.shanten > hand_shanten;
     let tie = |k: &OrderKey| tie_key(k.paijia, k.drawn, k.tile);
