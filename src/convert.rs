@@ -150,7 +150,7 @@ pub fn convert_to(game: &Game, to: Target) -> Result<Vec<u8>, ConvertError> {
 pub fn convert_game(game: &Game) -> Result<Vec<u8>, ConvertError> {
     const F: &str = "mjai";
     let want = validate(game)?;
-    let text = write_mjai(game).map_err(|detail| ConvertError::Write { format: F, detail })?;
+    let text = write_mjai(game).map_err(|e| ConvertError::Write { format: F, detail: e.to_string() })?;
     let back = parse_mjai(&game.id, text.as_bytes()).map_err(|e| read_back(F, e))?;
     same_game(F, &validate(&back).map_err(|e| read_back(F, e))?, &want)?;
     Ok(gzip(text.as_bytes()))

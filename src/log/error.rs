@@ -84,6 +84,14 @@ pub enum LogError {
     #[error("JSON: {detail} (line {line}, column {column})")]
     Json { detail: String, line: usize, column: usize },
 
+    /// An mjai event (`event`: its type), or the log as a whole (`None`), that does not replay
+    /// into a game.
+    #[error(
+        "JSON: mjai {}: {error} (line {line}, column 1)",
+        event.as_ref().map_or("log".to_string(), |e| format!("event {e}"))
+    )]
+    Mjai { event: Option<String>, line: usize, error: crate::log::mjai::error::MjaiError },
+
     /// tenhou.net/6 content that does not fit the format or cannot be replayed into an event order.
     #[error("tenhou.net/6 round {round}: {detail}")]
     Tenhou6 { round: usize, detail: String },
@@ -125,6 +133,7 @@ impl LogError {
             LogError::MissingAttribute { .. } => "missing_attribute",
             LogError::Structure { .. } => "structure",
             LogError::Json { .. } => "json",
+            LogError::Mjai { .. } => "mjai",
             LogError::Tenhou6 { .. } => "tenhou6",
         }
     }

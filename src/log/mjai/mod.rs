@@ -6,6 +6,7 @@
 //! any game back out. What mjai cannot carry (a win's han / fu / yaku, dice, table level, dan,
 //! rate) is listed in `docs/mjai.md`.
 
+pub mod error;
 pub mod read;
 pub mod tiles;
 pub mod write;

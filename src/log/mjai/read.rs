@@ -14,6 +14,7 @@
 
 use serde::Deserialize;
 
+use super::error::MjaiError;
 use super::tiles::Ids;
 use crate::hand::meld::MeldKind;
 use crate::log::error::LogError;
@@ -147,17 +148,13 @@ pub fn parse_mjai(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
             line: i + 1,
             column: e.column(),
         })?;
-        reader.apply(event).map_err(|detail| LogError::Json {
-            detail: format!("mjai event {}: {detail}", type_of(line)),
+        reader.apply(event).map_err(|error| LogError::Mjai {
+            event: Some(type_of(line)),
             line: i + 1,
-            column: 1,
+            error,
         })?;
     }
-    reader.finish(id).map_err(|detail| LogError::Json {
-        detail: format!("mjai log: {detail}"),
-        line: last_line,
-        column: 1,
-    })
+    reader.finish(id).map_err(|error| LogError::Mjai { event: None, line: last_line, error })
 }
 
 #[derive(Default)]
@@ -174,16 +171,16 @@ struct Reader {
 }
 
 impl Reader {
-    fn apply(&mut self, line: Line) -> Result<(), String> {
+    fn apply(&mut self, line: Line) -> Result<(), MjaiError> {
         if self.game_ended && !matches!(line, Line::None) {
-            return Err("an event after end_game".into());
+            return Err(MjaiError::AfterEndGame);
         }
         match line {
             Line::None => Ok(()),
             Line::StartGame { names, aka_flag } => self.start_game(names, aka_flag),
             Line::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais } => {
                 if self.kyoku.is_some() {
-                    return Err("start_kyoku before the last round's end_kyoku".into());
+                    return Err(MjaiError::StartInsideRound);
                 }
                 let red = self.red_fives.unwrap_or(true);
                 let k =
@@ -192,9 +189,9 @@ impl Reader {
                 Ok(())
             }
             Line::EndKyoku => {
-                let k = self.kyoku.take().ok_or("end_kyoku outside a round")?;
+                let k = self.kyoku.take().ok_or(MjaiError::EndOutsideRound)?;
                 if !k.has_result() {
-                    return Err("end_kyoku before the round's hora or ryukyoku".into());
+                    return Err(MjaiError::EndWithoutResult);
                 }
                 self.after_last = Some((k.scores, k.sticks));
                 self.rounds.push(Round { start: k.start, events: k.events });
@@ -202,40 +199,36 @@ impl Reader {
             }
             Line::EndGame { scores } => {
                 if self.kyoku.is_some() {
-                    return Err("end_game inside a round".into());
+                    return Err(MjaiError::EndGameInsideRound);
                 }
                 self.game_ended = true;
                 self.stated_scores = scores;
                 Ok(())
             }
-            other => self.kyoku.as_mut().ok_or("a round event outside a round")?.apply(other),
+            other => self.kyoku.as_mut().ok_or(MjaiError::OutsideRound)?.apply(other),
         }
     }
 
-    fn start_game(&mut self, names: Vec<String>, aka_flag: Option<bool>) -> Result<(), String> {
+    fn start_game(&mut self, names: Vec<String>, aka_flag: Option<bool>) -> Result<(), MjaiError> {
         if self.names.is_some() || !self.rounds.is_empty() || self.kyoku.is_some() {
-            return Err("a second start_game".into());
+            return Err(MjaiError::SecondStartGame);
         }
         let names = match names.len() {
             0 => Default::default(),
-            4 => names.try_into().map_err(|_| "names")?,
-            n => {
-                return Err(format!(
-                    "{n} names: mjai games have four seats (3-player games are not supported)"
-                ))
-            }
+            4 => names.try_into().map_err(|_| MjaiError::SeatCount(4))?,
+            n => return Err(MjaiError::SeatCount(n)),
         };
         self.names = Some(names);
         self.red_fives = aka_flag;
         Ok(())
     }
 
-    fn finish(mut self, id: &str) -> Result<Game, String> {
+    fn finish(mut self, id: &str) -> Result<Game, MjaiError> {
         if let Some(k) = &self.kyoku {
-            return Err(format!("ends inside round {} without end_kyoku", k.start.round));
+            return Err(MjaiError::EndsInsideRound(k.start.round));
         }
         if self.rounds.is_empty() {
-            return Err("no complete round".into());
+            return Err(MjaiError::NoRound);
         }
         let red = self.red_fives.unwrap_or(true);
         let hanchan = self.rounds.iter().any(|r| r.start.round >= 4);
@@ -312,21 +305,19 @@ impl Kyoku {
         oya: u8,
         scores: [i32; 4],
         tehais: &[Vec<String>],
-    ) -> Result<Kyoku, String> {
+    ) -> Result<Kyoku, MjaiError> {
         let wind = ["E", "S", "W", "N"]
             .iter()
             .position(|w| *w == bakaze)
-            .ok_or_else(|| format!("bakaze {bakaze:?}"))?;
+            .ok_or_else(|| MjaiError::Bakaze(bakaze.to_string()))?;
         if !(1..=4).contains(&kyoku) || oya != kyoku - 1 {
-            return Err(format!(
-                "kyoku {kyoku} with oya {oya}: kyoku counts 1-4 and its dealer is seat kyoku - 1"
-            ));
+            return Err(MjaiError::Kyoku { kyoku, oya });
         }
         if scores.iter().any(|s| s.abs() > 10_000_000) {
-            return Err(format!("scores {scores:?} out of range"));
+            return Err(MjaiError::Scores(scores));
         }
         if tehais.len() != 4 || tehais.iter().any(|h| h.len() != 13) {
-            return Err("tehais must be four hands of 13 tiles (3-player games are not supported)".into());
+            return Err(MjaiError::Tehais);
         }
         let mut ids = Ids::new(red_fives);
         let dora = ids.take(dora_marker)?;
@@ -371,12 +362,12 @@ impl Kyoku {
         self.result.is_some()
     }
 
-    fn apply(&mut self, line: Line) -> Result<(), String> {
+    fn apply(&mut self, line: Line) -> Result<(), MjaiError> {
         let is_hora = matches!(line, Line::Hora { .. });
         if self.result.is_some() && !(is_hora && self.result == Some(true)) {
-            return Err("an event after the round's result".into());
+            return Err(MjaiError::AfterResult);
         }
-        let seat = |a: u8| if a < 4 { Ok(a) } else { Err(format!("actor {a} is not a seat 0-3")) };
+        let seat = |a: u8| if a < 4 { Ok(a) } else { Err(MjaiError::NotASeat(a)) };
         match line {
             Line::Tsumo { actor, pai } => self.tsumo(seat(actor)?, &pai)?,
             Line::Dahai { actor, pai, tsumogiri } => self.dahai(seat(actor)?, &pai, tsumogiri)?,
@@ -409,7 +400,7 @@ impl Kyoku {
                 self.prev = Prev::ReachAccepted;
             }
             Line::Hora { actor, target, deltas, ura_markers } => {
-                let deltas = deltas.ok_or("hora without deltas: the win cannot be checked")?;
+                let deltas = deltas.ok_or(MjaiError::HoraWithoutDeltas)?;
                 self.hora(seat(actor)?, seat(target)?, deltas, ura_markers.unwrap_or_default())?;
                 self.result = Some(true);
             }
@@ -428,7 +419,7 @@ impl Kyoku {
         Ok(())
     }
 
-    fn tsumo(&mut self, who: u8, pai: &str) -> Result<(), String> {
+    fn tsumo(&mut self, who: u8, pai: &str) -> Result<(), MjaiError> {
         let tile = self.ids.take(pai)?;
         self.hands[who as usize].push(tile);
         self.last_draw[who as usize] = Some(tile);
@@ -441,7 +432,7 @@ impl Kyoku {
 
     /// Takes a tile named `pai` out of a seat's hand, preferring (`prefer_drawn`) or avoiding the
     /// tile it just drew, so that tsumogiri survives the trip.
-    fn take_from_hand(&mut self, who: u8, pai: &str, prefer_drawn: bool) -> Result<TileId, String> {
+    fn take_from_hand(&mut self, who: u8, pai: &str, prefer_drawn: bool) -> Result<TileId, MjaiError> {
         let hand = &self.hands[who as usize];
         let drawn = self.last_draw[who as usize];
         let matching = |&&id: &&TileId| self.ids.matches(id, pai);
@@ -452,15 +443,15 @@ impl Kyoku {
         };
         let id = pick
             .or_else(|| hand.iter().find(matching).copied())
-            .ok_or_else(|| format!("seat {who} has no {pai} in hand"))?;
+            .ok_or_else(|| MjaiError::NotInHand { seat: who, tile: pai.to_string() })?;
         let hand = &mut self.hands[who as usize];
         hand.retain(|&t| t != id);
         Ok(id)
     }
 
-    fn dahai(&mut self, who: u8, pai: &str, tsumogiri: bool) -> Result<(), String> {
+    fn dahai(&mut self, who: u8, pai: &str, tsumogiri: bool) -> Result<(), MjaiError> {
         if tsumogiri && self.last_draw[who as usize].is_none_or(|d| !self.ids.matches(d, pai)) {
-            return Err(format!("tsumogiri of {pai}, which seat {who} did not just draw"));
+            return Err(MjaiError::TsumogiriNotDrawn { seat: who, tile: pai.to_string() });
         }
         let tile = self.take_from_hand(who, pai, tsumogiri)?;
         self.last_draw[who as usize] = None;
@@ -478,18 +469,14 @@ impl Kyoku {
         target: u8,
         pai: &str,
         consumed: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), MjaiError> {
         let need = if kind == MeldKind::Daiminkan { 3 } else { 2 };
         if consumed.len() != need {
-            return Err(format!("{} consumed tiles, want {need}", consumed.len()));
+            return Err(MjaiError::Consumed { got: consumed.len(), want: need });
         }
         let called = match self.offered {
             Some((w, t)) if w == target && target != who && self.ids.matches(t, pai) => t,
-            _ => {
-                return Err(format!(
-                    "seat {who} calls {pai} from seat {target}, which did not just discard it"
-                ))
-            }
+            _ => return Err(MjaiError::NotOffered { seat: who, tile: pai.to_string(), target }),
         };
         let mut tiles = Vec::with_capacity(4);
         for c in consumed {
@@ -514,15 +501,15 @@ impl Kyoku {
         self.events.push(Event::Call { who, call });
     }
 
-    fn kakan(&mut self, who: u8, pai: &str, consumed: &[String]) -> Result<(), String> {
+    fn kakan(&mut self, who: u8, pai: &str, consumed: &[String]) -> Result<(), MjaiError> {
         if consumed.len() != 3 {
-            return Err(format!("{} consumed tiles, want 3", consumed.len()));
+            return Err(MjaiError::Consumed { got: consumed.len(), want: 3 });
         }
         let (kind, _) = super::tiles::parse_tile(pai)?;
         let pos = self.melds[who as usize]
             .iter()
             .position(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == kind)
-            .ok_or_else(|| format!("seat {who} adds {pai} to a pon it does not have"))?;
+            .ok_or_else(|| MjaiError::NoPon { seat: who, tile: pai.to_string() })?;
         let added = self.take_from_hand(who, pai, false)?;
         let pon = self.melds[who as usize][pos].clone();
         let mut tiles = pon.tiles.clone();
@@ -536,9 +523,9 @@ impl Kyoku {
         Ok(())
     }
 
-    fn ankan(&mut self, who: u8, consumed: &[String]) -> Result<(), String> {
+    fn ankan(&mut self, who: u8, consumed: &[String]) -> Result<(), MjaiError> {
         if consumed.len() != 4 {
-            return Err(format!("{} consumed tiles, want 4", consumed.len()));
+            return Err(MjaiError::Consumed { got: consumed.len(), want: 4 });
         }
         let mut tiles = Vec::with_capacity(4);
         for c in consumed {
@@ -553,30 +540,29 @@ impl Kyoku {
     }
 
     /// Ura indicators get ids once per round (a double ron repeats them).
-    fn ura_ids(&mut self, names: Vec<String>) -> Result<Vec<TileId>, String> {
+    fn ura_ids(&mut self, names: Vec<String>) -> Result<Vec<TileId>, MjaiError> {
         if let Some((seen, ids)) = &self.ura {
             if *seen == names {
                 return Ok(ids.clone());
             }
-            return Err(format!("ura_markers {names:?} differ from the first win's {seen:?}"));
+            return Err(MjaiError::UraDiffers { names, first: seen.clone() });
         }
         let ids: Vec<TileId> = names.iter().map(|n| self.ids.take(n)).collect::<Result<_, _>>()?;
         self.ura = Some((names, ids.clone()));
         Ok(ids)
     }
 
-    fn hora(&mut self, who: u8, target: u8, deltas: [i32; 4], ura: Vec<String>) -> Result<(), String> {
+    fn hora(&mut self, who: u8, target: u8, deltas: [i32; 4], ura: Vec<String>) -> Result<(), MjaiError> {
         if deltas.iter().any(|d| d.abs() > 10_000_000) {
-            return Err(format!("deltas {deltas:?} out of range"));
+            return Err(MjaiError::Deltas(deltas));
         }
         let tsumo = who == target;
         let win_tile = if tsumo {
-            self.last_draw[who as usize]
-                .ok_or_else(|| format!("tsumo by seat {who}, who did not just draw"))?
+            self.last_draw[who as usize].ok_or(MjaiError::TsumoNotDrawn(who))?
         } else {
             match self.offered {
                 Some((w, t)) if w == target => t,
-                _ => return Err(format!("ron by seat {who} on seat {target}, who offered no tile")),
+                _ => return Err(MjaiError::RonNotOffered { seat: who, target }),
             }
         };
         let mut hand = self.hands[who as usize].clone();

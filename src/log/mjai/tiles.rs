@@ -6,15 +6,16 @@
 //! does: a red five takes copy 0 (id 16 / 52 / 88), any other tile the lowest unused copy of its
 //! kind. Ids therefore differ from the mjlog's, but kinds, redness and tsumogiri never do.
 
+use super::error::MjaiError;
 use crate::tile::TileId;
 
 const HONOURS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
 const SUITS: [char; 3] = ['m', 'p', 's'];
 
 /// `(kind, red)` of an mjai tile name; `?` (a tile the log hides) and anything else is an error.
-pub fn parse_tile(s: &str) -> Result<(usize, bool), String> {
+pub fn parse_tile(s: &str) -> Result<(usize, bool), MjaiError> {
     if s == "?" {
-        return Err("a hidden tile \"?\": this log hides other seats' tiles and cannot be replayed".into());
+        return Err(MjaiError::HiddenTile);
     }
     if let Some(i) = HONOURS.iter().position(|h| *h == s) {
         return Ok((27 + i, false));
@@ -24,7 +25,7 @@ pub fn parse_tile(s: &str) -> Result<(usize, bool), String> {
     match (b.first(), suit, &b[b.len().min(2)..]) {
         (Some(n @ b'1'..=b'9'), Some(suit), []) => Ok((suit * 9 + (n - b'1') as usize, false)),
         (Some(b'5'), Some(suit), b"r") => Ok((suit * 9 + 4, true)),
-        _ => Err(format!("{s:?} is not an mjai tile")),
+        _ => Err(MjaiError::NotATile(s.to_string())),
     }
 }
 
@@ -60,20 +61,22 @@ impl Ids {
     }
 
     /// A fresh id for a tile name: copy 0 for the red five, else the lowest free copy.
-    pub fn take(&mut self, name: &str) -> Result<TileId, String> {
+    pub fn take(&mut self, name: &str) -> Result<TileId, MjaiError> {
         let (kind, red) = parse_tile(name)?;
         if red && !self.red_fives {
-            return Err(format!("red five {name} in a game without red fives"));
+            return Err(MjaiError::RedWithoutReds(name.to_string()));
         }
         let five_with_red = self.red_fives && matches!(kind, 4 | 13 | 22);
         let copy = if red {
             0
         } else {
             let first = usize::from(five_with_red);
-            (first..4).find(|c| self.used[kind] & (1 << c) == 0).ok_or_else(|| format!("a fifth {name}"))?
+            (first..4)
+                .find(|c| self.used[kind] & (1 << c) == 0)
+                .ok_or_else(|| MjaiError::FifthCopy(name.to_string()))?
         };
         if self.used[kind] & (1 << copy) != 0 {
-            return Err(format!("a second {name}"));
+            return Err(MjaiError::SecondRed(name.to_string()));
         }
         self.used[kind] |= 1 << copy;
         Ok(TileId::new((kind * 4 + copy) as u32).expect("kind < 34, copy < 4"))

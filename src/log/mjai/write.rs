@@ -7,19 +7,20 @@
 
 use std::fmt::Write as _;
 
+use super::error::MjaiError;
 use super::tiles::tile_name;
 use crate::hand::meld::MeldKind;
 use crate::log::event::*;
 use crate::tile::TileId;
 
 /// One game as mjai lines, each ending in `\n`.
-pub fn write_mjai(game: &Game) -> Result<String, String> {
+pub fn write_mjai(game: &Game) -> Result<String, MjaiError> {
     let red = game.rules.red_fives;
     let mut out = String::with_capacity(32 * 1024);
     let names: Vec<String> = game.players.iter().map(|p| json_string(&p.name)).collect();
     let _ = writeln!(out, "{{\"type\":\"start_game\",\"names\":[{}]}}", names.join(","));
     for (i, round) in game.rounds.iter().enumerate() {
-        write_round(&mut out, round, red).map_err(|e| format!("round {i}: {e}"))?;
+        write_round(&mut out, round, red).map_err(|e| MjaiError::InRound { round: i, error: Box::new(e) })?;
     }
     out.push_str("{\"type\":\"end_game\"}\n");
     Ok(out)
@@ -38,9 +39,9 @@ fn ints(v: &[i32; 4]) -> String {
     format!("[{},{},{},{}]", v[0], v[1], v[2], v[3])
 }
 
-fn write_round(out: &mut String, round: &Round, red: bool) -> Result<(), String> {
+fn write_round(out: &mut String, round: &Round, red: bool) -> Result<(), MjaiError> {
     let s = &round.start;
-    let wind = ["E", "S", "W", "N"].get(usize::from(s.round / 4)).ok_or("round past North")?;
+    let wind = ["E", "S", "W", "N"].get(usize::from(s.round / 4)).ok_or(MjaiError::RoundPastNorth)?;
     let hands: Vec<String> = s.hands.iter().map(|h| tiles(h, red)).collect();
     let _ = writeln!(
         out,
@@ -67,7 +68,7 @@ fn write_event(
     event: &Event,
     red: bool,
     last_draw: &mut [Option<TileId>; 4],
-) -> Result<(), String> {
+) -> Result<(), MjaiError> {
     let t = |id: TileId| tile_name(id, red);
     match event {
         Event::Draw { who, tile } => {
@@ -111,7 +112,7 @@ fn write_event(
         }
         Event::Ryuukyoku(d) => {
             if d.kind == DrawKind::Aborted {
-                return Err("the server stopped the game mid-round: mjai has no such result".into());
+                return Err(MjaiError::StoppedMidRound);
             }
             let _ = writeln!(out, "{{\"type\":\"ryukyoku\",\"deltas\":{}}}", ints(&d.deltas));
         }
@@ -120,7 +121,7 @@ fn write_event(
     Ok(())
 }
 
-fn write_call(out: &mut String, who: u8, call: &Call, red: bool) -> Result<(), String> {
+fn write_call(out: &mut String, who: u8, call: &Call, red: bool) -> Result<(), MjaiError> {
     let without = |skip: Option<TileId>| -> Vec<TileId> {
         let mut v = call.tiles.clone();
         if let Some(p) = skip.and_then(|s| v.iter().position(|&x| x == s)) {
@@ -134,7 +135,7 @@ fn write_call(out: &mut String, who: u8, call: &Call, red: bool) -> Result<(), S
         MeldKind::Pon => "pon",
         MeldKind::Daiminkan => "daiminkan",
         MeldKind::Kakan => {
-            let added = call.added.ok_or("kakan without its added tile")?;
+            let added = call.added.ok_or(MjaiError::KakanWithoutTile)?;
             let _ = writeln!(
                 out,
                 "{{\"type\":\"kakan\",\"actor\":{who},\"pai\":\"{}\",\"consumed\":{}}}",
@@ -152,7 +153,7 @@ fn write_call(out: &mut String, who: u8, call: &Call, red: bool) -> Result<(), S
             return Ok(());
         }
     };
-    let called = call.called.ok_or("a call without its called tile")?;
+    let called = call.called.ok_or(MjaiError::CallWithoutTile)?;
     let _ = writeln!(
         out,
         "{{\"type\":\"{name}\",\"actor\":{who},\"target\":{target},\"pai\":\"{}\",\"consumed\":{}}}",
