@@ -93,8 +93,8 @@ pub enum LogError {
     Mjai { event: Option<String>, line: usize, error: crate::log::mjai::error::MjaiError },
 
     /// tenhou.net/6 content that does not fit the format or cannot be replayed into an event order.
-    #[error("tenhou.net/6 round {round}: {detail}")]
-    Tenhou6 { round: usize, detail: String },
+    #[error("tenhou.net/6 round {round}: {error}")]
+    Tenhou6 { round: usize, error: crate::log::tenhou6::error::Tenhou6Error },
 }
 
 impl LogError {

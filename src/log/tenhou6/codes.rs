@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use super::error::{Item, Tenhou6Error};
 use crate::hand::meld::MeldKind;
 use crate::log::event::*;
 use crate::tile::TileId;
@@ -12,10 +13,10 @@ use crate::tile::TileId;
 pub(super) struct Code(pub(super) u8);
 
 impl Code {
-    pub(super) fn parse(v: i64) -> Result<Code, String> {
+    pub(super) fn parse(v: i64) -> Result<Code, Tenhou6Error> {
         match v {
             11..=19 | 21..=29 | 31..=39 | 41..=47 | 51..=53 => Ok(Code(v as u8)),
-            _ => Err(format!("{v} is not a tile code")),
+            _ => Err(Tenhou6Error::NotATileCode(v)),
         }
     }
 
@@ -76,23 +77,25 @@ pub(super) enum Give {
     },
 }
 
-pub(super) fn codes_of(digits: &str) -> Result<Vec<Code>, String> {
+pub(super) fn codes_of(digits: &str) -> Result<Vec<Code>, Tenhou6Error> {
     if digits.len() % 2 != 0 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("bad tile digits {digits:?}"));
+        return Err(Tenhou6Error::Malformed { item: Item::TileDigits, value: format!("{digits:?}") });
     }
     (0..digits.len() / 2).map(|i| Code::parse(digits[2 * i..2 * i + 2].parse().unwrap_or(0))).collect()
 }
 
 /// Splits a call string at its one letter: (letter, codes before, codes after).
-pub(super) fn split_call(s: &str) -> Result<(char, Vec<Code>, Vec<Code>), String> {
-    let pos = s.find(|c: char| c.is_ascii_alphabetic()).ok_or_else(|| format!("no call letter in {s:?}"))?;
+pub(super) fn split_call(s: &str) -> Result<(char, Vec<Code>, Vec<Code>), Tenhou6Error> {
+    let pos =
+        s.find(|c: char| c.is_ascii_alphabetic()).ok_or_else(|| Tenhou6Error::NoCallLetter(s.to_string()))?;
     let letter = s[pos..].chars().next().unwrap_or(' ');
-    let before = codes_of(&s[..pos]).map_err(|e| format!("{e} in {s:?}"))?;
-    let after = codes_of(&s[pos + 1..]).map_err(|e| format!("{e} in {s:?}"))?;
+    let in_call = |e| Tenhou6Error::InCall { call: s.to_string(), error: Box::new(e) };
+    let before = codes_of(&s[..pos]).map_err(in_call)?;
+    let after = codes_of(&s[pos + 1..]).map_err(in_call)?;
     Ok((letter, before, after))
 }
 
-pub(super) fn parse_take(v: &Value) -> Result<Take, String> {
+pub(super) fn parse_take(v: &Value) -> Result<Take, Tenhou6Error> {
     match v {
         Value::Number(n) => Ok(Take::Tile(Code::parse(n.as_i64().unwrap_or(-1))?)),
         Value::String(s) => {
@@ -105,37 +108,40 @@ pub(super) fn parse_take(v: &Value) -> Result<Take, String> {
                 ('m', 0) => (MeldKind::Daiminkan, 4, 3),
                 ('m', 1) => (MeldKind::Daiminkan, 4, 2),
                 ('m', 3) => (MeldKind::Daiminkan, 4, 1),
-                _ => return Err(format!("bad call {s:?} among the draws")),
+                _ => return Err(Tenhou6Error::DrawCall(s.to_string())),
             };
             if before.len() + after.len() != need || after.is_empty() {
-                return Err(format!("bad call {s:?} among the draws"));
+                return Err(Tenhou6Error::DrawCall(s.to_string()));
             }
             let called = after[0];
             let own: Vec<Code> = before.iter().chain(&after[1..]).copied().collect();
             if own.iter().any(|c| c.kind() / 9 != called.kind() / 9) {
-                return Err(format!("call {s:?} mixes suits"));
+                return Err(Tenhou6Error::MixedCall(s.to_string()));
             }
             Ok(Take::Call { kind, from, called, own })
         }
-        _ => Err(format!("bad draw entry {v}")),
+        _ => Err(Tenhou6Error::Malformed { item: Item::DrawEntry, value: v.to_string() }),
     }
 }
 
-pub(super) fn parse_give(v: &Value) -> Result<Give, String> {
+pub(super) fn parse_give(v: &Value) -> Result<Give, Tenhou6Error> {
     match v {
         Value::Number(n) => match n.as_i64() {
             Some(60) => Ok(Give::Discard { code: None, riichi: false }),
             Some(0) => Ok(Give::Nothing),
             Some(c) => Ok(Give::Discard { code: Some(Code::parse(c)?), riichi: false }),
-            None => Err(format!("bad discard entry {v}")),
+            None => Err(Tenhou6Error::Malformed { item: Item::DiscardEntry, value: v.to_string() }),
         },
         Value::String(s) if s.starts_with('r') => match s.get(1..).unwrap_or("") {
             "60" => Ok(Give::Discard { code: None, riichi: true }),
             t if t.len() == 2 => Ok(Give::Discard {
-                code: Some(Code::parse(t.parse().map_err(|_| format!("bad riichi {s:?}"))?)?),
+                code: Some(Code::parse(t.parse().map_err(|_| Tenhou6Error::Malformed {
+                    item: Item::Riichi,
+                    value: format!("{s:?}"),
+                })?)?),
                 riichi: true,
             }),
-            _ => Err(format!("bad riichi {s:?}")),
+            _ => Err(Tenhou6Error::Malformed { item: Item::Riichi, value: format!("{s:?}") }),
         },
         Value::String(s) => {
             let (letter, before, after) = split_call(s)?;
@@ -146,14 +152,14 @@ pub(super) fn parse_give(v: &Value) -> Result<Give, String> {
                 'a' if before.len() + after.len() == 4 => {
                     let tiles: Vec<Code> = before.into_iter().chain(after).collect();
                     if tiles.iter().any(|c| c.kind() != tiles[0].kind()) {
-                        return Err(format!("closed kan {s:?} of mixed tiles"));
+                        return Err(Tenhou6Error::MixedKan(s.to_string()));
                     }
                     Ok(Give::Ankan { tiles })
                 }
-                _ => Err(format!("bad discard entry {s:?}")),
+                _ => Err(Tenhou6Error::Malformed { item: Item::DiscardEntry, value: format!("{s:?}") }),
             }
         }
-        _ => Err(format!("bad discard entry {v}")),
+        _ => Err(Tenhou6Error::Malformed { item: Item::DiscardEntry, value: v.to_string() }),
     }
 }
 
@@ -168,30 +174,23 @@ pub(super) struct Ids {
 }
 
 impl Ids {
-    pub(super) fn take(&mut self, code: Code) -> Result<TileId, String> {
+    pub(super) fn take(&mut self, code: Code) -> Result<TileId, Tenhou6Error> {
         let kind = code.kind();
         let five_with_red = self.red_fives && matches!(kind, 4 | 13 | 22);
         let copy = if code.is_red() {
             let suit = kind / 9;
             if !self.red_suits[suit] {
-                return Err(format!(
-                    "a red 5{} (tile code {}) in a game whose rule has no red 5{} (rule aka5{} is 0 or absent)",
-                    ["m", "p", "s"][suit],
-                    code.0,
-                    ["m", "p", "s"][suit],
-                    suit + 1
-                ));
+                return Err(Tenhou6Error::RedNotInRule { suit, code: code.0.into() });
             }
             0
         } else {
             let first = if five_with_red { 1 } else { 0 };
-            (first..4).find(|c| self.used[kind] & (1 << c) == 0).ok_or_else(|| {
-                let why = if first == 1 { " (red fives on: the fourth copy is the red 5x)" } else { "" };
-                format!("more than {} plain copies of tile code {}{why}", 4 - first, code.0)
-            })?
+            (first..4)
+                .find(|c| self.used[kind] & (1 << c) == 0)
+                .ok_or(Tenhou6Error::TooManyCopies { code: code.0.into(), red_on: first == 1 })?
         };
         if self.used[kind] & (1 << copy) != 0 {
-            return Err(format!("tile code {} appears twice", code.0));
+            return Err(Tenhou6Error::CodeTwice(code.0.into()));
         }
         self.used[kind] |= 1 << copy;
         Ok(TileId::new((kind * 4 + copy) as u32).expect("kind < 34, copy < 4"))
@@ -207,53 +206,56 @@ pub(super) struct RoundData {
     pub(super) result: Vec<Value>,
 }
 
-pub(super) fn round_data(entry: &Value) -> Result<(RoundData, [Vec<Code>; 4]), String> {
-    let a = entry.as_array().ok_or("round entry is not an array")?;
+pub(super) fn round_data(entry: &Value) -> Result<(RoundData, [Vec<Code>; 4]), Tenhou6Error> {
+    let a = entry.as_array().ok_or_else(|| Tenhou6Error::NotAnArray("round entry".into()))?;
     if a.len() < 17 {
-        return Err(format!("round entry has {} items, want 17", a.len()));
+        return Err(Tenhou6Error::RoundItems(a.len()));
     }
-    let ints = |v: &Value, what: &str| -> Result<Vec<i64>, String> {
+    let ints = |v: &Value, what: &str| -> Result<Vec<i64>, Tenhou6Error> {
         v.as_array()
-            .ok_or_else(|| format!("{what} is not an array"))?
+            .ok_or_else(|| Tenhou6Error::NotAnArray(what.to_string()))?
             .iter()
-            .map(|x| x.as_i64().ok_or_else(|| format!("{what}: {x} is not a number")))
+            .map(|x| {
+                x.as_i64()
+                    .ok_or_else(|| Tenhou6Error::NotANumber { what: what.to_string(), value: x.to_string() })
+            })
             .collect()
     };
     let info = ints(&a[0], "round info")?;
     if info.len() < 3 || info.iter().any(|&v| !(0..=255).contains(&v)) {
-        return Err(format!("bad round info {}", a[0]));
+        return Err(Tenhou6Error::Malformed { item: Item::RoundInfo, value: a[0].to_string() });
     }
     let scores = ints(&a[1], "scores")?;
     let scores: [i32; 4] = scores
         .iter()
-        .map(|&s| score(s).ok_or(format!("score {s} out of range")))
+        .map(|&s| score(s).ok_or(Tenhou6Error::Score(s)))
         .collect::<Result<Vec<_>, _>>()?
         .try_into()
-        .map_err(|_| "scores need 4 values")?;
-    let codes = |v: &Value, what: &str| -> Result<Vec<Code>, String> {
+        .map_err(|_| Tenhou6Error::ScoreCount)?;
+    let codes = |v: &Value, what: &str| -> Result<Vec<Code>, Tenhou6Error> {
         ints(v, what)?.into_iter().map(Code::parse).collect()
     };
     let dora = codes(&a[2], "dora")?;
     let ura = codes(&a[3], "ura")?;
     if dora.is_empty() {
-        return Err("no dora indicator".into());
+        return Err(Tenhou6Error::NoDora);
     }
     let mut hands: [Vec<Code>; 4] = Default::default();
     let mut takes: [Vec<Take>; 4] = Default::default();
     let mut gives: [Vec<Give>; 4] = Default::default();
     for s in 0..4 {
         hands[s] = codes(&a[4 + 3 * s], "hand")?;
-        let list = |i: usize| a[i].as_array().ok_or_else(|| format!("item {i} is not an array"));
+        let list = |i: usize| a[i].as_array().ok_or_else(|| Tenhou6Error::NotAnArray(format!("item {i}")));
         takes[s] = list(5 + 3 * s)?.iter().map(parse_take).collect::<Result<_, _>>()?;
         gives[s] = list(6 + 3 * s)?.iter().map(parse_give).collect::<Result<_, _>>()?;
     }
     if hands.iter().any(|h| h.is_empty()) {
-        return Err("a seat has no hand (3-player games are not supported)".into());
+        return Err(Tenhou6Error::NoHand);
     }
     if hands.iter().any(|h| h.len() != 13) {
-        return Err("a dealt hand does not have 13 tiles".into());
+        return Err(Tenhou6Error::DealtHand);
     }
-    let result = a[16].as_array().ok_or("result is not an array")?.clone();
+    let result = a[16].as_array().ok_or_else(|| Tenhou6Error::NotAnArray("result".into()))?.clone();
     let round = info[0] as u8;
     let start = RoundStart {
         round,

@@ -42,11 +42,13 @@ use super::event::*;
 use crate::tile::TileId;
 
 mod codes;
+pub mod error;
 mod order;
 mod results;
 pub mod write;
 
 use codes::*;
+use error::Tenhou6Error;
 use order::*;
 use results::*;
 
@@ -57,18 +59,18 @@ pub fn parse_tenhou6(id: &str, json: &[u8]) -> Result<Game, LogError> {
         line: e.line(),
         column: e.column(),
     })?;
-    let err0 = |detail: &str| LogError::Tenhou6 { round: 0, detail: detail.to_string() };
-    let obj = root.as_object().ok_or_else(|| err0("top level is not an object"))?;
+    let err0 = |error| LogError::Tenhou6 { round: 0, error };
+    let obj = root.as_object().ok_or_else(|| err0(Tenhou6Error::NotAnObject))?;
     let rules = rules_of(obj.get("rule"), obj.get("lobby"))?;
     let red_suits = red_suits_of(obj.get("rule"));
     let players = players_of(obj);
-    let log = obj.get("log").and_then(Value::as_array).ok_or_else(|| err0("no \"log\" array"))?;
+    let log = obj.get("log").and_then(Value::as_array).ok_or_else(|| err0(Tenhou6Error::NoLog))?;
     if log.is_empty() {
-        return Err(err0("\"log\" has no rounds"));
+        return Err(err0(Tenhou6Error::NoRounds));
     }
     let mut rounds = Vec::with_capacity(log.len());
     for (i, entry) in log.iter().enumerate() {
-        let round = parse_round(entry, red_suits).map_err(|detail| LogError::Tenhou6 { round: i, detail })?;
+        let round = parse_round(entry, red_suits).map_err(|error| LogError::Tenhou6 { round: i, error })?;
         rounds.push(round);
     }
     dealer_tenpai_from_next_round(&mut rounds);
@@ -213,10 +215,7 @@ type Finals = (Option<[i32; 4]>, Option<[f32; 4]>);
 
 fn final_of(sc: Option<&Value>, table_total: f64) -> Result<Finals, LogError> {
     let Some(sc) = sc else { return Ok((None, None)) };
-    let bad = || LogError::Tenhou6 {
-        round: 0,
-        detail: format!("\"sc\" (the final scores and points) is not eight numbers: {sc}"),
-    };
+    let bad = || LogError::Tenhou6 { round: 0, error: Tenhou6Error::FinalScores(sc.to_string()) };
     let a = sc.as_array().filter(|a| a.len() == 8).ok_or_else(bad)?;
     let n: Vec<f64> = a.iter().map(Value::as_f64).collect::<Option<_>>().ok_or_else(bad)?;
     if n.iter().any(|x| !x.is_finite() || x.abs() > 1e7) {
@@ -230,13 +229,13 @@ fn final_of(sc: Option<&Value>, table_total: f64) -> Result<Finals, LogError> {
     ))
 }
 
-fn parse_round(entry: &Value, red_suits: [bool; 3]) -> Result<Round, String> {
+fn parse_round(entry: &Value, red_suits: [bool; 3]) -> Result<Round, Tenhou6Error> {
     let red_fives = red_suits.iter().any(|&r| r);
     if let Some(a) = entry.as_array() {
         if a.get(4).and_then(Value::as_array).is_some_and(|h| h.is_empty())
             || a.get(13).and_then(Value::as_array).is_some_and(|h| h.is_empty())
         {
-            return Err("3-player games are not supported (a seat has no hand)".into());
+            return Err(Tenhou6Error::ThreePlayer);
         }
     }
     let (mut data, hand_codes) = round_data(entry)?;
@@ -266,7 +265,7 @@ fn parse_round(entry: &Value, red_suits: [bool; 3]) -> Result<Round, String> {
     let ctx = Ctx { data: &data, dora_ids: &dora_ids, red_fives };
     let mut budget = 20_000usize;
     let mut sim = play(&ctx, sim, data.start.dealer as usize, true, &mut budget)
-        .map_err(|e| format!("{} (after {} events)", e.detail, e.events))?;
+        .map_err(|e| Tenhou6Error::NoOrder { events: e.events, error: Box::new(e.error) })?;
     let ura_ids: Vec<TileId> = data.ura.iter().map(|&c| sim.ids.take(c)).collect::<Result<_, _>>()?;
     finish_round(&ctx, &mut sim, &ura_ids)?;
     Ok(Round { start: data.start.clone(), events: sim.events })
@@ -295,7 +294,11 @@ mod tests {
         }
         for p in ["2147483647-2147483647点", "30符1飜2147483647点∀", "満貫2000000000-1点"] {
             let e = results::parse_points(p).unwrap_err();
-            assert!(e.contains("bad points string"), "{p}: {e}");
+            assert!(
+                matches!(e, error::Tenhou6Error::Malformed { item: error::Item::Points, .. }),
+                "{p}: {e}"
+            );
+            assert!(e.to_string().starts_with("bad points string"), "{p}: {e}");
         }
     }
 

@@ -3,6 +3,7 @@
 //! falls back when the rest of the round cannot be played out.
 
 use super::codes::*;
+use super::error::Tenhou6Error;
 use crate::hand::meld::MeldKind;
 use crate::log::event::*;
 use crate::tile::TileId;
@@ -52,14 +53,14 @@ impl Sim {
         s: usize,
         code: Code,
         avoid: Option<TileId>,
-    ) -> Result<TileId, String> {
+    ) -> Result<TileId, Tenhou6Error> {
         let hand = &mut self.hands[s];
         let matches = |id: &TileId| Code::of_id(*id, ctx.red_fives) == code;
         let pos = hand
             .iter()
             .position(|id| matches(id) && Some(*id) != avoid)
             .or_else(|| hand.iter().position(matches))
-            .ok_or_else(|| format!("seat {s} gives tile code {} it does not hold", code.0))?;
+            .ok_or(Tenhou6Error::NotHeld { seat: s, code: code.0.into() })?;
         Ok(hand.swap_remove(pos))
     }
 
@@ -96,11 +97,11 @@ impl Sim {
 /// A dead end of the event-order search: how far it got (events placed) and why it stopped.
 pub(super) struct Stuck {
     pub(super) events: usize,
-    pub(super) detail: String,
+    pub(super) error: Tenhou6Error,
 }
 
-pub(super) fn stuck(st: &Sim, detail: impl Into<String>) -> Stuck {
-    Stuck { events: st.events.len(), detail: detail.into() }
+pub(super) fn stuck(st: &Sim, error: Tenhou6Error) -> Stuck {
+    Stuck { events: st.events.len(), error }
 }
 
 /// Of two dead ends, the one that got further.
@@ -122,9 +123,7 @@ pub(super) fn play(
     budget: &mut usize,
 ) -> Result<Sim, Stuck> {
     loop {
-        *budget = budget
-            .checked_sub(1)
-            .ok_or_else(|| stuck(&st, "cannot find an event order (search budget spent)"))?;
+        *budget = budget.checked_sub(1).ok_or_else(|| stuck(&st, Tenhou6Error::Budget))?;
         if draw && !wall_draw(ctx, &mut st, actor)? {
             return check_done(ctx, st);
         }
@@ -135,9 +134,7 @@ pub(super) fn play(
         };
         st.give_at[actor] += 1;
         match give {
-            Give::Nothing => {
-                return Err(stuck(&st, format!("seat {actor} has a 0 (no discard) outside an open kan")))
-            }
+            Give::Nothing => return Err(stuck(&st, Tenhou6Error::StrayZero(actor))),
             Give::Kakan { added } => {
                 kakan(ctx, &mut st, actor, added)?;
                 draw = true;
@@ -175,9 +172,7 @@ fn wall_draw(ctx: &Ctx, st: &mut Sim, actor: usize) -> Result<bool, Stuck> {
             st.events.push(Event::Draw { who: actor as u8, tile });
             Ok(true)
         }
-        Some(Take::Call { .. }) => {
-            Err(stuck(st, format!("seat {actor} should draw but its next take is a call")))
-        }
+        Some(Take::Call { .. }) => Err(stuck(st, Tenhou6Error::DrawIsCall(actor))),
     }
 }
 
@@ -189,7 +184,7 @@ fn kakan(ctx: &Ctx, st: &mut Sim, actor: usize, added: Code) -> Result<(), Stuck
     let pos = st.melds[actor]
         .iter()
         .position(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == added.kind())
-        .ok_or_else(|| stuck(st, format!("seat {actor} adds to a pon it does not have")))?;
+        .ok_or_else(|| stuck(st, Tenhou6Error::NoPon(actor)))?;
     let pon = st.melds[actor][pos].clone();
     let mut tiles = pon.tiles.clone();
     tiles.push(tile);
@@ -233,13 +228,11 @@ fn discard(
     let who = actor as u8;
     let tile = match code {
         None => {
-            let t = drawn.ok_or_else(|| {
-                stuck(st, format!("seat {actor} discards the drawn tile (60) after a call"))
-            })?;
+            let t = drawn.ok_or_else(|| stuck(st, Tenhou6Error::DrawnAfterCall(actor)))?;
             let pos = st.hands[actor]
                 .iter()
                 .position(|&x| x == t)
-                .ok_or_else(|| stuck(st, "drawn tile not in hand"))?;
+                .ok_or_else(|| stuck(st, Tenhou6Error::DrawnNotInHand))?;
             st.hands[actor].swap_remove(pos)
         }
         Some(c) => st.remove(ctx, actor, c, drawn).map_err(|e| stuck(st, e))?,
@@ -304,9 +297,9 @@ fn after_discard(
 }
 
 /// Seat `s` calls `tile`; returns whether it then draws (open kan) or discards straight away.
-pub(super) fn apply_call(ctx: &Ctx, st: &mut Sim, s: usize, tile: TileId) -> Result<bool, String> {
+pub(super) fn apply_call(ctx: &Ctx, st: &mut Sim, s: usize, tile: TileId) -> Result<bool, Tenhou6Error> {
     let Some(Take::Call { kind, from, own, .. }) = st.next_take(ctx, s).cloned() else {
-        return Err("no call".into());
+        return Err(Tenhou6Error::NoCall);
     };
     st.accept_riichi(ctx);
     st.take_at[s] += 1;
@@ -326,7 +319,7 @@ pub(super) fn apply_call(ctx: &Ctx, st: &mut Sim, s: usize, tile: TileId) -> Res
         match st.next_give(ctx, s) {
             Some(Give::Nothing) => st.give_at[s] += 1,
             None => {}
-            _ => return Err(format!("seat {s}'s open kan is not followed by a 0 discard")),
+            _ => return Err(Tenhou6Error::KanWithoutZero(s)),
         }
         st.dora_pending += 1;
         return Ok(true);
@@ -339,9 +332,8 @@ pub(super) fn check_done(ctx: &Ctx, st: Sim) -> Result<Sim, Stuck> {
     for s in 0..4 {
         let (t, g) = (ctx.data.takes[s].len(), ctx.data.gives[s].len());
         if st.take_at[s] != t || st.give_at[s] != g {
-            let msg =
-                format!("play ends with seat {s} at take {}/{t}, give {}/{g}", st.take_at[s], st.give_at[s]);
-            return Err(stuck(&st, msg));
+            let (take, give) = (st.take_at[s], st.give_at[s]);
+            return Err(stuck(&st, Tenhou6Error::Unfinished { seat: s, take, takes: t, give, gives: g }));
         }
     }
     Ok(st)

@@ -4,26 +4,27 @@
 use serde_json::Value;
 
 use super::codes::*;
+use super::error::{Item, Tenhou6Error};
 use super::order::*;
 use crate::log::event::*;
 use crate::score::Limit;
 use crate::tile::TileId;
 
 /// Appends the round's result (one or more wins, or a draw) from the JSON result entry.
-pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Result<(), String> {
+pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Result<(), Tenhou6Error> {
     let res = &ctx.data.result;
-    let name = res.first().and_then(Value::as_str).ok_or("result has no name")?;
-    let deltas_of = |v: Option<&Value>| -> Result<[i32; 4], String> {
+    let name = res.first().and_then(Value::as_str).ok_or(Tenhou6Error::NoResultName)?;
+    let deltas_of = |v: Option<&Value>| -> Result<[i32; 4], Tenhou6Error> {
         match v {
             None => Ok([0; 4]),
             Some(v) => {
-                let a = v.as_array().ok_or("result deltas are not an array")?;
+                let a = v.as_array().ok_or_else(|| Tenhou6Error::NotAnArray("result deltas".into()))?;
                 let d: Vec<i32> = a
                     .iter()
                     .map(|x| x.as_i64().and_then(score))
                     .collect::<Option<_>>()
-                    .ok_or("bad deltas")?;
-                d.try_into().map_err(|_| "deltas need 4 values".to_string())
+                    .ok_or(Tenhou6Error::Deltas)?;
+                d.try_into().map_err(|_| Tenhou6Error::DeltaCount)
             }
         }
     };
@@ -35,7 +36,7 @@ pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Resul
         let mut i = 1;
         while i + 1 < res.len() {
             let deltas = deltas_of(res.get(i))?;
-            let info = res[i + 1].as_array().ok_or("win info is not an array")?;
+            let info = res[i + 1].as_array().ok_or_else(|| Tenhou6Error::NotAnArray("win info".into()))?;
             let agari = win_of(ctx, st, info, deltas, scores, if first { sticks_now } else { 0 }, ura_ids)?;
             for k in 0..4 {
                 scores[k] += deltas[k];
@@ -45,7 +46,7 @@ pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Resul
             i += 2;
         }
         if first {
-            return Err("win without details".into());
+            return Err(Tenhou6Error::WinWithoutDetails);
         }
         return Ok(());
     }
@@ -57,7 +58,7 @@ pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Resul
         "四槓散了" => DrawKind::Kan4,
         "四風連打" => DrawKind::Kaze4,
         "流し満貫" => DrawKind::Nagashi,
-        _ => return Err(format!("unknown result {name:?}")),
+        _ => return Err(Tenhou6Error::UnknownResult(name.to_string())),
     };
     if kind != DrawKind::Ron3 {
         st.accept_riichi(ctx);
@@ -102,22 +103,22 @@ pub(super) fn win_of(
     scores_before: [i32; 4],
     sticks: u8,
     ura_ids: &[TileId],
-) -> Result<Agari, String> {
-    let seat = |i: usize| -> Result<u8, String> {
+) -> Result<Agari, Tenhou6Error> {
+    let seat = |i: usize| -> Result<u8, Tenhou6Error> {
         info.get(i)
             .and_then(Value::as_u64)
             .filter(|&s| s < 4)
             .map(|s| s as u8)
-            .ok_or_else(|| format!("bad win info {info:?}"))
+            .ok_or_else(|| Tenhou6Error::Malformed { item: Item::WinInfo, value: format!("{info:?}") })
     };
     let (who, from_who, pao) = (seat(0)?, seat(1)?, seat(2)?);
     let w = who as usize;
     let win_tile = if who == from_who {
-        st.last_draw[w].ok_or("tsumo without a drawn tile")?
+        st.last_draw[w].ok_or(Tenhou6Error::TsumoNoDraw)?
     } else {
         match st.last_given {
             Some((g, t)) if g == from_who => t,
-            _ => return Err(format!("ron on seat {from_who}, which gave no tile last")),
+            _ => return Err(Tenhou6Error::RonNoTile(from_who)),
         }
     };
     let mut hand = st.hands[w].clone();
@@ -130,7 +131,7 @@ pub(super) fn win_of(
     let mut yaku = Vec::new();
     let mut yakuman = Vec::new();
     for v in &info[4.min(info.len())..] {
-        let s = v.as_str().ok_or_else(|| format!("yaku {v} is not a string"))?;
+        let s = v.as_str().ok_or_else(|| Tenhou6Error::YakuNotString(v.to_string()))?;
         match parse_yaku(s)? {
             YakuValue::Han(id, han) => yaku.push((id, han)),
             YakuValue::Yakuman(id) => yakuman.push(id),
@@ -163,11 +164,11 @@ pub(super) fn win_of(
 
 /// `30符3飜3900点`, `満貫2000-4000点`, `30符2飜700点∀` (dealer tsumo, all pay) → fu, total
 /// points without honba, limit. An empty string gives zeros.
-pub(super) fn parse_points(s: &str) -> Result<(u32, i32, Limit), String> {
+pub(super) fn parse_points(s: &str) -> Result<(u32, i32, Limit), Tenhou6Error> {
     if s.is_empty() {
         return Ok((0, 0, Limit::None));
     }
-    let bad = || format!("bad points string {s:?}");
+    let bad = || Tenhou6Error::Malformed { item: Item::Points, value: format!("{s:?}") };
     let (body, all) = match s.strip_suffix('∀') {
         Some(b) => (b, true),
         None => (s, false),
@@ -280,8 +281,8 @@ pub(super) const YAKU_ENGLISH: [(&str, u8); 12] = [
 ];
 
 /// `立直(1飜)` → (1, 1); `国士無双(役満)` → yakuman 47.
-pub(super) fn parse_yaku(s: &str) -> Result<YakuValue, String> {
-    let bad = || format!("bad yaku {s:?}");
+pub(super) fn parse_yaku(s: &str) -> Result<YakuValue, Tenhou6Error> {
+    let bad = || Tenhou6Error::Malformed { item: Item::Yaku, value: format!("{s:?}") };
     let open = s.rfind('(').ok_or_else(bad)?;
     let name = s[..open].trim();
     let value = s[open + 1..].strip_suffix(')').ok_or_else(bad)?;
@@ -296,7 +297,7 @@ pub(super) fn parse_yaku(s: &str) -> Result<YakuValue, String> {
         .map(|i| i as u8)
         .or(alias)
         .or_else(|| YAKU_ENGLISH.iter().find(|(n, _)| *n == name).map(|(_, i)| *i))
-        .ok_or_else(|| format!("unknown yaku {name:?}"))?;
+        .ok_or_else(|| Tenhou6Error::UnknownYaku(name.to_string()))?;
     if value == "役満" {
         return Ok(YakuValue::Yakuman(id));
     }
