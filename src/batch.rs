@@ -216,7 +216,7 @@ pub fn run_sources<R: Send, E: Into<BoxError>>(
     // Records handed to the sink so far; workers wait while they are `window` ahead of it.
     let sunk = Sunk { done: Mutex::new(0), moved: Condvar::new() };
     let mut errors = Vec::new();
-    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<R, String>)>();
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<R, FileError>)>();
     std::thread::scope(|scope| {
         let (f, next, sunk) = (&f, &next, &sunk);
         scope.spawn(move || {
@@ -229,11 +229,12 @@ pub fn run_sources<R: Send, E: Into<BoxError>>(
                             break;
                         }
                         let src = &sources[i];
+                        let failed = |error: String| FileError { file: src.name.clone(), error };
                         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match src.load() {
-                            Ok(game) => f(&game).map_err(|e| error_text(&*e.into())),
-                            Err(e) => Err(file_error(&src.name, &e).error),
+                            Ok(game) => f(&game).map_err(|e| failed(error_text(&*e.into()))),
+                            Err(e) => Err(failed(file_error(&src.name, &e).error)),
                         }))
-                        .unwrap_or_else(|p| Err(format!("panic: {}", panic_message(&*p))));
+                        .unwrap_or_else(|p| Err(failed(format!("panic: {}", panic_message(&*p)))));
                         bar.inc(1);
                         if tx.send((i, r)).is_err() {
                             break;
@@ -255,10 +256,9 @@ pub fn run_sources<R: Send, E: Into<BoxError>>(
                 }
                 let mut ok = Vec::with_capacity(end - done);
                 for j in done..end {
-                    let name = sources[j].name.clone();
                     match pending.remove(&j).expect("checked above") {
-                        Ok(v) => ok.push((j, name, v)),
-                        Err(error) => errors.push(FileError { file: name, error }),
+                        Ok(v) => ok.push((j, sources[j].name.clone(), v)),
+                        Err(e) => errors.push(e),
                     }
                 }
                 done = end;

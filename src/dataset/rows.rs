@@ -324,7 +324,8 @@ mod tests {
         let files =
             crate::testdata::tenhou_files(&[".mjlog"]).expect("../shared/data/tenhou holds .mjlog records");
         let (mut compared, mut restricted, mut red_in_sight) = (0, 0, 0);
-        let games: usize = std::env::var("HAIFU_SERVED_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(24);
+        let games: usize =
+            std::env::var("HAIFU_SERVED_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(24);
         for path in files.iter().step_by((files.len() / games).max(1)).take(games) {
             let game = crate::log::source::parse_game("g", &std::fs::read(path).unwrap()).unwrap();
             let rows = game_rows(&game).unwrap();

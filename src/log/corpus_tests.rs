@@ -123,16 +123,16 @@ fn every_top_level_game_parses_and_matches_the_manifest() {
 const SCORE_QUIRKS: [&str; 1] =
     ["MahjongRepository__tenhou-python-bot__project_system_testing_fixtures_24.txt"];
 
-fn track(g: &Game, check_scores: bool) -> Result<(), String> {
+fn track(g: &Game, check_scores: bool) -> Result<(), crate::batch::BoxError> {
     let mut expect_scores: Option<[i32; 4]> = None;
     for (ri, r) in g.rounds.iter().enumerate() {
-        let fail = |m: String| format!("round {ri}: {m}");
+        let fail =
+            |m: crate::batch::BoxError| -> crate::batch::BoxError { format!("round {ri}: {m}").into() };
         if let Some(s) = expect_scores.filter(|_| check_scores) {
             if s != r.start.scores {
-                return Err(fail(format!(
-                    "start scores {:?}, previous round ended at {s:?}",
-                    r.start.scores
-                )));
+                return Err(fail(
+                    format!("start scores {:?}, previous round ended at {s:?}", r.start.scores).into(),
+                ));
             }
         }
         let mut seen = std::collections::HashSet::new();
@@ -140,14 +140,14 @@ fn track(g: &Game, check_scores: bool) -> Result<(), String> {
             if seen.insert(t) {
                 Ok(())
             } else {
-                Err(format!("tile id {} appears twice", t.get()))
+                Err(crate::batch::BoxError::from(format!("tile id {} appears twice", t.get())))
             }
         };
         see(r.start.dora_indicator).map_err(fail)?;
         let mut hands: Vec<Vec<crate::tile::TileId>> = r.start.hands.to_vec();
         for h in &hands {
             if h.len() != 13 {
-                return Err(fail(format!("dealt {} tiles", h.len())));
+                return Err(fail(format!("dealt {} tiles", h.len()).into()));
             }
             for &t in h {
                 see(t).map_err(fail)?;
@@ -155,14 +155,18 @@ fn track(g: &Game, check_scores: bool) -> Result<(), String> {
         }
         let mut melds: [Vec<Call>; 4] = Default::default();
         let mut last_discard: Option<(u8, crate::tile::TileId)> = None;
-        let take = |hand: &mut Vec<crate::tile::TileId>, t: crate::tile::TileId| -> Result<(), String> {
+        let take = |hand: &mut Vec<crate::tile::TileId>,
+                    t: crate::tile::TileId|
+         -> Result<(), crate::batch::BoxError> {
             let pos = hand.iter().position(|&x| x == t).ok_or(format!("tile {} not in hand", t.get()))?;
             hand.swap_remove(pos);
             Ok(())
         };
         let mut end_scores = None;
         for (ei, ev) in r.events.iter().enumerate() {
-            let fail = |m: String| format!("round {ri} event {ei} {ev:?}: {m}");
+            let fail = |m: crate::batch::BoxError| -> crate::batch::BoxError {
+                format!("round {ri} event {ei} {ev:?}: {m}").into()
+            };
             match ev {
                 Event::Draw { who, tile } => {
                     see(*tile).map_err(fail)?;
@@ -180,10 +184,13 @@ fn track(g: &Game, check_scores: bool) -> Result<(), String> {
                         MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
                             let (d, t) = last_discard.ok_or(fail("call without a discard".into()))?;
                             if call.called != Some(t) || (d as usize + 4 - w) % 4 != call.from as usize {
-                                return Err(fail(format!(
-                                    "called {:?} from {}, last discard {t:?} by {d}",
-                                    call.called, call.from
-                                )));
+                                return Err(fail(
+                                    format!(
+                                        "called {:?} from {}, last discard {t:?} by {d}",
+                                        call.called, call.from
+                                    )
+                                    .into(),
+                                ));
                             }
                             for &x in call.tiles.iter().filter(|&&x| x != t) {
                                 take(&mut hands[w], x).map_err(fail)?;
@@ -231,7 +238,7 @@ fn track(g: &Game, check_scores: bool) -> Result<(), String> {
                     let mut got = a.hand.clone();
                     got.sort();
                     if want != got {
-                        return Err(fail(format!("win hand {got:?}, tracked {want:?}")));
+                        return Err(fail(format!("win hand {got:?}, tracked {want:?}").into()));
                     }
                     let set = |ms: &[Call]| {
                         let mut v: Vec<Vec<crate::tile::TileId>> = ms
@@ -250,7 +257,9 @@ fn track(g: &Game, check_scores: bool) -> Result<(), String> {
                     }
                     let base = end_scores.unwrap_or(a.scores_before);
                     if base != a.scores_before {
-                        return Err(fail(format!("second win's scores {:?} vs {base:?}", a.scores_before)));
+                        return Err(fail(
+                            format!("second win's scores {:?} vs {base:?}", a.scores_before).into(),
+                        ));
                     }
                     end_scores = Some(std::array::from_fn(|i| a.scores_before[i] + a.deltas[i]));
                 }
@@ -361,11 +370,11 @@ fn tenhou6_reader_agrees_with_mjlog_on_converted_games() {
 }
 
 /// Converts a game to tenhou.net/6, reads it back and compares the event order and the wins.
-fn compare_with_tenhou6(g: &Game) -> Result<(), String> {
+fn compare_with_tenhou6(g: &Game) -> Result<(), crate::batch::BoxError> {
     let json = super::tenhou6::write::write(g).map_err(|e| e.to_string())?;
     let back = super::tenhou6::parse_tenhou6(&g.id, json.as_bytes()).map_err(|e| e.to_string())?;
     if back.rounds.len() != g.rounds.len() {
-        return Err(format!("{} rounds back, {} in", back.rounds.len(), g.rounds.len()));
+        return Err(format!("{} rounds back, {} in", back.rounds.len(), g.rounds.len()).into());
     }
     let kinds = |r: &Round| -> Vec<String> {
         r.events
@@ -390,7 +399,7 @@ fn compare_with_tenhou6(g: &Game) -> Result<(), String> {
         if ka != kb {
             let at = ka.iter().zip(&kb).position(|(x, y)| x != y).unwrap_or(ka.len().min(kb.len()));
             let near = |k: &[String]| k[at.saturating_sub(2)..(at + 3).min(k.len())].join(" ");
-            return Err(format!("round {ri} event {at}: {} vs {}", near(&ka), near(&kb)));
+            return Err(format!("round {ri} event {at}: {} vs {}", near(&ka), near(&kb)).into());
         }
     }
     Ok(())

@@ -9,23 +9,24 @@ use std::path::{Path, PathBuf};
 use crate::features::catalog::names;
 use crate::features::FeatureError;
 use crate::hand::waits::ukeire;
+use crate::model::error::ModelError;
 use crate::model::gates::Expansion;
 use crate::model::weights::WeightsFile;
 use crate::rank::RankedDiscard;
 use crate::replay::view::View;
 
-/// Why the linear evaluator cannot be loaded or cannot score a position. Each message is whole
-/// (it carries its cause), so a caller prints it as it is.
+/// Why the linear evaluator cannot be loaded or cannot score a position. Causes are sources:
+/// print the chain (`{:#}`, [`crate::batch::error_text`]).
 #[derive(Debug, thiserror::Error)]
 pub enum LinearError {
     /// The weights file is missing or is not a weights file.
-    #[error("the linear evaluator needs a weights file (make weights): {reason}")]
-    Read { reason: String },
+    #[error("the linear evaluator needs a weights file (make weights)")]
+    Read(#[source] ModelError),
     /// The file names interaction columns this build does not know (a file from another version).
-    #[error("weights file {path}: {reason}")]
-    Layout { path: PathBuf, reason: String },
-    #[error("{0}")]
-    Expansion(String),
+    #[error("weights file {}", path.display())]
+    Layout { path: PathBuf, source: Box<LinearError> },
+    #[error(transparent)]
+    Expansion(ModelError),
     #[error(transparent)]
     Features(#[from] FeatureError),
 }
@@ -55,8 +56,7 @@ impl Linear {
     pub fn from_file(file: WeightsFile) -> Result<Linear> {
         let base: Vec<String> = names().iter().map(|n| n.to_string()).collect();
         let names: Vec<String> = file.features.iter().map(|f| f.name.clone()).collect();
-        let expansion =
-            Expansion::from_names(&base, &names).map_err(|e| LinearError::Expansion(format!("{e:#}")))?;
+        let expansion = Expansion::from_names(&base, &names).map_err(LinearError::Expansion)?;
         let w = expansion.names().iter().map(|n| file.weight(n)).collect();
         Ok(Linear { file, expansion, w })
     }
@@ -85,8 +85,8 @@ impl Linear {
     /// Loads a weights file; `None` means the default one ([`crate::model::weights::default_path`]).
     pub fn load(path: Option<&Path>) -> Result<Linear> {
         let p = path.map_or_else(crate::model::weights::default_path, Path::to_path_buf);
-        let file = WeightsFile::read(&p).map_err(|e| LinearError::Read { reason: format!("{e:#}") })?;
-        Linear::from_file(file).map_err(|e| LinearError::Layout { path: p, reason: e.to_string() })
+        let file = WeightsFile::read(&p).map_err(LinearError::Read)?;
+        Linear::from_file(file).map_err(|e| LinearError::Layout { path: p, source: Box::new(e) })
     }
 
     /// Feature rows of every distinct discard, in `distinct_tiles` order, from the seat's view

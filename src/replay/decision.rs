@@ -348,9 +348,9 @@ mod tests {
     fn every_recorded_action_is_legal_by_the_rules() {
         use rayon::prelude::*;
         let files = crate::testdata::need_tenhou_files(&[".mjlog"]);
-        let results: Vec<Result<bool, String>> = files
+        let results: Vec<Result<bool, crate::batch::BoxError>> = files
             .par_iter()
-            .map(|path| {
+            .map(|path| -> Result<bool, crate::batch::BoxError> {
                 let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
                 let game = crate::log::source::parse_game(&path.display().to_string(), &bytes)
                     .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -365,35 +365,38 @@ mod tests {
                     return Err(format!(
                         "{p}: {discards} discard decisions, {} discards",
                         t.discards_not_in_riichi
-                    ));
+                    )
+                    .into());
                 }
                 let taken = by(DecisionKind::Call).filter(|d| d.options[d.chosen] != Action::Pass).count();
                 if taken != t.calls {
-                    return Err(format!("{p}: {taken} call decisions taken, {} calls", t.calls));
+                    return Err(format!("{p}: {taken} call decisions taken, {} calls", t.calls).into());
                 }
                 let declared =
                     by(DecisionKind::Riichi).filter(|d| d.options[d.chosen] == Action::Riichi).count();
                 if declared != t.riichi {
-                    return Err(format!("{p}: {declared} riichi decisions taken, {} riichi", t.riichi));
+                    return Err(format!("{p}: {declared} riichi decisions taken, {} riichi", t.riichi).into());
                 }
                 for d in &t.decisions {
                     if !d.chosen_listed {
                         return Err(format!(
                             "{p}: {:?} chose {:?} not in {:?}",
                             d.kind, d.options[d.chosen], d.options
-                        ));
+                        )
+                        .into());
                     }
                     let mut labels: Vec<String> = d.options.iter().map(Action::label).collect();
                     labels.sort();
                     labels.dedup();
                     if labels.len() != d.options.len() {
-                        return Err(format!("{p}: duplicate options {:?}", d.options));
+                        return Err(format!("{p}: duplicate options {:?}", d.options).into());
                     }
                 }
                 Ok(true)
             })
             .collect();
-        let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+        let failures: Vec<String> =
+            results.iter().filter_map(|r| r.as_ref().err().map(|e| e.to_string())).collect();
         assert!(
             failures.is_empty(),
             "{} games break the rules:\n{}",

@@ -362,9 +362,9 @@ mod record_edits {
     use serde_json::Value;
 
     /// Parse and replay with re-scoring: the summary, or the error as text.
-    fn check(name: &str, bytes: &[u8]) -> Result<GameSummary, String> {
-        let game = parse_game(name, bytes).map_err(|e| e.to_string())?;
-        replay_game(&game, &mut (), &mut Rescore::default()).map_err(|e| e.to_string())
+    fn check(name: &str, bytes: &[u8]) -> Result<GameSummary, crate::batch::BoxError> {
+        let game = parse_game(name, bytes)?;
+        Ok(replay_game(&game, &mut (), &mut Rescore::default())?)
     }
 
     fn whole(name: &str, bytes: &[u8]) {
@@ -384,7 +384,7 @@ mod record_edits {
     }
 
     fn refused(name: &str, bytes: &[u8], what: &str) {
-        let e = check(name, bytes).map(|s| format!("{s:?}")).expect_err(name);
+        let e = check(name, bytes).map(|s| format!("{s:?}")).expect_err(name).to_string();
         assert!(e.contains(what), "{name}: {e}");
     }
 

@@ -32,7 +32,7 @@ fn marker_offset(c: char) -> Option<u8> {
     }
 }
 
-fn parse_meld(text: &str) -> Result<Meld, String> {
+fn parse_meld(text: &str) -> Result<Meld, crate::batch::BoxError> {
     let mut chars = text.chars();
     let suit = chars.next().ok_or("empty meld")?;
     let mut tiles: Vec<Tile> = Vec::new();
@@ -52,7 +52,7 @@ fn parse_meld(text: &str) -> Result<Meld, String> {
         (4, Some(_)) => MeldKind::Kakan,
         (3, Some(_)) if same => MeldKind::Pon,
         (3, Some(_)) => MeldKind::Chi,
-        _ => return Err(format!("meld {text:?}")),
+        _ => return Err(format!("meld {text:?}").into()),
     };
     let called = marker.map(|(i, _)| tiles[i]);
     let from = marker.and_then(|(_, c)| marker_offset(c)).unwrap_or(0);
@@ -65,7 +65,7 @@ fn tiles_of(v: &Value) -> Vec<Tile> {
         .unwrap_or_default()
 }
 
-fn parse_case(v: &Value) -> Result<Case, String> {
+fn parse_case(v: &Value) -> Result<Case, crate::batch::BoxError> {
     let shoupai = v["shoupai"].as_str().ok_or("no shoupai")?;
     let mut parts = shoupai.split(',');
     let mut concealed = parse_majiang(parts.next().unwrap_or("")).map_err(|e| e.to_string())?;
@@ -117,7 +117,7 @@ struct Answer {
     payments: [i32; 4],
 }
 
-fn expected(out: &Value) -> Result<Answer, String> {
+fn expected(out: &Value) -> Result<Answer, crate::batch::BoxError> {
     let mut yaku = Vec::new();
     let mut yakuman = Vec::new();
     for h in out["hupai"].as_array().ok_or("hupai")? {
