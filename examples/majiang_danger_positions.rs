@@ -24,7 +24,7 @@ fn position_json(id: &str, p: &View) -> serde_json::Value {
         .enumerate()
         .filter(|(_, o)| o.in_riichi())
         .map(|(i, o)| {
-            let gen: Vec<usize> = genbutsu(o).iter().enumerate().filter(|g| *g.1).map(|g| g.0).collect();
+            let gen: Vec<usize> = (0..haifu::tile::KINDS).filter(|&k| genbutsu(o).contains(k)).collect();
             serde_json::json!({ "l": (me + i + 1) % 4, "genbutsu": gen })
         })
         .collect();

@@ -207,6 +207,19 @@ fn pipeline_on_real_records() {
         assert!(!w[key].is_null(), "weights file lacks {key}");
     }
     assert!(weights.with_extension("md").exists() && weights.with_extension("loss.png").exists());
+    // The fit's last step calibrates; `haifu calibrate` on the same data recomputes exactly it
+    // from the file's own weights.
+    let t = w["calibration"]["temperature"].as_f64().expect("a calibration");
+    assert!(t > 0.0 && t.is_finite(), "temperature {t}");
+    assert!(w["calibration"]["test"]["bins"].as_array().is_some_and(|b| b.len() == 10));
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["calibrate", "--data", data.to_str().unwrap(), "--weights", again.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("temperature"));
+    assert!(std::fs::read(&weights).unwrap() == std::fs::read(&again).unwrap(), "calibrate differs from the fit's");
+    assert!(std::fs::read_to_string(again.with_extension("md")).unwrap().contains("## Calibration"));
     // `haifu eval --data DATA --seats all ARGS --json`
     let eval = |args: &[&str]| {
         let mut all = vec!["eval", "--data", data.to_str().unwrap(), "--seats", "all"];

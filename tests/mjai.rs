@@ -23,7 +23,7 @@ const KNOWN_BAD: [&str; 3] = [
 ];
 
 fn through_mjai(g: &Game) -> Result<(String, Game), String> {
-    let text = write_mjai(g)?;
+    let text = write_mjai(g).map_err(|e| e.to_string())?;
     let back = parse_mjai(&g.id, text.as_bytes()).map_err(|e| e.to_string())?;
     Ok((text, back))
 }
@@ -54,7 +54,7 @@ fn every_shared_game_round_trips_through_mjai() {
         if (got.rounds, got.discards, got.agari) != (want.rounds, want.discards, want.agari) {
             return Err(format!("mjai form replays {got:?}, tenhou form {want:?}"));
         }
-        if write_mjai(&back)? != text {
+        if write_mjai(&back).map_err(|e| e.to_string())? != text {
             return Err("mjai -> mjai changed bytes".into());
         }
         Ok(Some(got.agari))

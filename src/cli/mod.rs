@@ -12,6 +12,7 @@
 
 use std::process::ExitCode;
 
+pub mod calibrate;
 pub mod check;
 pub mod convert;
 pub mod eval;

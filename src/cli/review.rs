@@ -39,6 +39,10 @@ pub struct ReviewArgs {
     /// Also write the review as JSON (schema_version 1; a folder for a batch).
     #[arg(long)]
     json: Option<PathBuf>,
+    /// A choice linear gives a calibrated probability below this is a bad move (NAGA's
+    /// threshold is 0.05). Needs calibrated weights (`haifu calibrate`).
+    #[arg(long, default_value_t = haifu::report::review::BAD_BELOW)]
+    bad_below: f64,
     /// Worker threads for a batch (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
@@ -48,7 +52,11 @@ pub struct ReviewArgs {
 /// or a batch of pages with an index; exit status 1 when a file of a batch failed.
 pub fn run(args: ReviewArgs) -> Result<ExitCode> {
     let who = who(args.player, args.seat)?;
-    let models = Models::load(args.weights.as_deref())?;
+    if !(0.0..=1.0).contains(&args.bad_below) {
+        return Err(usage(format!("--bad-below {} is not a probability (0-1)", args.bad_below)));
+    }
+    let mut models = Models::load(args.weights.as_deref())?;
+    models.bad_below = args.bad_below;
     let inputs = haifu::log::source::expand(&args.paths);
     let single = inputs.sources.len() == 1
         && inputs.errors.is_empty()

@@ -2,6 +2,8 @@
 //! loss over each decision's options: [`data`] holds the options, [`loss`] the losses, [`train`]
 //! runs argmin's L-BFGS and measures agreement, [`split`] assigns games to train / validation / test.
 
+#[cfg(feature = "parquet")]
+pub mod calibrate;
 pub mod data;
 pub mod error;
 #[cfg(feature = "parquet")]

@@ -123,6 +123,7 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
         metrics: SplitMetrics { train: metric(train)?, validation: metric(val)?, test: metric(test)? },
         iterations: trained.iterations,
         loss_curve: trained.curve.clone(),
+        calibration: super::calibrate::calibration(&loaded, &super::data::scaled(&trained.w_std, &scale))?,
     };
     if let Some(dir) = cfg.out.parent() {
         if !dir.as_os_str().is_empty() {
@@ -231,6 +232,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
             .collect::<Vec<_>>(),
     ));
     md.push_str(&format!("\n![loss curve]({})\n\n", png.file_name().unwrap().to_string_lossy()));
+    md.push_str(&super::calibrate::markdown(w));
     md.push_str("## Weights by feature family (original units)\n\n");
     let mut by_family: std::collections::BTreeMap<String, Vec<&NamedWeight>> = Default::default();
     for f in w.features.iter().filter(|f| !f.name.contains('*')) {

@@ -1,9 +1,11 @@
 //! The model: a linear hand-value function over an option's feature row. [`weights`] is the file a
 //! fit writes (names, values, the data and loss it came from), [`gates`] the interaction columns
 //! that make weights depend on the situation, [`linear`] scores and explains options with them,
-//! [`metrics`] the agreement figures stored with them, and [`filter`] which decisions (kind, tables,
-//! seats) a fit used and an evaluation reads.
+//! [`metrics`] the agreement figures stored with them, [`calibration`] the temperature that turns
+//! their scores into probabilities, and [`filter`] which decisions (kind, tables, seats) a fit
+//! used and an evaluation reads.
 
+pub mod calibration;
 pub mod error;
 pub mod filter;
 pub mod gates;

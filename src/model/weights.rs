@@ -136,6 +136,11 @@ pub struct WeightsFile {
     pub iterations: u64,
     /// Objective after each L-BFGS iteration of the final fit.
     pub loss_curve: Vec<f64>,
+    /// The softmax temperature that turns these weights' scores into probabilities, fitted on
+    /// the validation split, with its calibration on both held-out splits; absent in files
+    /// written before it existed (`haifu calibrate` adds it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<super::calibration::Calibration>,
 }
 
 /// What a fit cost: the whole `haifu fit` run (load, every L2 trial, metrics). Written beside the

@@ -19,6 +19,7 @@ use crate::features::column::Family;
 use crate::features::safety::safety_against;
 use crate::features::{shape, value};
 use crate::log::event::{Event, Game};
+use crate::model::calibration::probabilities;
 use crate::model::linear::Linear;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
@@ -36,13 +37,19 @@ pub const CONTRIBUTIONS: usize = 6;
 /// How many largest-margin disagreements the summary links.
 pub const TOP_DISAGREEMENTS: usize = 8;
 
-/// The three linear models a review ranks with, one per decision kind.
+/// NAGA's threshold of a bad move: the model gives the player's choice less than 5%.
+pub const BAD_BELOW: f64 = 0.05;
+
+/// What a review judges with: the three linear models, one per decision kind, and the
+/// probability under which a choice is a bad move.
 pub struct Models {
     pub discard: Linear,
     pub riichi: Linear,
     pub call: Linear,
     /// Where each came from (discard, riichi, call).
     pub paths: [String; 3],
+    /// A choice the model gives a probability below this is a bad move ([`BAD_BELOW`]).
+    pub bad_below: f64,
 }
 
 impl Models {
@@ -76,6 +83,7 @@ impl Models {
             riichi: load(&riichi_path, "riichi")?,
             call: load(&call_path, "call")?,
             paths: [discard_path, riichi_path, call_path].map(|p| p.display().to_string()),
+            bad_below: BAD_BELOW,
         })
     }
 
@@ -141,7 +149,9 @@ pub struct PlayerInfo {
     pub placement: Option<u8>,
 }
 
-/// Agreement of `linear` with the player.
+/// Agreement of `linear` with the player, as counts and as the figures players read
+/// (`match_rate`, `bad_move_rate`, `similarity`, `points_lost`). The counts are kept so that
+/// games and players sum exactly; each figure is over the decisions it is defined on.
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 pub struct Agreement {
     pub decisions: usize,
@@ -149,13 +159,61 @@ pub struct Agreement {
     pub top1: usize,
     /// ... among linear's first three.
     pub top3: usize,
+    /// Decisions with a probability (the model is calibrated), and the bad moves among them.
+    pub with_probability: usize,
+    pub bad_moves: usize,
+    /// Sum over those decisions of p(player's choice) / p(model's first choice).
+    pub similarity_sum: f64,
+    /// Decisions where 電脳麻将's value is defined for the choice and the best option, and the
+    /// sum of the points lost on them.
+    pub with_points: usize,
+    pub points_lost_sum: f64,
+    /// `top1 / decisions`: the share of choices equal to the model's first choice (一致率).
+    pub match_rate: f64,
+    /// Bad moves per decision with a probability (悪手率); 0 without.
+    pub bad_move_rate: f64,
+    /// Mean of p(player's choice) / p(model's first choice): 1 when every choice is the model's.
+    pub similarity: f64,
+    /// Mean points lost per decision where defined (see [`DecisionReview::points_lost`]).
+    pub points_lost: f64,
 }
 
 impl Agreement {
     fn add(&mut self, d: &DecisionReview) {
         self.decisions += 1;
-        self.top1 += usize::from(d.human_rank == 1);
+        self.top1 += usize::from(d.matched);
         self.top3 += usize::from(d.human_rank <= 3);
+        if let (Some(p), Some(best)) = (d.probability, d.options.first().and_then(|o| o.probability)) {
+            self.with_probability += 1;
+            self.bad_moves += usize::from(d.bad_move == Some(true));
+            self.similarity_sum += if best > 0.0 { p / best } else { 1.0 };
+        }
+        if let Some(lost) = d.points_lost {
+            self.with_points += 1;
+            self.points_lost_sum += lost;
+        }
+        self.finish();
+    }
+
+    /// Adds another agreement's counts (games into a player's total).
+    pub fn merge(&mut self, o: &Agreement) {
+        self.decisions += o.decisions;
+        self.top1 += o.top1;
+        self.top3 += o.top3;
+        self.with_probability += o.with_probability;
+        self.bad_moves += o.bad_moves;
+        self.similarity_sum += o.similarity_sum;
+        self.with_points += o.with_points;
+        self.points_lost_sum += o.points_lost_sum;
+        self.finish();
+    }
+
+    fn finish(&mut self) {
+        let per = |x: f64, n: usize| if n == 0 { 0.0 } else { x / n as f64 };
+        self.match_rate = per(self.top1 as f64, self.decisions);
+        self.bad_move_rate = per(self.bad_moves as f64, self.with_probability);
+        self.similarity = per(self.similarity_sum, self.with_probability);
+        self.points_lost = per(self.points_lost_sum, self.with_points);
     }
 
     pub fn top1_rate(&self) -> f64 {
@@ -237,6 +295,17 @@ pub struct DecisionReview {
     pub human_rank: usize,
     /// Linear score of its pick minus that of the player's choice (0 when they agree).
     pub margin: f64,
+    /// The player took linear's first choice (a tie at the top counts).
+    pub matched: bool,
+    /// The probability the calibrated model gives the player's choice (`softmax(score / T)`);
+    /// `None` when the weights file has no calibration (`haifu calibrate`).
+    pub probability: Option<f64>,
+    /// The probability is below the bad-move threshold (`--bad-below`, NAGA's 5%).
+    pub bad_move: Option<bool>,
+    /// 電脳麻将's expected value of the best option minus that of the player's choice, in points;
+    /// `None` where the value is not defined for either: riichi and call decisions, and discards
+    /// that leave the hand at 3+ shanten (no value computed).
+    pub points_lost: Option<f64>,
     /// Every option, best first by linear.
     pub options: Vec<OptionReview>,
     /// Why linear prefers its pick, when it differs from the player's choice.
@@ -262,6 +331,8 @@ pub struct OptionReview {
     pub linear_score: f64,
     /// 1-based rank by linear score.
     pub linear_rank: usize,
+    /// The calibrated probability of the option (see [`DecisionReview::probability`]).
+    pub probability: Option<f64>,
     /// Expected hand value (`ev` column, 電脳麻将), `None` at 3+ shanten.
     pub ev: Option<f64>,
     /// Unseen effective tiles and shanten after the option (`ukeire_count`, `shanten_min`).
@@ -519,6 +590,7 @@ impl Reviewer<'_> {
         let mut order: Vec<usize> = (0..base.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
         let rank_of = |o: usize| order.iter().position(|&x| x == o).unwrap_or(0) + 1;
+        let probs = model.file.calibration.as_ref().map(|c| probabilities(&scores, c.temperature));
         let pick = order[0];
         let human = d.chosen;
 
@@ -546,6 +618,7 @@ impl Reviewer<'_> {
                     chosen: o == human,
                     linear_score: scores[o],
                     linear_rank: rank_of(o),
+                    probability: probs.as_ref().map(|p| p[o]),
                     ev: (r[self.cols.ev_defined] > 0.0).then_some(r[self.cols.ev] as f64),
                     ukeire: r[self.cols.ukeire] as u32,
                     shanten: r[self.cols.shanten] as i8,
@@ -555,6 +628,10 @@ impl Reviewer<'_> {
             .collect();
 
         let explanation = (pick != human).then(|| explain(model, base, row.turn, d, human, pick, &options));
+        let probability = probs.as_ref().map(|p| p[human]);
+        let ev_of = |o: usize| (base[o][self.cols.ev_defined] > 0.0).then(|| base[o][self.cols.ev] as f64);
+        let best_ev = (0..base.len()).filter_map(ev_of).reduce(f64::max);
+        let points_lost = best_ev.zip(ev_of(human)).map(|(b, h)| b - h);
         let (concealed, drawn) = concealed_and_drawn(d, hand_tiles, seat, self.red);
         let offered_by = match d.kind {
             DecisionKind::Call => t.last_discard.map(|(s, _)| s),
@@ -578,6 +655,10 @@ impl Reviewer<'_> {
             linear: d.options[pick].label(),
             human_rank: rank_of(human),
             margin: scores[pick] - scores[human],
+            matched: scores[human] >= scores[pick] - crate::rank::TIE_EPS,
+            probability,
+            bad_move: probability.map(|p| p < self.models.bad_below),
+            points_lost,
             options,
             explanation,
         }

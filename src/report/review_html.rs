@@ -35,6 +35,9 @@ tr.chosen td{background:#dbeafe} tr.pick td{font-weight:bold} tr.chosen.pick td{
 .bar span{display:inline-block;height:.8em;background:#16a34a;vertical-align:middle}
 #filter{position:sticky;top:0;background:#fafaf7;padding:.4em 0;border-bottom:1px solid #ccc;z-index:2}
 body.only-dis .decision.agree{display:none}
+body.only-bad .decision:not(.bad){display:none}
+.decision.bad .head{border-left:4px solid #b91c1c;padding-left:.3em}
+.badge{color:#fff;background:#b91c1c;border-radius:3px;padding:0 .3em;font-size:90%}
 tr.more{display:none} body.all-opts tr.more{display:table-row} body.all-opts .hidden-note{display:none}
 .lbl{font-family:"DejaVu Sans Mono",monospace}
 "#;
@@ -44,8 +47,9 @@ const SHOWN: usize = 5;
 
 const JS: &str = r#"
 function onlyDis(on){document.body.classList.toggle('only-dis',on);}
+function severity(v){document.body.classList.toggle('only-dis',v==='disagreements');document.body.classList.toggle('only-bad',v==='bad');}
 function allOpts(on){document.body.classList.toggle('all-opts',on);}
-window.addEventListener('DOMContentLoaded',function(){var c=document.getElementById('only-dis');if(!c){return;}if(location.hash==='#only-disagreements'){c.checked=true;}onlyDis(c.checked);});
+window.addEventListener('DOMContentLoaded',function(){var c=document.getElementById('severity');if(!c){return;}if(location.hash==='#only-disagreements'){c.value='disagreements';}if(location.hash==='#bad-moves'){c.value='bad';}severity(c.value);});
 "#;
 
 /// Escapes text for HTML.
@@ -162,18 +166,53 @@ pub fn page(r: &GameReview) -> String {
     }
     h.push_str("</table>\n");
 
-    // Agreement summary.
+    // Agreement summary: the figures players read, then top-1 / top-3.
     let s = &r.summary;
-    h.push_str("<h2 id=\"summary\">Agreement with <code>linear</code></h2>\n<table class=\"summary\"><tr><th class=\"l\">decisions</th><th>n</th><th>top-1</th><th>top-3</th></tr>\n");
+    h.push_str(
+        "<h2 id=\"summary\">Agreement with <code>linear</code></h2>\n<table class=\"summary\"><tr><th class=\"l\">decisions</th>\
+         <th>n</th><th>match rate</th><th>bad-move rate</th><th>similarity</th><th>points lost / decision</th><th>top-3</th></tr>\n",
+    );
     for (name, a) in [("game", &s.game), ("discards", &s.discard), ("riichi", &s.riichi), ("calls", &s.call)]
     {
+        let calibrated = a.with_probability > 0;
         let _ = writeln!(
             h,
-            "<tr><td class=\"l\">{name}</td><td>{}</td><td class=\"bar\">{}</td><td class=\"bar\">{}</td></tr>",
+            "<tr><td class=\"l\">{name}</td><td>{}</td><td class=\"bar\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"bar\">{}</td></tr>",
             a.decisions,
-            bar(a.top1_rate()),
+            bar(a.match_rate),
+            if calibrated { format!("{} ({})", pct(a.bad_move_rate), a.bad_moves) } else { "–".into() },
+            if calibrated { format!("{:.3}", a.similarity) } else { "–".into() },
+            if a.with_points > 0 { format!("{:.0} ({} decisions)", a.points_lost, a.with_points) } else { "–".into() },
             bar(a.top3_rate())
         );
+    }
+    h.push_str(
+        "</table>\n<p class=\"muted\">match rate: the player's choice is linear's first; bad move: linear gives the \
+         choice a calibrated probability under the bad-move threshold; similarity: mean of p(choice) / p(linear's first); \
+         points lost: 電脳麻将's expected value of the best option minus the choice's, where it is defined.</p>\n",
+    );
+    let bad: Vec<(&str, &DecisionReview)> = r
+        .rounds
+        .iter()
+        .flat_map(|round| round.decisions.iter().map(move |d| (round.short.as_str(), d)))
+        .filter(|(_, d)| d.bad_move == Some(true))
+        .collect();
+    if !bad.is_empty() {
+        h.push_str("<h2 id=\"bad-moves-list\">Bad moves</h2>\n<ol>\n");
+        for (round, d) in &bad {
+            let _ = writeln!(
+                h,
+                "<li><a href=\"#{}\">{} turn {} ({})</a>: played {} ({}), linear {}</li>",
+                d.id,
+                esc(round),
+                d.turn,
+                d.kind.name(),
+                option_label(&d.human),
+                d.probability.map(pct).unwrap_or_default(),
+                option_label(&d.linear)
+            );
+        }
+        h.push_str("</ol>\n");
     }
     h.push_str("</table>\n<table class=\"summary\"><tr><th class=\"l\">round</th><th class=\"l\">result</th><th>decisions</th><th>top-1</th><th>top-3</th></tr>\n");
     for (i, round) in r.rounds.iter().enumerate() {
@@ -208,8 +247,9 @@ pub fn page(r: &GameReview) -> String {
     }
     let _ = writeln!(
         h,
-        "<div id=\"filter\"><label><input type=\"checkbox\" id=\"only-dis\" onchange=\"onlyDis(this.checked)\"> \
-         show only the decisions where the player and <code>linear</code> differ</label> \
+        "<div id=\"filter\"><label>show <select id=\"severity\" onchange=\"severity(this.value)\">\
+         <option value=\"all\">every decision</option><option value=\"disagreements\">disagreements with <code>linear</code></option>\
+         <option value=\"bad\">bad moves only</option></select></label> \
          <label><input type=\"checkbox\" id=\"all-opts\" onchange=\"allOpts(this.checked)\"> show every option \
          (otherwise the best {SHOWN} and the player's choice)</label></div>"
     );
@@ -234,11 +274,12 @@ pub fn page(r: &GameReview) -> String {
 }
 
 fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
-    let agree = d.human_rank == 1;
+    let agree = d.matched;
     let _ = writeln!(
         h,
-        "<section class=\"decision {}\" id=\"{}\" data-kind=\"{}\" data-human=\"{}\" data-linear=\"{}\">",
+        "<section class=\"decision {}{}\" id=\"{}\" data-kind=\"{}\" data-human=\"{}\" data-linear=\"{}\">",
         if agree { "agree" } else { "disagree" },
+        if d.bad_move == Some(true) { " bad" } else { "" },
         d.id,
         d.kind.name(),
         esc(&d.human),
@@ -295,6 +336,19 @@ fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
         d.options.len(),
         if agree { String::new() } else { format!(" (margin {:.2})", d.margin) }
     );
+    let mut figures = Vec::new();
+    if let Some(p) = d.probability {
+        figures.push(format!("p(choice) {}", pct(p)));
+    }
+    if d.bad_move == Some(true) {
+        figures.push("<span class=\"badge\">bad move</span>".to_string());
+    }
+    if let Some(l) = d.points_lost.filter(|&l| l > 0.0) {
+        figures.push(format!("points lost {l:.0}"));
+    }
+    if !figures.is_empty() {
+        let _ = writeln!(h, "<div>{}</div>", figures.join(" · "));
+    }
     options_table(h, d);
     if let Some(e) = &d.explanation {
         let _ = writeln!(h, "<div class=\"why\">{}</div>", esc(&e.text));
@@ -324,7 +378,7 @@ fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
 }
 
 fn options_table(h: &mut String, d: &DecisionReview) {
-    h.push_str("<table class=\"options\"><tr><th>#</th><th class=\"l\">option</th><th>linear</th><th>ev</th><th>ukeire</th><th>shanten</th>");
+    h.push_str("<table class=\"options\"><tr><th>#</th><th class=\"l\">option</th><th>linear</th><th>p</th><th>ev</th><th>ukeire</th><th>shanten</th>");
     for p in &d.riichi {
         let _ = write!(h, "<th class=\"l\">vs {}</th>", esc(&p.name));
     }
@@ -343,13 +397,14 @@ fn options_table(h: &mut String, d: &DecisionReview) {
         }
         let _ = write!(
             h,
-            "<tr class=\"{}\" data-option=\"{}\"><td>{}</td><td class=\"l\">{}{}</td><td>{:.2}</td><td>{}</td><td>{}</td><td>{}</td>",
+            "<tr class=\"{}\" data-option=\"{}\"><td>{}</td><td class=\"l\">{}{}</td><td>{:.2}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
             cls.join(" "),
             esc(&o.label),
             o.linear_rank,
             option_label(&o.label),
             if o.chosen { " ◀ played" } else { "" },
             o.linear_score,
+            o.probability.map(|p| format!("{:.1}%", 100.0 * p)).unwrap_or_else(|| "–".into()),
             o.ev.map(|v| format!("{v:.0}")).unwrap_or_else(|| "–".into()),
             o.ukeire,
             o.shanten,
