@@ -2,11 +2,13 @@
 //! fit writes (names, values, the data and loss it came from), [`gates`] the interaction columns
 //! that make weights depend on the situation, [`linear`] scores and explains options with them,
 //! [`metrics`] the agreement figures stored with them, and [`filter`] which decisions (kind, tables,
-//! seats) a fit used and an evaluation reads.
+//! seats) a fit used and an evaluation reads. [`trees`] scores and explains options with
+//! gradient-boosted trees trained outside (a LightGBM text model).
 
 pub mod error;
 pub mod filter;
 pub mod gates;
 pub mod linear;
 pub mod metrics;
+pub mod trees;
 pub mod weights;
