@@ -39,6 +39,7 @@ bench:
 	$(CARGO) bench --bench shanten
 	$(CARGO) bench --bench check
 	$(CARGO) bench --bench ev
+	$(CARGO) bench --bench trees
 
 # ingest throughput on real games (games/s, decisions/s, medians): HAIFU_BENCH_GAMES,
 # HAIFU_BENCH_RUNS, HAIFU_BENCH_JOBS (defaults 40, 5, 2), HAIFU_BENCH_SKIP (e.g. ev) and

@@ -82,6 +82,8 @@ pub enum Unsupported {
     Objective(String),
     #[error("averaged outputs (random forest mode) are not supported")]
     AverageOutput,
+    #[error("a model this large is not supported: {what}")]
+    Size { what: String },
 }
 
 impl From<Unsupported> for TreesError {

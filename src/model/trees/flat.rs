@@ -5,16 +5,22 @@
 //! so each threshold is rounded down to f32 once and the walk stays in f32 (half the row bytes);
 //! the zero band (1e-35) is an f32 already.
 //!
-//! A split's missing-value rule (see [`super::tree`]) becomes two flags:
+//! A tree's nodes are laid out breadth first with each split's two children side by side, so a
+//! node is 8 bytes (threshold, feature, left child; the right child is the next node) and a step
+//! is `next = left + (x > threshold)`. A leaf is a node whose threshold is +inf and whose left
+//! child is itself, so a walk can take more steps than its path needs: each tree is walked a
+//! fixed number of steps (its depth) by a block of rows together, with no branch to mispredict.
+//!
+//! That plain step is LightGBM's rule for every value but NaN and, for missing type Zero, the
+//! zero band (see [`super::tree`]). Where those matter, the careful step adds two flags a node:
 //! - `nan_right`: where a NaN goes. For missing type NaN and Zero that is the default side; for
 //!   None (NaN read as 0.0) it is the side of 0.0, right when `threshold < 0`;
-//! - `zero_missing` (missing type Zero): values within the zero band go where NaN goes.
+//! - `zero`: missing type Zero, whose zero band goes where NaN goes;
 //!
-//! so a step is `right = x > t || (isnan(x) && nan_right)` after mapping a Zero split's zero band
-//! to NaN. Leaves are nodes too, whose two branches lead back to themselves, so a walk can take
-//! more steps than its path needs: the walk steps a block of rows together until every row of
-//! the block is at a leaf, with no per-row branch to mispredict.
+//! and steps `right = x > t || (isnan(x) && nan_right)` after mapping a Zero split's zero band to
+//! NaN. A block of rows takes the careful step when it holds a NaN or the model has a Zero split.
 
+use super::error::Unsupported;
 use super::tree::{Child, Missing, Tree, ZERO_BAND};
 
 /// Rows walked together through one tree: enough independent walks to hide the latency of each
@@ -24,25 +30,32 @@ const BLOCK: usize = 8;
 #[derive(Clone, Copy, Debug)]
 struct Node {
     threshold: f32,
-    /// Feature index, with [`NAN_RIGHT`] and [`ZERO_MISSING`] in the top bits.
-    feature: u32,
-    /// The next node: `next[0]` when the row goes left, `next[1]` right (global indices).
-    next: [u32; 2],
+    feature: u16,
+    /// The left child, within the tree; the right child is `left + 1`.
+    left: u16,
 }
 
-const NAN_RIGHT: u32 = 1 << 31;
-const ZERO_MISSING: u32 = 1 << 30;
-const FEATURE: u32 = ZERO_MISSING - 1;
+/// Where a tree's nodes are and how many steps reach its deepest leaf.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    base: usize,
+    len: usize,
+    depth: usize,
+}
 
 /// The flattened forest.
 #[derive(Clone, Debug)]
 pub(super) struct Flat {
     nodes: Vec<Node>,
-    /// Each node's output (leaves only; 0 for splits), by global index.
+    /// Per node: the careful step's flags (see the module doc).
+    nan_right: Vec<bool>,
+    zero: Vec<bool>,
+    /// Per node: its output (leaves only; 0 for splits).
     value: Vec<f64>,
-    /// Per tree: its root and its first leaf (its splits come before its leaves).
-    trees: Vec<(u32, u32)>,
+    trees: Vec<Span>,
     width: usize,
+    /// Some split has missing type Zero.
+    any_zero: bool,
 }
 
 /// The largest f32 not above `t`.
@@ -62,56 +75,79 @@ fn f32_at_most(t: f64) -> f32 {
 }
 
 impl Flat {
-    /// Flattens `trees` over `width` features. Panics only if a model holds more than 2^30
-    /// features or 2^32 nodes, which [`super::text`] cannot produce from a file that fits memory.
-    pub fn new(trees: &[Tree], width: usize) -> Flat {
-        assert!(width <= FEATURE as usize, "too many features");
-        let mut f = Flat { nodes: Vec::new(), value: Vec::new(), trees: Vec::new(), width };
-        for t in trees {
-            let base = f.nodes.len();
-            let first_leaf = base + t.splits.len();
-            let global = |c: Child| match c {
-                Child::Split(i) => (base + i) as u32,
-                Child::Leaf(i) => (first_leaf + i) as u32,
-            };
-            for s in &t.splits {
-                let nan_right = match s.missing {
-                    Missing::None => s.threshold < 0.0,
-                    Missing::Zero | Missing::NaN => !s.default_left,
-                };
-                let mut feature = s.feature as u32;
-                if nan_right {
-                    feature |= NAN_RIGHT;
-                }
-                if s.missing == Missing::Zero {
-                    feature |= ZERO_MISSING;
-                }
-                let next = [global(s.left), global(s.right)];
-                f.nodes.push(Node { threshold: f32_at_most(s.threshold), feature, next });
-                f.value.push(0.0);
-            }
-            for (i, &v) in t.leaf_value.iter().enumerate() {
-                let me = (first_leaf + i) as u32;
-                f.nodes.push(Node { threshold: 0.0, feature: 0, next: [me, me] });
-                f.value.push(v);
-            }
-            let root = if t.splits.is_empty() { first_leaf } else { base };
-            f.trees.push((root as u32, first_leaf as u32));
+    /// Flattens `trees` over `width` features; a model too large for 16-bit node and feature
+    /// indices is refused.
+    pub fn new(trees: &[Tree], width: usize) -> Result<Flat, Unsupported> {
+        if width > u16::MAX as usize + 1 {
+            return Err(Unsupported::Size { what: format!("{width} features (at most 65,536)") });
         }
-        u32::try_from(f.nodes.len()).expect("too many nodes");
-        f
+        let mut f = Flat {
+            nodes: Vec::new(),
+            nan_right: Vec::new(),
+            zero: Vec::new(),
+            value: Vec::new(),
+            trees: Vec::new(),
+            width,
+            any_zero: false,
+        };
+        for (i, t) in trees.iter().enumerate() {
+            if t.splits.len() + t.leaf_value.len() > u16::MAX as usize {
+                let what = format!("tree {i} with {} leaves (at most 32,767)", t.leaf_value.len());
+                return Err(Unsupported::Size { what });
+            }
+            f.push_tree(t);
+        }
+        Ok(f)
     }
 
-    /// One step of a walk from node `at` for `row`.
+    /// Appends one tree, breadth first, each split's children side by side.
+    fn push_tree(&mut self, t: &Tree) {
+        let base = self.nodes.len();
+        let root = if t.splits.is_empty() { Child::Leaf(0) } else { Child::Split(0) };
+        // Slot i holds order[i] at depth[i].
+        let (mut order, mut depth) = (vec![root], vec![0]);
+        let mut i = 0;
+        while i < order.len() {
+            let (node, nan_right, zero, value) = match order[i] {
+                Child::Split(s) => {
+                    let s = &t.splits[s];
+                    let left = order.len() as u16;
+                    order.extend([s.left, s.right]);
+                    depth.extend([depth[i] + 1; 2]);
+                    let nan_right = match s.missing {
+                        Missing::None => s.threshold < 0.0,
+                        Missing::Zero | Missing::NaN => !s.default_left,
+                    };
+                    let node = Node { threshold: f32_at_most(s.threshold), feature: s.feature as u16, left };
+                    (node, nan_right, s.missing == Missing::Zero, 0.0)
+                }
+                Child::Leaf(l) => {
+                    let node = Node { threshold: f32::INFINITY, feature: 0, left: i as u16 };
+                    (node, false, false, t.leaf_value[l])
+                }
+            };
+            self.nodes.push(node);
+            self.nan_right.push(nan_right);
+            self.zero.push(zero);
+            self.any_zero |= zero;
+            self.value.push(value);
+            i += 1;
+        }
+        let depth = depth.into_iter().max().unwrap_or(0);
+        self.trees.push(Span { base, len: order.len(), depth });
+    }
+
+    /// The careful step (see the module doc) from node `at` of the tree at `base`, for row `r`
+    /// of the `N` rows `cols` holds feature by feature.
     #[inline(always)]
-    fn step(&self, at: u32, row: &[f32]) -> u32 {
-        let n = self.nodes[at as usize];
-        let mut x = row[(n.feature & FEATURE) as usize];
-        if n.feature & ZERO_MISSING != 0 && x.abs() <= ZERO_BAND as f32 {
+    fn careful<const N: usize>(&self, base: usize, at: u32, cols: &[f32], r: usize) -> u32 {
+        let g = base + at as usize;
+        let n = self.nodes[g];
+        let mut x = cols[n.feature as usize * N + r];
+        if self.zero[g] && x.abs() <= ZERO_BAND as f32 {
             x = f32::NAN;
         }
-        let right = (x > n.threshold) | (x.is_nan() & (n.feature & NAN_RIGHT != 0));
-        n.next[right as usize]
+        n.left as u32 + ((x > n.threshold) | (x.is_nan() & self.nan_right[g])) as u32
     }
 
     /// Raw scores (the sum of the trees' leaves, in tree order, in f64) of `rows`, `width` values
@@ -121,50 +157,57 @@ impl Flat {
         assert_eq!(rows.len(), out.len() * self.width, "rows of the wrong width");
         out.fill(0.0);
         let w = self.width;
-        let mut start = 0;
-        while start < out.len() {
-            let n = BLOCK.min(out.len() - start);
-            let block = &rows[start * w..(start + n) * w];
-            let mine = &mut out[start..start + n];
-            if n == BLOCK {
-                self.block(block, mine);
+        // Room for BLOCK rows of the width rounded up to a power of two (see `walk`).
+        let mut cols = vec![0.0; BLOCK * w.next_power_of_two()];
+        let mut blocks = rows.chunks_exact(BLOCK * w);
+        let mut outs = out.chunks_exact_mut(BLOCK);
+        for (block, out) in (&mut blocks).zip(&mut outs) {
+            // Feature by feature: a step finds row r's value at feature * BLOCK + r, one address
+            // from one base whatever the row.
+            for (r, row) in block.chunks_exact(w).enumerate() {
+                for (f, &x) in row.iter().enumerate() {
+                    cols[f * BLOCK + r] = x;
+                }
+            }
+            if self.any_zero || block.iter().any(|x| x.is_nan()) {
+                self.walk::<true, BLOCK>(&cols, out);
             } else {
-                for (r, o) in block.chunks_exact(w).zip(mine) {
-                    *o = self.one(r);
-                }
+                self.walk::<false, BLOCK>(&cols, out);
             }
-            start += n;
+        }
+        for (row, out) in blocks.remainder().chunks_exact(w.max(1)).zip(outs.into_remainder()) {
+            cols[..w].copy_from_slice(row);
+            self.walk::<true, 1>(&cols, std::slice::from_mut(out));
         }
     }
 
-    /// [`BLOCK`] rows through every tree, each tree walked by all rows together.
-    fn block(&self, rows: &[f32], out: &mut [f64]) {
-        let w = self.width;
-        let row: [&[f32]; BLOCK] = std::array::from_fn(|r| &rows[r * w..(r + 1) * w]);
-        for &(root, first_leaf) in &self.trees {
-            let mut at = [root; BLOCK];
-            while at.iter().any(|&a| a < first_leaf) {
-                for r in 0..BLOCK {
-                    at[r] = self.step(at[r], row[r]);
+    /// `N` rows, held feature by feature in `cols` (row r's feature f at `f * N + r`), through
+    /// every tree, each tree walked by all rows together for its depth in steps; `CAREFUL` picks
+    /// the careful step over the plain one (see the module doc).
+    fn walk<const CAREFUL: bool, const N: usize>(&self, cols: &[f32], out: &mut [f64]) {
+        // A power of two long (see `scores`), so `col_mask` keeps an index in range.
+        let cols = &cols[..(self.width.next_power_of_two() * N)];
+        let col_mask = cols.len() - 1;
+        for t in &self.trees {
+            let nodes = &self.nodes[t.base..t.base + t.len];
+            let mut at = [0u32; N];
+            for _ in 0..t.depth {
+                for r in 0..N {
+                    at[r] = if CAREFUL {
+                        self.careful::<N>(t.base, at[r], cols, r)
+                    } else {
+                        // The column index is in range by construction; masked, it is in range
+                        // for the compiler too, which then drops its bounds check.
+                        let n = nodes[at[r] as usize];
+                        let x = cols[(n.feature as usize * N + r) & col_mask];
+                        n.left as u32 + (x > n.threshold) as u32
+                    };
                 }
             }
-            for r in 0..BLOCK {
-                out[r] += self.value[at[r] as usize];
+            for r in 0..N {
+                out[r] += self.value[t.base + at[r] as usize];
             }
         }
-    }
-
-    /// One row's raw score.
-    fn one(&self, row: &[f32]) -> f64 {
-        let mut sum = 0.0;
-        for &(root, first_leaf) in &self.trees {
-            let mut at = root;
-            while at < first_leaf {
-                at = self.step(at, row);
-            }
-            sum += self.value[at as usize];
-        }
-        sum
     }
 }
 

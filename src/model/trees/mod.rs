@@ -45,7 +45,7 @@ impl Trees {
     /// Reads a model from its text.
     pub fn parse(text: &str) -> Result<Trees, TreesError> {
         let m = text::parse(text)?;
-        let flat = flat::Flat::new(&m.trees, m.feature_names.len());
+        let flat = flat::Flat::new(&m.trees, m.feature_names.len())?;
         Ok(Trees { feature_names: m.feature_names, objective: m.objective, trees: m.trees, flat })
     }
 
