@@ -27,7 +27,7 @@ LINTED = RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY
 test:
 	@test -n "$(CLIPPY_DRIVER)" || { echo "make test: clippy-driver not found (rustup component add clippy)"; exit 2; }
 	$(LINTED) $(CARGO) test --lib --bins --tests -- --test-threads=2
-	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest
+	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest --bench trees
 	$(CARGO) fmt --check
 
 # clippy on its own (a check build: its own copy of the dependencies' metadata).

@@ -175,9 +175,23 @@ impl Flat {
                 self.walk::<false, BLOCK>(&cols, out);
             }
         }
-        for (row, out) in blocks.remainder().chunks_exact(w.max(1)).zip(outs.into_remainder()) {
-            cols[..w].copy_from_slice(row);
-            self.walk::<true, 1>(&cols, std::slice::from_mut(out));
+        // The last rows walk as a block too, the free lanes holding zeros (a decision's options
+        // rarely fill whole blocks, and one row walked alone waits on every load).
+        let (rest, out) = (blocks.remainder(), outs.into_remainder());
+        if !out.is_empty() {
+            cols.fill(0.0);
+            for (r, row) in rest.chunks_exact(w.max(1)).enumerate() {
+                for (f, &x) in row.iter().enumerate() {
+                    cols[f * BLOCK + r] = x;
+                }
+            }
+            let mut all = [0.0; BLOCK];
+            if self.any_zero || rest.iter().any(|x| x.is_nan()) {
+                self.walk::<true, BLOCK>(&cols, &mut all);
+            } else {
+                self.walk::<false, BLOCK>(&cols, &mut all);
+            }
+            out.copy_from_slice(&all[..out.len()]);
         }
     }
 

@@ -46,11 +46,9 @@ fn recurse(
     match node {
         Child::Leaf(l) => {
             let v = tree.leaf_value[l];
-            for i in 1..mine.len() {
-                let e = mine[i];
-                let w: f64 = unwind(&mine, i).iter().map(|u| u.weight).sum();
+            for (i, e) in mine.iter().enumerate().skip(1) {
                 if let Some(f) = e.feature {
-                    phi[f] += w * (e.one - e.zero) * v;
+                    phi[f] += unwound_sum(&mine, i) * (e.one - e.zero) * v;
                 }
             }
         }
@@ -81,6 +79,27 @@ fn extend(path: &mut Vec<Elem>, zero: f64, one: f64, feature: Option<usize>) {
         path[i + 1].weight += one * path[i].weight * (i + 1) as f64 / n;
         path[i].weight = zero * path[i].weight * (l - i) as f64 / n;
     }
+}
+
+/// The sum of the weights [`unwind`] gives, without building the path: the weights depend only
+/// on the old weights and element `k`'s fractions.
+fn unwound_sum(path: &[Elem], k: usize) -> f64 {
+    let l = path.len();
+    let n = l as f64;
+    let (zero, one) = (path[k].zero, path[k].one);
+    let mut carry = path[l - 1].weight;
+    let mut total = 0.0;
+    for j in (0..l - 1).rev() {
+        let size = (j + 1) as f64;
+        if one != 0.0 {
+            let w = carry * n / (size * one);
+            total += w;
+            carry = path[j].weight - w * zero * (n - size) / n;
+        } else {
+            total += path[j].weight * n / (zero * (n - size));
+        }
+    }
+    total
 }
 
 /// The path with element `k` taken out: `extend` undone for it.
@@ -168,6 +187,20 @@ mod tests {
         let values = vec![1.0, -2.0, 0.5, 3.0, -1.5];
         let counts = vec![15.0, 10.0, 30.0, 20.0, 25.0];
         Tree::new(0, splits, values, counts, 3).unwrap()
+    }
+
+    #[test]
+    fn the_unwound_sum_is_the_sum_of_the_unwound_weights() {
+        let mut path = Vec::new();
+        for (i, (z, o)) in
+            [(1.0, 1.0), (0.6, 1.0), (0.3, 0.0), (0.7, 1.0), (0.25, 0.0)].into_iter().enumerate()
+        {
+            extend(&mut path, z, o, if i == 0 { None } else { Some(i) });
+        }
+        for k in 1..path.len() {
+            let want: f64 = unwind(&path, k).iter().map(|e| e.weight).sum();
+            assert!((unwound_sum(&path, k) - want).abs() < 1e-15, "{k}");
+        }
     }
 
     #[test]
