@@ -48,8 +48,10 @@ fn main() -> anyhow::Result<()> {
     let mut wanted = vec!["decision_id"];
     wanted.extend(&context);
     let decisions = parts::read_table(data, "decisions", Some(&wanted))?;
-    let index = parts::id_index(&decisions.column("decision_id")?.u64()?.into_no_null_iter().collect::<Vec<_>>())?;
-    let values: Vec<Vec<f32>> = context.iter().map(|c| parts::f32s(&decisions, c)).collect::<Result<_, _>>()?;
+    let index =
+        parts::id_index(&decisions.column("decision_id")?.u64()?.into_no_null_iter().collect::<Vec<_>>())?;
+    let values: Vec<Vec<f32>> =
+        context.iter().map(|c| parts::f32s(&decisions, c)).collect::<Result<_, _>>()?;
     let context_of = |id: u64| -> Vec<f32> { values.iter().map(|v| v[index[&id]]).collect() };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for (i, row) in rows.chunks_exact(catalog_width()).enumerate() {
