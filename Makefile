@@ -27,7 +27,7 @@ LINTED = RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY
 test:
 	@test -n "$(CLIPPY_DRIVER)" || { echo "make test: clippy-driver not found (rustup component add clippy)"; exit 2; }
 	$(LINTED) $(CARGO) test --lib --bins --tests -- --test-threads=2
-	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest
+	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest --bench trees
 	$(CARGO) fmt --check
 
 # clippy on its own (a check build: its own copy of the dependencies' metadata).
@@ -39,6 +39,7 @@ bench:
 	$(CARGO) bench --bench shanten
 	$(CARGO) bench --bench check
 	$(CARGO) bench --bench ev
+	$(CARGO) bench --bench trees
 
 # ingest throughput on real games (games/s, decisions/s, medians): HAIFU_BENCH_GAMES,
 # HAIFU_BENCH_RUNS, HAIFU_BENCH_JOBS (defaults 40, 5, 2), HAIFU_BENCH_SKIP (e.g. ev) and

@@ -3,7 +3,8 @@
 //! that make weights depend on the situation, [`linear`] scores and explains options with them,
 //! [`metrics`] the agreement figures stored with them, [`calibration`] the temperature that turns
 //! their scores into probabilities, and [`filter`] which decisions (kind, tables, seats) a fit
-//! used and an evaluation reads.
+//! used and an evaluation reads. [`trees`] scores and explains options with gradient-boosted
+//! trees trained outside (a LightGBM text model).
 
 pub mod calibration;
 pub mod error;
@@ -11,4 +12,5 @@ pub mod filter;
 pub mod gates;
 pub mod linear;
 pub mod metrics;
+pub mod trees;
 pub mod weights;
