@@ -89,8 +89,13 @@ def test_streams_cross_into_pyarrow_and_duckdb(games):
     options = streams["options"]
     n = duckdb.sql("select count(*) as n, sum(chosen::int) as c from options").fetchall()[0]
     assert n[0] == haifu.decisions(games[:2])["options"].height and n[1] == polars_frame.height
-    # a stream can be read again (duckdb reads the schema first), sharing the same buffers
-    assert pa.table(streams["decisions"]).equals(table)
+    # a stream can be read again (duckdb reads the schema first), sharing the same buffers: the
+    # columns were not copied on the way out
+    again = pa.table(streams["decisions"])
+    assert again.equals(table)
+    for name in ["decision_id", "game_id", "score_0"]:
+        a, b = table.column(name).chunks[0].buffers(), again.column(name).chunks[0].buffers()
+        assert [x.address for x in a if x is not None] == [x.address for x in b if x is not None], name
 
 
 def test_features_of_live_positions_equal_the_datasets_rows(games):
