@@ -3,7 +3,7 @@ games (every k-th of the sorted top-level *.mjlog of ../shared/data/tenhou, 40 o
 order, medians of wall time. Run with a release build of both:
 
     cargo build --release && pip install ./python   (in a virtual environment)
-    python python/bench.py [--games 40] [--runs 3] [--jobs 2] [--bin target/release/haifu]
+    python python/bench/decisions.py [--games 40] [--runs 3] [--jobs 2] [--bin target/release/haifu]
 """
 
 import argparse
@@ -18,7 +18,7 @@ import polars as pl
 
 import haifu
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def games(n):
