@@ -43,11 +43,16 @@ pub struct Calibrated {
 /// The held-out decisions of the weights file `path` as score gaps: its filter, split and
 /// columns loaded from `data`, scored with its weights. Returns the file, the validation and
 /// test gaps, and the fingerprint of the values read.
-pub fn held_out_gaps(data: &Path, path: &Path, memory: &Memory) -> Result<(WeightsFile, [Vec<Gaps>; 2], String)> {
+pub fn held_out_gaps(
+    data: &Path,
+    path: &Path,
+    memory: &Memory,
+) -> Result<(WeightsFile, [Vec<Gaps>; 2], String)> {
     let file = WeightsFile::read(path)?;
     let base: Vec<String> =
         file.features.iter().filter(|f| !f.name.contains('*')).map(|f| f.name.clone()).collect();
-    let interactions = file.interactions.iter().map(|s| Interaction::parse(s)).collect::<Result<Vec<_>, _>>()?;
+    let interactions =
+        file.interactions.iter().map(|s| Interaction::parse(s)).collect::<Result<Vec<_>, _>>()?;
     let loaded = load(
         data,
         &file.filter,
@@ -65,12 +70,12 @@ pub fn held_out_gaps(data: &Path, path: &Path, memory: &Memory) -> Result<(Weigh
 }
 
 /// Loads the decisions the weights file `path` was fitted on (its filter, split and columns)
-/// from `data`, calibrates the weights, and writes the file back with its calibration.
+/// from `data`, calibrates the weights, and writes the file back with its calibration (its
+/// markdown report is the caller's: `fit::run::write_report`).
 pub fn calibrate_file(data: &Path, path: &Path, memory: &Memory) -> Result<Calibrated> {
     let (mut file, [validation, test], fingerprint) = held_out_gaps(data, path, memory)?;
     file.calibration = (!validation.is_empty()).then(|| Calibration::fit(&validation, &test));
     crate::util::write_atomic(path, file.to_json())?;
-    super::run::write_report(&file, path)?;
     Ok(Calibrated { file, fingerprint })
 }
 

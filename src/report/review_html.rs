@@ -166,6 +166,38 @@ pub fn page(r: &GameReview) -> String {
     }
     h.push_str("</table>\n");
 
+    summary(&mut h, r);
+    let _ = writeln!(
+        h,
+        "<div id=\"filter\"><label>show <select id=\"severity\" onchange=\"severity(this.value)\">\
+         <option value=\"all\">every decision</option><option value=\"disagreements\">disagreements with <code>linear</code></option>\
+         <option value=\"bad\">bad moves only</option></select></label> \
+         <label><input type=\"checkbox\" id=\"all-opts\" onchange=\"allOpts(this.checked)\"> show every option \
+         (otherwise the best {SHOWN} and the player's choice)</label></div>"
+    );
+
+    for (i, round) in r.rounds.iter().enumerate() {
+        let dealer = seat_name(r, round.dealer);
+        let _ = writeln!(
+            h,
+            "<h2 id=\"r{i}\">{} <span class=\"muted\">dealer {} · {} · {} decisions, top-1 {}</span></h2>",
+            esc(&round.name),
+            esc(&dealer),
+            esc(&round.result_text),
+            round.agreement.decisions,
+            if round.agreement.decisions > 0 { pct(round.agreement.top1_rate()) } else { "–".into() }
+        );
+        for d in &round.decisions {
+            decision(&mut h, r, &round.short, d);
+        }
+    }
+    h.push_str("</body></html>\n");
+    h
+}
+
+/// The agreement summary: the figures players read by decision kind, top-1 / top-3 per round,
+/// the bad moves as a jump list and the largest disagreements.
+fn summary(h: &mut String, r: &GameReview) {
     // Agreement summary: the figures players read, then top-1 / top-3.
     let s = &r.summary;
     h.push_str(
@@ -245,32 +277,6 @@ pub fn page(r: &GameReview) -> String {
         }
         h.push_str("</ol>\n");
     }
-    let _ = writeln!(
-        h,
-        "<div id=\"filter\"><label>show <select id=\"severity\" onchange=\"severity(this.value)\">\
-         <option value=\"all\">every decision</option><option value=\"disagreements\">disagreements with <code>linear</code></option>\
-         <option value=\"bad\">bad moves only</option></select></label> \
-         <label><input type=\"checkbox\" id=\"all-opts\" onchange=\"allOpts(this.checked)\"> show every option \
-         (otherwise the best {SHOWN} and the player's choice)</label></div>"
-    );
-
-    for (i, round) in r.rounds.iter().enumerate() {
-        let dealer = seat_name(r, round.dealer);
-        let _ = writeln!(
-            h,
-            "<h2 id=\"r{i}\">{} <span class=\"muted\">dealer {} · {} · {} decisions, top-1 {}</span></h2>",
-            esc(&round.name),
-            esc(&dealer),
-            esc(&round.result_text),
-            round.agreement.decisions,
-            if round.agreement.decisions > 0 { pct(round.agreement.top1_rate()) } else { "–".into() }
-        );
-        for d in &round.decisions {
-            decision(&mut h, r, &round.short, d);
-        }
-    }
-    h.push_str("</body></html>\n");
-    h
 }
 
 fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
