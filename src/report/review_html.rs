@@ -240,7 +240,7 @@ fn summary(h: &mut String, r: &GameReview) {
                 d.turn,
                 d.kind.name(),
                 option_label(&d.human),
-                d.probability.map(pct).unwrap_or_default(),
+                d.probability.map(|p| format!("{:.1}%", 100.0 * p)).unwrap_or_default(),
                 option_label(&d.linear)
             );
         }
@@ -344,7 +344,7 @@ fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
     );
     let mut figures = Vec::new();
     if let Some(p) = d.probability {
-        figures.push(format!("p(choice) {}", pct(p)));
+        figures.push(format!("p(choice) {:.1}%", 100.0 * p));
     }
     if d.bad_move == Some(true) {
         figures.push("<span class=\"badge\">bad move</span>".to_string());
