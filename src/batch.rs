@@ -171,6 +171,12 @@ impl std::fmt::Display for Shard {
 }
 
 impl Shard {
+    /// The sources this shard takes, each with its index in `sources` (the index fixes the
+    /// decision ids of a game whatever the shard, so shards merge).
+    pub fn select<'a>(&self, sources: &'a [Source]) -> Vec<(u64, &'a Source)> {
+        sources.iter().enumerate().filter(|(_, s)| self.takes(&s.id)).map(|(i, s)| (i as u64, s)).collect()
+    }
+
     /// Whether the record with game id `id` ([`Source::id`]: relative to the argument, so the
     /// same records fall in the same shard wherever the archive is mounted) belongs to this shard.
     pub fn takes(&self, id: &str) -> bool {

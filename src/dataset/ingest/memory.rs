@@ -46,13 +46,8 @@ pub fn frames(paths: &[PathBuf], opts: &FramesOptions) -> Result<Frames, Dataset
     let inputs = expand(paths);
     let mut tally = Tally::default();
     tally.errors.extend(inputs.errors.iter().map(|e| batch::file_error("", e)));
-    let mine: Vec<(u64, Source)> = inputs
-        .sources
-        .into_iter()
-        .enumerate()
-        .filter(|(_, s)| opts.shard.takes(&s.id))
-        .map(|(i, s)| (i as u64, s))
-        .collect();
+    let mine: Vec<(u64, Source)> =
+        opts.shard.select(&inputs.sources).into_iter().map(|(i, s)| (i, s.clone())).collect();
     let files = mine.len() + inputs.errors.len();
     let list: Vec<Source> = mine.iter().map(|(_, s)| s.clone()).collect();
     let mut tables = [

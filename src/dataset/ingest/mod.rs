@@ -165,13 +165,7 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
     let inputs = expand(paths);
     let mut summary = IngestSummary { writer_chunks_in_flight: CHUNKS_IN_FLIGHT, ..IngestSummary::default() };
     summary.tally.errors.extend(inputs.errors.iter().map(|e| batch::file_error("", e)));
-    let mine: Vec<(u64, &Source)> = inputs
-        .sources
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| opts.shard.takes(&s.id))
-        .map(|(i, s)| (i as u64, s))
-        .collect();
+    let mine: Vec<(u64, &Source)> = opts.shard.select(&inputs.sources);
     summary.files = mine.len() + inputs.errors.len();
     let per = opts.part_games.max(1);
     let shard = opts.shard.to_string();
