@@ -15,7 +15,9 @@ fn main() -> anyhow::Result<()> {
     let memory = Memory { budget: haifu::fit::store::default_budget(), spill_dir: std::env::temp_dir() };
     let (_, [val, test], _) = held_out_gaps(Path::new(&args[1]), Path::new(&args[2]), &memory)?;
     let t0 = fit_temperature(&val);
-    println!("| T | validation log-loss | validation ECE | test log-loss | test ECE |\n|---|---|---|---|---|");
+    println!(
+        "| T | validation log-loss | validation ECE | test log-loss | test ECE |\n|---|---|---|---|---|"
+    );
     for i in -8..=8 {
         let t = t0 * 1.1f64.powi(i);
         let (v, s) = (report(&val, t), report(&test, t));

@@ -218,7 +218,10 @@ fn pipeline_on_real_records() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("temperature"));
-    assert!(std::fs::read(&weights).unwrap() == std::fs::read(&again).unwrap(), "calibrate differs from the fit's");
+    assert!(
+        std::fs::read(&weights).unwrap() == std::fs::read(&again).unwrap(),
+        "calibrate differs from the fit's"
+    );
     assert!(std::fs::read_to_string(again.with_extension("md")).unwrap().contains("## Calibration"));
     // `haifu eval --data DATA --seats all ARGS --json`
     let eval = |args: &[&str]| {

@@ -43,11 +43,16 @@ pub struct Calibrated {
 /// The held-out decisions of the weights file `path` as score gaps: its filter, split and
 /// columns loaded from `data`, scored with its weights. Returns the file, the validation and
 /// test gaps, and the fingerprint of the values read.
-pub fn held_out_gaps(data: &Path, path: &Path, memory: &Memory) -> Result<(WeightsFile, [Vec<Gaps>; 2], String)> {
+pub fn held_out_gaps(
+    data: &Path,
+    path: &Path,
+    memory: &Memory,
+) -> Result<(WeightsFile, [Vec<Gaps>; 2], String)> {
     let file = WeightsFile::read(path)?;
     let base: Vec<String> =
         file.features.iter().filter(|f| !f.name.contains('*')).map(|f| f.name.clone()).collect();
-    let interactions = file.interactions.iter().map(|s| Interaction::parse(s)).collect::<Result<Vec<_>, _>>()?;
+    let interactions =
+        file.interactions.iter().map(|s| Interaction::parse(s)).collect::<Result<Vec<_>, _>>()?;
     let loaded = load(
         data,
         &file.filter,
