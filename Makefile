@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test build release bench bench-ingest bench-figures lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz
+.PHONY: demo test python-test build release bench bench-ingest bench-figures lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz
 
 build:
 	$(CARGO) build
@@ -24,16 +24,24 @@ LINTED = RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY
 
 # The whole test suite: unit tests next to the code (golden vectors from $(SHARED)), the CLI and layer
 # tests, the benches once in test mode; every target linted by clippy on the way; then rustfmt.
+# Then the Python package (python/): built into target/pyvenv in cargo's dev profile, reusing the
+# dependencies just compiled and linting the bindings the same way, and its pytest suite run
+# against target/debug/haifu (python/test.sh; "skipped: REASON" when PyPI cannot be reached).
 test:
 	@test -n "$(CLIPPY_DRIVER)" || { echo "make test: clippy-driver not found (rustup component add clippy)"; exit 2; }
 	$(LINTED) $(CARGO) test --lib --bins --tests -- --test-threads=2
 	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest --bench trees --bench figures
-	$(CARGO) fmt --check
+	$(CARGO) fmt --all --check
+	$(LINTED) ./python/test.sh
+
+# The Python package's tests alone (after make test or make build has built target/debug/haifu).
+python-test:
+	$(LINTED) ./python/test.sh
 
 # clippy on its own (a check build: its own copy of the dependencies' metadata).
 lint:
-	$(CARGO) fmt --check
-	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 bench:
 	$(CARGO) bench --bench shanten

@@ -11,7 +11,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -80,9 +80,46 @@ pub fn pool(jobs: Option<usize>) -> rayon::ThreadPool {
     b.build().expect("thread pool")
 }
 
-/// A progress bar on stderr when it is a terminal, hidden otherwise.
+/// Whether batches show a progress bar: on a terminal (the default), or never. Process-wide, so
+/// a program embedding the library (the Python package's `progress=` argument) sets it around a
+/// call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgressMode {
+    /// A bar on stderr when it is a terminal.
+    Auto,
+    /// No bar.
+    Never,
+}
+
+static PROGRESS_HIDDEN: AtomicBool = AtomicBool::new(false);
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Sets how the batches that start from now show their progress.
+pub fn set_progress(mode: ProgressMode) {
+    PROGRESS_HIDDEN.store(mode == ProgressMode::Never, Ordering::Relaxed);
+}
+
+/// Asks the running batches to stop: workers take no further record, and `haifu ingest` writes
+/// no further part (the parts already complete stay, so a resumed run finishes the rest).
+/// Process-wide, for an embedding program's Ctrl-C; [`clear_stop`] before the next call.
+pub fn request_stop() {
+    STOP.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`request_stop`] was called since the last [`clear_stop`].
+pub fn stop_requested() -> bool {
+    STOP.load(Ordering::Relaxed)
+}
+
+/// Lets batches run again after a [`request_stop`].
+pub fn clear_stop() {
+    STOP.store(false, Ordering::Relaxed);
+}
+
+/// A progress bar on stderr when it is a terminal (and not turned off by [`set_progress`]),
+/// hidden otherwise.
 pub fn progress(len: usize, what: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !std::io::stderr().is_terminal() || PROGRESS_HIDDEN.load(Ordering::Relaxed) {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len as u64);
@@ -225,7 +262,7 @@ pub fn run_sources<R: Send, E: Into<BoxError>>(
                     let tx = tx.clone();
                     s.spawn(move |_| loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= n || !sunk.wait_below(i, window) {
+                        if i >= n || stop_requested() || !sunk.wait_below(i, window) {
                             break;
                         }
                         let src = &sources[i];

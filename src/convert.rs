@@ -148,12 +148,18 @@ pub fn convert_to(game: &Game, to: Target) -> Result<Vec<u8>, ConvertError> {
 
 /// A validated mjai file of one game, gzipped; `Err` says why the game is not written.
 pub fn convert_game(game: &Game) -> Result<Vec<u8>, ConvertError> {
+    Ok(gzip(mjai_text(game)?.as_bytes()))
+}
+
+/// The validated mjai JSON lines of one game (what [`convert_game`] gzips): replayed, written,
+/// read back and replayed the same.
+pub fn mjai_text(game: &Game) -> Result<String, ConvertError> {
     const F: &str = "mjai";
     let want = validate(game)?;
     let text = write_mjai(game).map_err(|e| ConvertError::Write { format: F, detail: e.to_string() })?;
     let back = parse_mjai(&game.id, text.as_bytes()).map_err(|e| read_back(F, e))?;
     same_game(F, &validate(&back).map_err(|e| read_back(F, e))?, &want)?;
-    Ok(gzip(text.as_bytes()))
+    Ok(text)
 }
 
 /// A validated tenhou.net/6 text of one game: replayed and re-scored (wins without yaku get the

@@ -14,7 +14,10 @@
 //!  util                      atomic writes, rates, placements, markdown, plots
 //! ```
 //!
-//! The binary (`main.rs` and its `cli/` modules, one per command) ranks above them all.
+//! The binary (`main.rs` and its `cli/` modules, one per command) ranks above them all, beside
+//! the Python package (`python/src/`, pyo3 bindings): both are interfaces that only wire the
+//! library, so the library never names them, and the bindings reach the library through its
+//! public paths only (`haifu::…`, each into a layer this test knows).
 //!
 //! The test reads every source file under `src/`, collects each `crate::…` path it names (in `use`
 //! trees, braces expanded, and inline), and fails on any path into a higher layer. There is no
@@ -148,6 +151,48 @@ fn no_module_uses_a_higher_layer() {
     assert!(files.len() > 50, "found only {} source files under {}", files.len(), root.display());
     assert!(unknown.is_empty(), "top-level modules with no layer (add them to `layer`): {unknown:?}");
     assert!(violations.is_empty(), "imports into a higher layer:\n{}", violations.join("\n"));
+}
+
+/// The Python bindings (`python/src/`) are an interface like `cli/`: the library never mentions
+/// pyo3 or the bindings, and every `haifu::` path of the bindings goes into a layer `layer` ranks
+/// (a module added to the library gets its rank before the bindings use it). Their functions
+/// stay under 120 lines like the library's.
+#[test]
+fn python_bindings_are_an_interface_layer() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut lib = Vec::new();
+    rust_files(&manifest.join("src"), &mut lib);
+    for f in &lib {
+        let code = code_only(&std::fs::read_to_string(f).unwrap());
+        assert!(
+            !code.contains("pyo3") && !code.contains("_haifu"),
+            "{} names the Python bindings",
+            f.display()
+        );
+    }
+    let mut bindings = Vec::new();
+    rust_files(&manifest.join("python/src"), &mut bindings);
+    assert!(bindings.len() >= 3, "python/src holds only {} files", bindings.len());
+    let mut unknown = Vec::new();
+    for f in &bindings {
+        let code = code_only(&std::fs::read_to_string(f).unwrap());
+        assert!(!code.contains("crate::haifu"), "{}", f.display());
+        let mut rest = code.as_str();
+        while let Some(i) = rest.find("haifu::") {
+            let before = rest[..i].chars().last();
+            let after = &rest[i + "haifu::".len()..];
+            let end = after.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(after.len());
+            let top = &after[..end];
+            if !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && layer(top).is_none() {
+                unknown.push(format!("{}: haifu::{top}", f.display()));
+            }
+            rest = &after[end..];
+        }
+        for (func, n) in function_lengths(&code) {
+            assert!(n <= 120, "{}: fn {func} has {n} lines", f.display());
+        }
+    }
+    assert!(unknown.is_empty(), "bindings use paths into no known layer: {unknown:?}");
 }
 
 #[test]

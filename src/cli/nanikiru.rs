@@ -13,16 +13,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use haifu::eval::nanikiru::{self, position_json, rank_position, NanikiruError, Query};
 use haifu::eval::Ranker;
-use haifu::hand::majiang::is_majiang;
-use haifu::hand::Hand;
 use haifu::model::linear::Contribution;
 use haifu::rank::majiang_position::{parse_line, tile_name, MajiangPosition};
-use haifu::rank::push_fold::{push_fold, Thresholds};
 use haifu::rank::Evaluator;
 use haifu::rank::RankedDiscard;
-use haifu::replay::view::{Opponent, SeenDiscard, View};
-use haifu::tile::{parse_majiang, parse_mpsz, Kind, Tile, EAST};
+use haifu::replay::view::View;
+use haifu::tile::{Kind, Tile};
 
 use super::usage;
 
@@ -68,10 +66,10 @@ pub struct NanikiruArgs {
     #[arg(long = "dora", value_name = "IND")]
     dora: Vec<String>,
     /// Round wind.
-    #[arg(long, default_value = "E", value_parser = parse_wind)]
+    #[arg(long, default_value = "E", value_parser = nanikiru::parse_wind)]
     round_wind: Kind,
     /// Seat wind.
-    #[arg(long, default_value = "S", value_parser = parse_wind)]
+    #[arg(long, default_value = "S", value_parser = nanikiru::parse_wind)]
     seat_wind: Kind,
     /// Which evaluator ranks the options (linear: the fitted weights, which agree with human
     /// houou discards far more often than ukeire; see reports/README.md).
@@ -108,66 +106,25 @@ pub fn run(args: NanikiruArgs) -> Result<ExitCode> {
     if let Some(file) = &args.positions {
         return run_positions(&args, file);
     }
-    let pos = position(&args)?;
-    let ranker = Ranker::new(args.evaluator, args.weights.as_deref())?;
-    let mut options = ranker.rank(&pos)?;
-    if args.push_fold {
-        options = push_fold(&pos, options, &Thresholds::default());
-    }
-    let explained = if args.explain {
-        if args.evaluator != Evaluator::Linear {
-            return Err(usage("--explain needs --evaluator linear"));
-        }
-        let linear = ranker.linear().ok_or_else(|| usage("--explain needs --evaluator linear"))?;
-        Some(linear.explain(&pos, 5)?)
-    } else {
-        None
+    let query = Query {
+        hand: args.hand.clone().unwrap_or_default(),
+        dora: args.dora.clone(),
+        round_wind: args.round_wind,
+        seat_wind: args.seat_wind,
+        riichi: args.riichi.clone(),
     };
+    let pos = nanikiru::position(&query).map_err(|e| usage(e.to_string()))?;
+    let ranker = Ranker::new(args.evaluator, args.weights.as_deref())?;
+    let ranking = nanikiru::rank(&ranker, &pos, args.push_fold, args.explain).map_err(|e| match e {
+        NanikiruError::Input(bad) => usage(bad.to_string()),
+        other => anyhow::Error::from(other),
+    })?;
     if args.json {
-        let mut out = serde_json::json!({
-            "discard": options[0].tile.to_string(),
-            "options": options,
-        });
-        if let Some(ex) = &explained {
-            out["explain"] = ex.iter().map(|(t, c)| (t.to_string(), serde_json::json!(c))).collect();
-        }
-        println!("{out}");
+        println!("{}", ranking.json());
     } else {
-        print_text(&pos, args.evaluator, &options, explained.as_ref());
+        print_text(&pos, args.evaluator, &ranking.options, ranking.explained.as_ref());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The position the arguments describe.
-fn position(args: &NanikiruArgs) -> Result<View> {
-    let text = args.hand.as_deref().unwrap_or_default();
-    // Majiang notation names the drawn tile (its last concealed tile): 電脳麻将's ties go to it.
-    let drawn =
-        if is_majiang(text) { haifu::hand::majiang::parse(text).ok().and_then(|(_, d)| d) } else { None };
-    let hand = Hand::parse(text).map_err(|e| usage(format!("bad hand {text:?}: {e}")))?;
-    if !hand.is_full() {
-        return Err(usage(format!(
-            "nanikiru needs a hand whose turn it is: 14 tiles counting each meld as 3, got {}",
-            hand.tiles.len() + 3 * hand.melds.len()
-        )));
-    }
-    let indicators = args.dora.iter().map(|d| dora_indicator(d)).collect::<Result<Vec<_>>>()?;
-    let mut pos = View::bare(hand, indicators, args.round_wind, args.seat_wind);
-    pos.drawn = drawn;
-    if args.riichi.len() > 3 {
-        return Err(usage("--riichi can be given at most three times (three opponents)"));
-    }
-    // Each --riichi river goes to the next opponent seat, its last tile the declaration.
-    for (r, opp) in args.riichi.iter().zip(pos.opponents.iter_mut()) {
-        let discards = parse_mpsz(r).map_err(|e| usage(format!("bad --riichi discards {r:?}: {e}")))?;
-        for t in &discards {
-            pos.visible[t.kind()] = pos.visible[t.kind()].saturating_add(1);
-        }
-        let river: Vec<SeenDiscard> =
-            discards.into_iter().map(|tile| SeenDiscard { tile, tsumogiri: false, called: false }).collect();
-        *opp = Opponent { riichi_at: Some(river.len().saturating_sub(1)), river, ..Opponent::default() };
-    }
-    Ok(pos)
 }
 
 /// `--positions`: ranks each position line of `file` (`-` = stdin) and prints one line per
@@ -190,8 +147,7 @@ fn run_positions(args: &NanikiruArgs, file: &Path) -> Result<ExitCode> {
             continue;
         }
         let ranked = parse_line(&line).map_err(anyhow::Error::from).and_then(|p| {
-            // ev searches with the position's own reds and rules (電脳麻将's golden files)
-            let options = if args.evaluator == Evaluator::Ev { p.rank_ev() } else { ranker.rank(&p.view)? };
+            let options = rank_position(&ranker, &p)?;
             Ok((p, options))
         });
         match ranked {
@@ -210,55 +166,11 @@ fn run_positions(args: &NanikiruArgs, file: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One position's ranking as a JSON line: its id, the pick in majiang notation (as 電脳麻将
-/// names it) and in mpsz, then every option best first.
-fn position_json(p: &MajiangPosition, options: &[RankedDiscard]) -> serde_json::Value {
-    let opts: Vec<serde_json::Value> = options
-        .iter()
-        .map(|o| {
-            serde_json::json!({
-                "tile": o.tile.to_string(),
-                "majiang": tile_name(o.tile),
-                "score": o.score,
-                "shanten": o.shanten,
-                "ukeire": o.ukeire,
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "id": p.id,
-        "pick": tile_name(options[0].tile),
-        "discard": options[0].tile.to_string(),
-        "options": opts,
-    })
-}
-
 /// One position's ranking as a text line: id, pick (majiang notation), then the options.
 fn print_position(p: &MajiangPosition, options: &[RankedDiscard]) {
     let id = p.id.as_str().map_or_else(|| p.id.to_string(), str::to_string);
     let opts: Vec<String> = options.iter().map(|o| format!("{}:{:.2}", tile_name(o.tile), o.score)).collect();
     println!("{id}\t{}\t{}", tile_name(options[0].tile), opts.join(" "));
-}
-
-/// One `--dora` tile, in mpsz (`4p`) or majiang (`p4`) notation.
-fn dora_indicator(d: &str) -> Result<Tile> {
-    let t = if is_majiang(d) { parse_majiang(d) } else { parse_mpsz(d) }
-        .map_err(|e| usage(format!("bad dora indicator {d:?}: {e}")))?;
-    if t.len() != 1 {
-        return Err(usage(format!("--dora takes one tile, got {d:?}")));
-    }
-    Ok(t[0])
-}
-
-/// A wind flag: E, S, W or N (any case).
-fn parse_wind(s: &str) -> Result<Kind, String> {
-    match s.to_ascii_uppercase().as_str() {
-        "E" => Ok(EAST),
-        "S" => Ok(EAST + 1),
-        "W" => Ok(EAST + 2),
-        "N" => Ok(EAST + 3),
-        _ => Err(format!("wind must be E, S, W or N, not {s:?}")),
-    }
 }
 
 /// The text form: a table of the options, the discard, and with `--explain` each option's terms

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use haifu::hand::Hand;
+use haifu::eval::nanikiru::parse_hand;
 
 use super::usage;
 
@@ -28,7 +28,7 @@ pub struct ShantenArgs {
 
 /// Parses the hand (a bad hand is a usage error) and prints its shanten by form, as text or JSON.
 pub fn run(args: ShantenArgs) -> Result<ExitCode> {
-    let hand = Hand::parse(&args.hand).map_err(|e| usage(format!("bad hand {:?}: {e}", args.hand)))?;
+    let hand = parse_hand(&args.hand).map_err(|e| usage(e.to_string()))?;
     let s = hand.shanten();
     if args.json {
         println!("{}", serde_json::to_string(&s)?);

@@ -53,6 +53,10 @@ pub enum DatasetError {
     /// `haifu ingest --resume` refused a part of the output folder (`what`: why, and what to do).
     #[error("{}: {what}", out.display())]
     Refused { out: PathBuf, what: String },
+    /// The run was asked to stop ([`crate::batch::request_stop`]): the parts complete so far
+    /// stay, and `--resume` finishes the rest.
+    #[error("interrupted: {parts} parts complete in {}, resume to finish", out.display())]
+    Interrupted { out: PathBuf, parts: usize },
     #[error("writing parquet")]
     WriteParquet { source: Box<DatasetError> },
     /// A job of the writer pool panicked (a bug, not bad input): what it was doing and the

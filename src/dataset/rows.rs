@@ -210,6 +210,79 @@ pub fn position_rows(
     Ok(tiles.into_iter().zip(rows.chunks_exact(catalog_width()).map(<[f32]>::to_vec)).collect())
 }
 
+/// A live discard decision: the seat whose turn it is at the end of a record that stops there
+/// (a bot's game so far), its options and their rows as ingest builds a recorded decision's.
+#[derive(Clone, Debug)]
+pub struct PendingRows {
+    /// The deciding player's hand (as the `decisions` table's `hand`).
+    pub hand: String,
+    pub options: Vec<Tile>,
+    /// One catalog row per option, the columns of the groups `skip` leaves out at 0.
+    pub values: Vec<f32>,
+}
+
+/// Why a record's end is not a discard decision of the seat asked about.
+#[derive(Debug, thiserror::Error)]
+pub enum PendingError {
+    #[error(transparent)]
+    Rows(#[from] RowsError),
+    #[error("the record holds no round")]
+    NoRound,
+    #[error("the record's last round has ended: no decision is pending")]
+    RoundEnded,
+    #[error("seat {0} has no discard to make at the end of the record")]
+    NotToDiscard(u8),
+}
+
+/// Keeps the table after the last event of the last round.
+struct LastTable {
+    rounds_left: usize,
+    last_event: usize,
+    table: Option<Table>,
+}
+
+impl Observer for LastTable {
+    fn after_event(&mut self, table: &Table, index: usize, _event: &crate::log::event::Event) {
+        if self.rounds_left == 1 && index == self.last_event {
+            self.table = Some(table.clone());
+        }
+    }
+    fn round_end(&mut self, _table: &Table, _result: &RoundResult) {
+        self.rounds_left = self.rounds_left.saturating_sub(1);
+    }
+}
+
+/// The discard decision of `seat` at the end of `game`, a record whose last round stops with the
+/// seat to discard (after its draw, call or riichi declaration): the options and rows ingest would
+/// write for that decision had the record gone on ([`crate::replay::decision::discard_options`],
+/// [`option_rows::discard_rows`]).
+pub fn pending_discard(game: &Game, seat: u8, skip: Skip) -> Result<PendingRows, PendingError> {
+    let last = game.rounds.last().ok_or(PendingError::NoRound)?;
+    let mut o = LastTable {
+        rounds_left: game.rounds.len(),
+        last_event: last.events.len().wrapping_sub(1),
+        table: None,
+    };
+    match replay_game(game, &mut o, &mut NoWinCheck) {
+        Ok(_) => return Err(PendingError::RoundEnded),
+        Err(e)
+            if e.round + 1 == game.rounds.len()
+                && matches!(e.error, crate::replay::ReplayErrorKind::NoResult) => {}
+        Err(e) => return Err(RowsError::Replay(e).into()),
+    }
+    let table = o.table.ok_or(PendingError::NotToDiscard(seat))?;
+    let to_discard = seat < 4 && table.hand_tiles(seat).len() + 3 * table.hand_melds(seat).len() == 14;
+    if !to_discard {
+        return Err(PendingError::NotToDiscard(seat));
+    }
+    let options = crate::replay::decision::discard_options(&table, seat);
+    let view = view_of(&table, seat, table.hand_tiles(seat));
+    let mut values = vec![0.0; options.len() * catalog_width()];
+    option_rows::option_rows(&view, Choice::Discard(&options), skip, &mut values).map_err(RowsError::from)?;
+    let hand = crate::hand::Hand::new(table.hand_tiles(seat), table.hand_melds(seat)).to_string();
+    Ok(PendingRows { hand, options, values })
+}
+
 /// A riichi decision ([`option_rows::option_rows`]), with the standing the table knows.
 fn riichi_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsError> {
     let (t, who) = (&d.table, d.seat);

@@ -6,6 +6,7 @@ pub mod agreement;
 pub mod dataset;
 pub mod error;
 pub mod ev_order;
+pub mod nanikiru;
 #[cfg(feature = "parquet")]
 pub mod report;
 

@@ -226,14 +226,8 @@ impl Observer for DecisionRecorder {
                         self.decisions.push(riichi_decision(table, who, index, false));
                     }
                     let red = table.rules.red_fives;
-                    let legal = rules::discards(table, who, table.last_draw[who as usize]);
-                    let hand = crate::hand::Hand::new(table.hand_tiles(who), Vec::new());
-                    let mut options: Vec<Action> = hand
-                        .distinct_tiles()
-                        .into_iter()
-                        .filter(|t| legal.iter().any(|id| id.tile(red) == *t))
-                        .map(Action::Discard)
-                        .collect();
+                    let mut options: Vec<Action> =
+                        discard_options(table, who).into_iter().map(Action::Discard).collect();
                     let chosen_tile = tile.tile(red);
                     let found = options.iter().position(|o| *o == Action::Discard(chosen_tile));
                     let chosen = found.unwrap_or_else(|| {
@@ -275,6 +269,15 @@ impl Observer for DecisionRecorder {
         }
         self.prev = Some(event.clone());
     }
+}
+
+/// The discards `who` may make at `table` (a red five apart from a plain one), in
+/// [`crate::hand::Hand::distinct_tiles`] order: a discard decision's options.
+pub fn discard_options(table: &Table, who: u8) -> Vec<Tile> {
+    let red = table.rules.red_fives;
+    let legal = rules::discards(table, who, table.last_draw[who as usize]);
+    let hand = crate::hand::Hand::new(table.hand_tiles(who), Vec::new());
+    hand.distinct_tiles().into_iter().filter(|t| legal.iter().any(|id| id.tile(red) == *t)).collect()
 }
 
 fn is_connection(event: &Event) -> bool {

@@ -45,10 +45,12 @@ use crate::dataset::rows::GameRows;
 use crate::dataset::skip::Skip;
 use crate::log::source::{expand, Source};
 
+mod memory;
 mod pipeline;
 mod resume;
 mod tables;
 
+pub use memory::{frames, Frames, FramesOptions};
 pub use tables::GameMeta;
 
 use pipeline::{fill_part, finish_part, writer_threads, WriterCpu, CHUNKS_IN_FLIGHT};
@@ -212,6 +214,11 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &IngestOptions) -> Result<Ingest
             started += 1;
             let pipe = fill_part(out, &mut manifest, chunk, opts.skip, &layouts, pools, &bar)?;
             settle(finishing.take(), &mut summary)?;
+            if batch::stop_requested() {
+                // the part may lack records: it gets no manifest (its hidden files are redone)
+                let parts = summary.parts_written + summary.parts_kept;
+                return Err(DatasetError::Interrupted { out: out.to_path_buf(), parts });
+            }
             finishing =
                 Some(scope.spawn(move || finish_part(out, pipe, &manifest).map(|cpu| (cpu, manifest))));
         }

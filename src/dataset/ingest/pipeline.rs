@@ -108,7 +108,7 @@ pub(super) fn finish_part(
 }
 
 /// A worker's share of ingest: one game's rows, its option columns in their storage types.
-fn ingest_game(game: &Game, skip: Skip) -> Result<IngestedGame, RecordError> {
+pub(super) fn ingest_game(game: &Game, skip: Skip) -> Result<IngestedGame, RecordError> {
     let mut rows = game_rows_with(game, skip)?;
     if rows.decisions.len() as u64 >= DECISION_ID_STRIDE {
         return Err(RecordError::TooManyDecisions(rows.decisions.len()));
@@ -119,7 +119,7 @@ fn ingest_game(game: &Game, skip: Skip) -> Result<IngestedGame, RecordError> {
 }
 
 /// Adds a chunk's games to the part's tally.
-fn count(t: &mut Tally, games: &[IngestedGame]) {
+pub(super) fn count(t: &mut Tally, games: &[IngestedGame]) {
     for g in games {
         t.games += 1;
         t.rounds += g.rows.rounds.len() as u64;
@@ -133,7 +133,7 @@ fn count(t: &mut Tally, games: &[IngestedGame]) {
 
 /// What encoding a chunk cost the writer pool: its CPU, and the longest single column's.
 #[derive(Default)]
-struct ChunkCost {
+pub(super) struct ChunkCost {
     cpu: std::time::Duration,
     longest: std::time::Duration,
 }
@@ -251,7 +251,10 @@ enum Piece {
 /// The four tables' frames of a chunk, as [`games_columns`] … [`options_columns`] make them, but
 /// built on the current rayon pool: each small table, the options' first columns and each feature
 /// column is a task. Returns the frames and the tasks' CPU (summed, and the longest).
-fn build_frames(games: &[IngestedGame], skip: Skip) -> Result<([DataFrame; 4], ChunkCost), DatasetError> {
+pub(super) fn build_frames(
+    games: &[IngestedGame],
+    skip: Skip,
+) -> Result<([DataFrame; 4], ChunkCost), DatasetError> {
     use rayon::prelude::*;
     let refs: Vec<&IngestedGame> = games.iter().collect();
     let metas: Vec<&GameMeta> = games.iter().map(|g| &g.game).collect();

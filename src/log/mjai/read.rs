@@ -132,6 +132,17 @@ pub fn looks_like_mjai(text: &[u8]) -> bool {
 /// Parses an mjai log (one game). `id` becomes the game id. Errors name the line (1-based) and
 /// the event type.
 pub fn parse_mjai(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
+    parse_mjai_with(id, bytes, false)
+}
+
+/// Parses a game so far (a bot's view of a live game): as [`parse_mjai`], but the last round
+/// may still be in progress, kept as a round without a result (its replay then ends with
+/// `NoResult` after its last event).
+pub fn parse_mjai_live(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
+    parse_mjai_with(id, bytes, true)
+}
+
+fn parse_mjai_with(id: &str, bytes: &[u8], live: bool) -> Result<Game, LogError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
         LogError::Json { detail: format!("mjai: not UTF-8 ({e})"), line, column: 1 }
@@ -153,6 +164,11 @@ pub fn parse_mjai(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
             line: i + 1,
             error,
         })?;
+    }
+    if live {
+        if let Some(k) = reader.kyoku.take() {
+            reader.rounds.push(Round { start: k.start, events: k.events });
+        }
     }
     reader.finish(id).map_err(|error| LogError::Mjai { event: None, line: last_line, error })
 }
