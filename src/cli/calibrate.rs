@@ -39,6 +39,7 @@ pub fn run(args: CalibrateArgs) -> Result<ExitCode> {
     let memory =
         Memory { budget: args.memory_budget.unwrap_or_else(haifu::fit::store::default_budget), spill_dir };
     let done = haifu::fit::calibrate::calibrate_file(&args.data, &args.weights, &memory)?;
+    haifu::fit::run::write_report(&done.file, &args.weights)?;
     let Some(c) = &done.file.calibration else {
         anyhow::bail!("{}: no validation decisions to calibrate on", args.data.display());
     };

@@ -70,12 +70,12 @@ pub fn held_out_gaps(
 }
 
 /// Loads the decisions the weights file `path` was fitted on (its filter, split and columns)
-/// from `data`, calibrates the weights, and writes the file back with its calibration.
+/// from `data`, calibrates the weights, and writes the file back with its calibration (its
+/// markdown report is the caller's: `fit::run::write_report`).
 pub fn calibrate_file(data: &Path, path: &Path, memory: &Memory) -> Result<Calibrated> {
     let (mut file, [validation, test], fingerprint) = held_out_gaps(data, path, memory)?;
     file.calibration = (!validation.is_empty()).then(|| Calibration::fit(&validation, &test));
     crate::util::write_atomic(path, file.to_json())?;
-    super::run::write_report(&file, path)?;
     Ok(Calibrated { file, fingerprint })
 }
 

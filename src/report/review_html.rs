@@ -166,38 +166,7 @@ pub fn page(r: &GameReview) -> String {
     }
     h.push_str("</table>\n");
 
-    summary_block(&mut h, r);
-    h.push_str("<table class=\"summary\"><tr><th class=\"l\">round</th><th class=\"l\">result</th><th>decisions</th><th>top-1</th><th>top-3</th></tr>\n");
-    for (i, round) in r.rounds.iter().enumerate() {
-        let a = &round.agreement;
-        let _ = writeln!(
-            h,
-            "<tr><td class=\"l\"><a href=\"#r{i}\">{}</a></td><td class=\"l\">{}</td><td>{}</td><td class=\"bar\">{}</td><td class=\"bar\">{}</td></tr>",
-            esc(&round.short),
-            esc(&round.result_text),
-            a.decisions,
-            if a.decisions > 0 { bar(a.top1_rate()) } else { "–".into() },
-            if a.decisions > 0 { bar(a.top3_rate()) } else { "–".into() },
-        );
-    }
-    h.push_str("</table>\n");
-    if !r.summary.largest_disagreements.is_empty() {
-        h.push_str("<h2 id=\"largest\">Largest disagreements</h2>\n<ol>\n");
-        for d in &r.summary.largest_disagreements {
-            let _ = writeln!(
-                h,
-                "<li><a href=\"#{}\">{} turn {} ({})</a>: played {}, linear {} (margin {:.2})</li>",
-                d.id,
-                esc(&d.round),
-                d.turn,
-                d.kind.name(),
-                option_label(&d.human),
-                option_label(&d.linear),
-                d.margin
-            );
-        }
-        h.push_str("</ol>\n");
-    }
+    summary(&mut h, r);
     let _ = writeln!(
         h,
         "<div id=\"filter\"><label>show <select id=\"severity\" onchange=\"severity(this.value)\">\
@@ -226,8 +195,9 @@ pub fn page(r: &GameReview) -> String {
     h
 }
 
-/// The page's summary block: the figures players read by decision kind, and the bad-move list.
-fn summary_block(h: &mut String, r: &GameReview) {
+/// The agreement summary: the figures players read by decision kind, top-1 / top-3 per round,
+/// the bad moves as a jump list and the largest disagreements.
+fn summary(h: &mut String, r: &GameReview) {
     // Agreement summary: the figures players read, then top-1 / top-3.
     let s = &r.summary;
     h.push_str(
@@ -272,6 +242,37 @@ fn summary_block(h: &mut String, r: &GameReview) {
                 option_label(&d.human),
                 d.probability.map(pct).unwrap_or_default(),
                 option_label(&d.linear)
+            );
+        }
+        h.push_str("</ol>\n");
+    }
+    h.push_str("<table class=\"summary\"><tr><th class=\"l\">round</th><th class=\"l\">result</th><th>decisions</th><th>top-1</th><th>top-3</th></tr>\n");
+    for (i, round) in r.rounds.iter().enumerate() {
+        let a = &round.agreement;
+        let _ = writeln!(
+            h,
+            "<tr><td class=\"l\"><a href=\"#r{i}\">{}</a></td><td class=\"l\">{}</td><td>{}</td><td class=\"bar\">{}</td><td class=\"bar\">{}</td></tr>",
+            esc(&round.short),
+            esc(&round.result_text),
+            a.decisions,
+            if a.decisions > 0 { bar(a.top1_rate()) } else { "–".into() },
+            if a.decisions > 0 { bar(a.top3_rate()) } else { "–".into() },
+        );
+    }
+    h.push_str("</table>\n");
+    if !s.largest_disagreements.is_empty() {
+        h.push_str("<h2 id=\"largest\">Largest disagreements</h2>\n<ol>\n");
+        for d in &s.largest_disagreements {
+            let _ = writeln!(
+                h,
+                "<li><a href=\"#{}\">{} turn {} ({})</a>: played {}, linear {} (margin {:.2})</li>",
+                d.id,
+                esc(&d.round),
+                d.turn,
+                d.kind.name(),
+                option_label(&d.human),
+                option_label(&d.linear),
+                d.margin
             );
         }
         h.push_str("</ol>\n");
