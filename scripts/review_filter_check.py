@@ -151,7 +151,7 @@ def check_summary(dom_path, summary_dir):
         fail.append("summary: no totals table")
     else:
         m = s["totals"]["match_rate"]
-        want = f"{100 * m['value']:.1f}% ({100 * m['lo']:.1f}–{100 * m['hi']:.1f})"
+        want = f"{100 * m['value']:.1f}% ({100 * m['lo']:.1f}%–{100 * m['hi']:.1f}%)"
         if want not in totals.group(1) or "wilson" not in totals.group(1):
             fail.append(f"summary: totals table lacks the match rate {want} (wilson)")
     games = re.search(r'<table class="summary games">(.*?)</table>', text, re.S)

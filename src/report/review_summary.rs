@@ -28,7 +28,8 @@ pub const BOOTSTRAP: usize = 2000;
 /// Games per point of the trend plot's moving line.
 pub const WINDOW: usize = 20;
 
-/// A figure with its 95% interval, its denominator (`n`: decisions, or games for a bootstrap)
+/// A figure with its 95% interval (`lo`, `hi` NaN, `null` in JSON, for a bootstrap over one
+/// game), its denominator (`n`: decisions, or games for a bootstrap)
 /// and how the interval was made (`wilson` or `bootstrap by game`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Interval {
@@ -185,8 +186,11 @@ fn bootstrap(games: &[&Agreement], part: fn(&Agreement) -> (f64, usize)) -> Inte
         .filter(|v| v.is_finite())
         .collect();
     stats.sort_by(f64::total_cmp);
-    let at =
-        |q: f64| stats.get(((stats.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(f64::NAN);
+    // One game resamples to itself: no interval.
+    let at = |q: f64| match parts.len() {
+        0 | 1 => f64::NAN,
+        _ => stats.get(((stats.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(f64::NAN),
+    };
     Interval { value: ratio(x, n), lo: at(0.025), hi: at(0.975), n: parts.len(), method: "bootstrap by game" }
 }
 
@@ -340,10 +344,13 @@ fn trend_plot(s: &PlayerSummary, path: &Path) -> Result<()> {
     lines(path, &title, "game (in date order)", "rate", &ls).map_err(|e| ReportError::Plot(e.to_string()))
 }
 
-fn interval_cell(i: &Option<Interval>, as_pct: bool) -> String {
+/// A figure and its interval: as a percentage, or with `decimals` places; `– (one game)` for a
+/// bootstrap over a single game.
+fn interval_cell(i: &Option<Interval>, as_pct: bool, decimals: usize) -> String {
     match i {
+        Some(i) if !i.lo.is_finite() => format!("{:.decimals$} (no interval: one game)", i.value),
         Some(i) if as_pct => format!("{} ({}–{})", pct1(i.value), pct1(i.lo), pct1(i.hi)),
-        Some(i) => format!("{:.3} ({:.3}–{:.3})", i.value, i.lo, i.hi),
+        Some(i) => format!("{:.decimals$} ({:.decimals$}–{:.decimals$})", i.value, i.lo, i.hi),
         None => "–".into(),
     }
 }
@@ -376,18 +383,18 @@ pub fn page(s: &PlayerSummary) -> String {
     );
     h.push_str("<h2 id=\"totals\">Totals</h2>\n<table class=\"summary totals\"><tr><th class=\"l\">figure</th><th>value (95% interval)</th><th>n</th><th class=\"l\">interval</th></tr>\n");
     let figures = [
-        ("match rate", Some(t.match_rate.clone()), true),
-        ("bad-move rate", t.bad_move_rate.clone(), true),
-        ("similarity", t.similarity.clone(), false),
-        ("points lost / decision", t.points_lost.clone(), false),
+        ("match rate", Some(t.match_rate.clone()), true, 1),
+        ("bad-move rate", t.bad_move_rate.clone(), true, 1),
+        ("similarity", t.similarity.clone(), false, 3),
+        ("points lost / decision", t.points_lost.clone(), false, 1),
     ];
-    for (name, i, as_pct) in figures {
+    for (name, i, as_pct, decimals) in figures {
         let n = i.as_ref().map(|i| i.n.to_string()).unwrap_or_default();
         let method = i.as_ref().map(|i| i.method).unwrap_or("");
         let _ = writeln!(
             h,
             "<tr><td class=\"l\">{name}</td><td>{}</td><td>{n}</td><td class=\"l\">{method}</td></tr>",
-            interval_cell(&i, as_pct)
+            interval_cell(&i, as_pct, decimals)
         );
     }
     h.push_str(
@@ -513,6 +520,11 @@ mod tests {
         let plain = vec![entry("x", None, agreement(10, 5, 0, 0, 0.0), 3)];
         let p = summarize("P", &plain, &[], &pages, &sum_dir);
         assert!(p.totals.bad_move_rate.is_none() && p.rows[0].bad_move_rate.is_none());
+        // One game: the bootstrap gives no interval.
+        let one = summarize("P", &entries[..1], &[], &pages, &sum_dir);
+        let sim = one.totals.similarity.as_ref().unwrap();
+        assert!(sim.value == 0.9 && sim.lo.is_nan() && sim.hi.is_nan(), "{sim:?}");
+        assert!(page(&one).contains("0.900 (no interval: one game)"));
         assert_eq!(relative(&pages, &pages), "");
         std::fs::create_dir_all(sum_dir.join("games")).unwrap();
         assert_eq!(relative(&sum_dir, &sum_dir.join("games")), "games/");
