@@ -85,7 +85,7 @@ pub struct PlayerSummary {
     pub player: String,
     pub games: usize,
     pub totals: Totals,
-    /// Games in date order (then id).
+    /// Games in date order (then id; games without a date last).
     pub rows: Vec<GameRow>,
     /// Records that could not be reviewed (file, error).
     pub errors: Vec<(String, String)>,
@@ -101,7 +101,7 @@ pub fn summarize(
     dir: &Path,
 ) -> PlayerSummary {
     let mut order: Vec<&IndexEntry> = entries.iter().collect();
-    order.sort_by(|a, b| (&a.date, &a.id).cmp(&(&b.date, &b.id)));
+    order.sort_by(|a, b| (a.date.is_none(), &a.date, &a.id).cmp(&(b.date.is_none(), &b.date, &b.id)));
     let prefix = relative(dir, pages);
     let rows: Vec<GameRow> = order.iter().map(|e| row(e, &prefix)).collect();
     let sum = |f: fn(&IndexEntry) -> &Agreement| {
@@ -499,20 +499,22 @@ mod tests {
             entry("b", Some("2020-02-01"), agreement(100, 80, 100, 5, 90.0), 1),
             entry("a", Some("2020-01-01"), agreement(50, 30, 50, 10, 35.0), 4),
             entry("c", Some("2021-01-01"), agreement(80, 60, 80, 2, 70.0), 2),
+            entry("0", None, agreement(1, 1, 1, 0, 1.0), 2),
         ];
         let s = summarize("P", &entries, &[], &pages, &sum_dir);
-        assert_eq!(s.rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["a", "b", "c"]);
+        assert_eq!(s.rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["a", "b", "c", "0"]);
         assert_eq!(s.rows[0].page, "../pages/a.html");
         let t = &s.totals;
-        assert_eq!((t.agreement.decisions, t.agreement.top1, t.agreement.bad_moves), (230, 170, 17));
-        assert_eq!(t.placements, [1, 1, 0, 1]);
-        let (lo, hi) = Rate { hits: 170, n: 230 }.ci95();
-        assert_eq!((t.match_rate.value, t.match_rate.lo, t.match_rate.hi), (170.0 / 230.0, lo, hi));
+        assert_eq!((t.agreement.decisions, t.agreement.top1, t.agreement.bad_moves), (231, 171, 17));
+        assert_eq!(t.placements, [1, 2, 0, 1]);
+        let (lo, hi) = Rate { hits: 171, n: 231 }.ci95();
+        assert_eq!((t.match_rate.value, t.match_rate.lo, t.match_rate.hi), (171.0 / 231.0, lo, hi));
         let bad = t.bad_move_rate.as_ref().unwrap();
-        assert_eq!((bad.value, bad.n, bad.method), (17.0 / 230.0, 230, "wilson"));
+        assert_eq!((bad.value, bad.n, bad.method), (17.0 / 231.0, 231, "wilson"));
+        // A ratio of sums over resampled games lies between the games' own ratios (0.7 .. 1.0).
         let sim = t.similarity.as_ref().unwrap();
-        assert_eq!((sim.value, sim.n, sim.method), (195.0 / 230.0, 3, "bootstrap by game"));
-        assert!(sim.lo < sim.value && sim.value < sim.hi && sim.lo >= 0.7 && sim.hi <= 0.9, "{sim:?}");
+        assert_eq!((sim.value, sim.n, sim.method), (196.0 / 231.0, 4, "bootstrap by game"));
+        assert!(sim.lo < sim.value && sim.value < sim.hi && sim.lo >= 0.7 && sim.hi <= 1.0, "{sim:?}");
         assert!(t.points_lost.is_none(), "no game has points lost");
         let again = summarize("P", &entries, &[], &pages, &sum_dir);
         assert_eq!(again.totals.similarity, s.totals.similarity, "the bootstrap is seeded");

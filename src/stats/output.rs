@@ -262,7 +262,9 @@ fn write_agreement(a: &AgreementTables, dir: &Path) -> Result<String> {
             .filter(|r| r.0 == "dan")
             .map(|r| {
                 let (lo, hi) = f(&r.2).ci95();
-                Bar { label: r.1.clone(), value: f(&r.2).value(), lo, hi }
+                // Short labels: 22 bars share the axis.
+                let label = r.1.replace(" kyu", "k").replace(" dan", "d").replace("novice", "new");
+                Bar { label: label.replace("unknown", "?"), value: f(&r.2).value(), lo, hi }
             })
             .collect()
     };
