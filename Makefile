@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test python-test build release bench bench-ingest lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz
+.PHONY: demo test python-test build release bench bench-ingest bench-figures lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz
 
 build:
 	$(CARGO) build
@@ -30,7 +30,7 @@ LINTED = RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY
 test:
 	@test -n "$(CLIPPY_DRIVER)" || { echo "make test: clippy-driver not found (rustup component add clippy)"; exit 2; }
 	$(LINTED) $(CARGO) test --lib --bins --tests -- --test-threads=2
-	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest --bench trees
+	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest --bench trees --bench figures
 	$(CARGO) fmt --all --check
 	$(LINTED) ./python/test.sh
 
@@ -54,6 +54,11 @@ bench:
 # HAIFU_BENCH_WITH (e.g. ukeire2) as ingest's --skip and --with.
 bench-ingest:
 	$(CARGO) bench --bench ingest
+
+# What issue 55's figures cost (benches/figures.rs): review with and without the player's summary,
+# stats with and without --agreement, on the same games, medians of paired runs and their ratio.
+bench-figures:
+	$(CARGO) bench --bench figures
 
 fmt:
 	$(CARGO) fmt
@@ -172,10 +177,16 @@ notebook: build notebook-deps
 
 # The review page of a real houou game, as a person sees it: `haifu review` writes the page and its
 # JSON, headless Chromium renders it (DOM dump with the filter's JS run, and a screenshot), and
-# scripts/review_check.py checks the decision blocks against the mjlog record itself.
+# scripts/review_check.py checks the decision blocks against the mjlog record itself. Then
+# scripts/review_filter_check.py loads the page in Chromium with no hash, #only-disagreements and
+# #bad-moves and checks which blocks are displayed and the summary block against the JSON, and
+# checks the player's summary page (`haifu review --player --summary`) over REVIEW_SUMMARY_GAMES
+# (default: REVIEW_GAME alone). REVIEW_WEIGHTS: calibrated weights give bad moves to check.
 REVIEW_GAME ?= $(SHARED)/data/tenhou/2010091009gm-00a9-0000-83af2648.mjlog
 REVIEW_SEAT ?= 0
 REVIEW_OUT ?= out/review-check
+REVIEW_WEIGHTS ?= data/weights/default.json
+REVIEW_SUMMARY_GAMES ?= $(REVIEW_GAME)
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
 CHROME_FLAGS = --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run
 BIN_DIR = $(or $(CARGO_TARGET_DIR),target)/debug
@@ -184,11 +195,23 @@ review-check: build
 	@test -n "$(CHROMIUM)" || { echo "review-check: chromium not found (apt-get install chromium)"; exit 2; }
 	@test -f "$(REVIEW_GAME)" || { echo "review-check: $(REVIEW_GAME) not found (set SHARED or REVIEW_GAME)"; exit 2; }
 	mkdir -p $(REVIEW_OUT)
-	$(BIN_DIR)/haifu review $(REVIEW_GAME) --seat $(REVIEW_SEAT) --out $(REVIEW_OUT)/page.html --json $(REVIEW_OUT)/page.json
+	$(BIN_DIR)/haifu review $(REVIEW_GAME) --seat $(REVIEW_SEAT) --weights $(REVIEW_WEIGHTS) --out $(REVIEW_OUT)/page.html --json $(REVIEW_OUT)/page.json
 	$(CHROMIUM) $(CHROME_FLAGS) --dump-dom "file://$(abspath $(REVIEW_OUT))/page.html#only-disagreements" > $(REVIEW_OUT)/dom.html 2>$(REVIEW_OUT)/chromium.log
 	$(CHROMIUM) $(CHROME_FLAGS) --window-size=1200,2600 --screenshot=$(abspath $(REVIEW_OUT))/page.png "file://$(abspath $(REVIEW_OUT))/page.html" 2>>$(REVIEW_OUT)/chromium.log
 	python3 scripts/review_check.py $(REVIEW_GAME) $(REVIEW_SEAT) $(REVIEW_OUT)/dom.html $(REVIEW_OUT)/page.json
-	@echo "review-check: screenshot $(REVIEW_OUT)/page.png"
+	python3 scripts/review_filter_check.py harness $(REVIEW_OUT) $(REVIEW_OUT)/page.html
+	for h in all only-disagreements bad-moves; do \
+		$(CHROMIUM) $(CHROME_FLAGS) --allow-file-access-from-files --virtual-time-budget=10000 --dump-dom \
+			"file://$(abspath $(REVIEW_OUT))/filter-$$h.html" > $(REVIEW_OUT)/filter-$$h.dom.html 2>>$(REVIEW_OUT)/chromium.log || exit 1; \
+	done
+	$(CHROMIUM) $(CHROME_FLAGS) --window-size=1200,2600 --screenshot=$(abspath $(REVIEW_OUT))/page-bad-moves.png "file://$(abspath $(REVIEW_OUT))/page.html#bad-moves" 2>>$(REVIEW_OUT)/chromium.log
+	python3 scripts/review_filter_check.py filter $(REVIEW_OUT) $(REVIEW_OUT)/page.json
+	player=$$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['player'])" $(REVIEW_OUT)/page.json) && \
+		$(BIN_DIR)/haifu review $(REVIEW_SUMMARY_GAMES) --player "$$player" --weights $(REVIEW_WEIGHTS) --summary $(REVIEW_OUT)/summary
+	$(CHROMIUM) $(CHROME_FLAGS) --dump-dom "file://$(abspath $(REVIEW_OUT))/summary/index.html" > $(REVIEW_OUT)/summary.dom.html 2>>$(REVIEW_OUT)/chromium.log
+	$(CHROMIUM) $(CHROME_FLAGS) --window-size=1200,1600 --screenshot=$(abspath $(REVIEW_OUT))/summary.png "file://$(abspath $(REVIEW_OUT))/summary/index.html" 2>>$(REVIEW_OUT)/chromium.log
+	python3 scripts/review_filter_check.py summary $(REVIEW_OUT)/summary.dom.html $(REVIEW_OUT)/summary
+	@echo "review-check: screenshots $(REVIEW_OUT)/page.png, page-bad-moves.png, summary.png"
 
 # Fuzzing (nightly + cargo-fuzz): FUZZ_TARGET (replay_game: parse + replay + re-score + ingest rows;
 # parse_game: the readers, format sniffed; mjlog, tenhou6, mjai: one reader each; phoenix_row: a

@@ -70,3 +70,63 @@ fn review_page_json_and_batch() {
     assert!(pages >= 1, "no page written");
     assert_eq!(index.matches("<tr><td class=\"l\"><a href=").count(), pages);
 }
+
+/// `haifu review --player NAME --summary DIR` on real records: the pages go to DIR/games without
+/// --out, the summary's files are there, its JSON counts the player's games and links pages that
+/// exist; `haifu stats --agreement` on the same records counts every human decision, by dan and
+/// year, and the README carries the section.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn summary_and_stats_agreement() {
+    let mut games = haifu::testdata::need_tenhou_files(&[".mjlog"]);
+    games.truncate(3);
+    let game = haifu::log::source::parse_game("g", &std::fs::read(&games[0]).unwrap()).unwrap();
+    let name = game.players[1].name.clone();
+    let tmp = tempfile::tempdir().unwrap();
+    let sum = tmp.path().join("sum");
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .arg("review")
+        .args(&games)
+        .args(["--player", &name, "--summary"])
+        .arg(&sum)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("match rate") && stdout.contains("index.html"), "{stdout}");
+    for f in ["index.html", "summary.json", "games.csv", "games.parquet", "trend.png", "games/index.html"] {
+        assert!(sum.join(f).is_file(), "{f} missing");
+    }
+    let j: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(sum.join("summary.json")).unwrap()).unwrap();
+    let rows = j["rows"].as_array().unwrap();
+    assert!(!rows.is_empty() && j["games"] == rows.len(), "{j}");
+    for r in rows {
+        assert!(sum.join(r["page"].as_str().unwrap()).is_file(), "{r}");
+    }
+    // --summary needs --player: a usage error (status 2).
+    let bad = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .arg("review")
+        .arg(&games[0])
+        .args(["--seat", "1", "--summary"])
+        .arg(tmp.path().join("x"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2), "{}", String::from_utf8_lossy(&bad.stderr));
+
+    let stats = tmp.path().join("stats");
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .arg("stats")
+        .args(&games)
+        .arg("--agreement")
+        .arg("--out")
+        .arg(&stats)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let md = std::fs::read_to_string(stats.join("README.md")).unwrap();
+    assert!(md.contains("## Agreement with `linear` by dan and by year"), "{md}");
+    let csv = std::fs::read_to_string(stats.join("agreement.csv")).unwrap();
+    assert!(csv.lines().any(|l| l.starts_with("dan,all,")), "{csv}");
+    assert!(stats.join("match_rate_by_dan.png").is_file());
+}

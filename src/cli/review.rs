@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use haifu::log::source::Source;
 use haifu::report::review::{review_game, Models, Who};
 use haifu::report::review_batch::review_batch;
+use haifu::report::review_summary::{summarize, write};
 
 use super::usage;
 
@@ -19,6 +20,11 @@ use super::usage;
 /// decided it. RECORD may be any record haifu reads; a folder, archive or several records
 /// write one page per game plus index.html into --out (a folder then). The JSON schema
 /// (--json) is in docs/review.md.
+///
+/// With --player NAME --summary DIR, the player over every game of theirs under the paths:
+/// index.html (totals with 95% intervals, a plot of the match rate and bad-move rate over the
+/// games, one linked row per game), summary.json, games.csv, games.parquet and trend.png; the
+/// pages go to --out, or DIR/games without it.
 #[derive(clap::Args)]
 pub struct ReviewArgs {
     /// A game record (or folders, archives, databases: a batch).
@@ -33,9 +39,13 @@ pub struct ReviewArgs {
     /// Discard weights of the linear evaluator (default data/weights/default.json).
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// The HTML page to write (a folder for a batch).
-    #[arg(long)]
-    out: PathBuf,
+    /// The HTML page to write (a folder for a batch; with --summary, default SUMMARY/games).
+    #[arg(long, required_unless_present = "summary")]
+    out: Option<PathBuf>,
+    /// Also summarise the player (--player) over every game: totals with intervals, a plot, an
+    /// index linking each page, JSON, CSV and parquet, into this folder.
+    #[arg(long, value_name = "DIR", requires = "player")]
+    summary: Option<PathBuf>,
     /// Also write the review as JSON (schema_version 1; a folder for a batch).
     #[arg(long)]
     json: Option<PathBuf>,
@@ -51,21 +61,40 @@ pub struct ReviewArgs {
 /// Loads the three linear models, then writes one page (a single record and an `.html` --out)
 /// or a batch of pages with an index; exit status 1 when a file of a batch failed.
 pub fn run(args: ReviewArgs) -> Result<ExitCode> {
+    // clap lets a conflicting --seat stand in for `requires`: say it here.
+    if args.summary.is_some() && args.player.is_none() {
+        return Err(usage("--summary needs --player NAME (a player's games, not a seat's)"));
+    }
     let who = who(args.player, args.seat)?;
     if !(0.0..=1.0).contains(&args.bad_below) {
         return Err(usage(format!("--bad-below {} is not a probability (0-1)", args.bad_below)));
     }
     let mut models = Models::load(args.weights.as_deref())?;
     models.bad_below = args.bad_below;
+    let out = match (&args.out, &args.summary) {
+        (Some(o), _) => o.clone(),
+        (None, Some(dir)) => dir.join("games"),
+        (None, None) => return Err(usage("--out is needed (or --summary)")),
+    };
     let inputs = haifu::log::source::expand(&args.paths);
-    let single = inputs.sources.len() == 1
+    let single = args.summary.is_none()
+        && inputs.sources.len() == 1
         && inputs.errors.is_empty()
-        && args.out.extension().is_some_and(|e| e.eq_ignore_ascii_case("html"));
+        && out.extension().is_some_and(|e| e.eq_ignore_ascii_case("html"));
     if single {
-        review_one(&inputs.sources[0], &who, &models, &args.out, args.json.as_deref())
-    } else {
-        review_many(&args.paths, &who, &models, &args.out, args.json.as_deref(), args.jobs)
+        return review_one(&inputs.sources[0], &who, &models, &out, args.json.as_deref());
     }
+    let batch = Batch { who: &who, models: &models, out: &out, json: args.json.as_deref(), jobs: args.jobs };
+    review_many(&args.paths, &batch, args.summary.as_deref())
+}
+
+/// What a batch of reviews is written with.
+struct Batch<'a> {
+    who: &'a Who,
+    models: &'a Models,
+    out: &'a Path,
+    json: Option<&'a Path>,
+    jobs: Option<usize>,
 }
 
 /// Whose decisions: `--player`, else `--seat`, else seat 0.
@@ -113,16 +142,11 @@ fn review_one(src: &Source, who: &Who, models: &Models, out: &Path, json: Option
     Ok(ExitCode::SUCCESS)
 }
 
-/// A batch: one page per game with the player into the `out` folder, plus index.html.
-fn review_many(
-    paths: &[PathBuf],
-    who: &Who,
-    models: &Models,
-    out: &Path,
-    json: Option<&Path>,
-    jobs: Option<usize>,
-) -> Result<ExitCode> {
-    let report = review_batch(paths, who, models, out, json, jobs)?;
+/// A batch: one page per game with the player into the `out` folder, plus index.html; with
+/// `summary`, the player's summary there.
+fn review_many(paths: &[PathBuf], b: &Batch, summary: Option<&Path>) -> Result<ExitCode> {
+    let (who, out) = (b.who, b.out);
+    let report = review_batch(paths, who, b.models, out, b.json, b.jobs)?;
     let (n, t1) = report.entries.iter().fold((0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1));
     println!(
         "{} files, {} pages ({} decisions, linear top-1 {:.0}%), {} games without the player, {} failed -> {}",
@@ -136,6 +160,24 @@ fn review_many(
     );
     for e in report.errors.iter().take(20) {
         println!("  error {}: {}", e.file, e.error);
+    }
+    if let (Some(dir), Who::Player(name)) = (summary, who) {
+        let errors: Vec<(String, String)> =
+            report.errors.iter().map(|e| (e.file.clone(), e.error.clone())).collect();
+        let s = summarize(name, &report.entries, &errors, out, dir);
+        write(&s, dir).with_context(|| format!("cannot write the summary into {}", dir.display()))?;
+        let t = &s.totals;
+        let ci = |i: &haifu::report::review_summary::Interval| {
+            format!("{:.1}% ({:.1}-{:.1})", 100.0 * i.value, 100.0 * i.lo, 100.0 * i.hi)
+        };
+        println!(
+            "{name}: {} games, {} decisions, match rate {}, bad-move rate {} -> {}",
+            s.games,
+            t.agreement.decisions,
+            ci(&t.match_rate),
+            t.bad_move_rate.as_ref().map_or_else(|| "- (weights not calibrated)".into(), ci),
+            dir.join("index.html").display()
+        );
     }
     Ok(super::batch_status(report.errors.is_empty()))
 }

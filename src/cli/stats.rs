@@ -48,6 +48,20 @@ pub struct StatsArgs {
     /// those figures, and the report says how many.
     #[arg(long, conflicts_with = "merge")]
     allow_partial: bool,
+    /// Also judge every human seat's decisions with the linear models, as `haifu review` does,
+    /// and report the match rate and bad-move rate by dan and by year (README section,
+    /// `agreement.parquet|csv`, two plots; raw counts that --merge adds up). Costs about what
+    /// `haifu ingest` costs per game (every option's feature row), many times a plain stats run.
+    #[arg(long, conflicts_with = "merge")]
+    agreement: bool,
+    /// With --agreement: the discard weights (default data/weights/default.json; riichi.json and
+    /// call.json beside it, or the shipped ones). Bad moves need calibrated weights.
+    #[arg(long, requires = "agreement")]
+    weights: Option<PathBuf>,
+    /// With --agreement: a choice the model gives a calibrated probability below this is a bad
+    /// move (NAGA's 0.05).
+    #[arg(long, requires = "agreement", default_value_t = haifu::report::review::BAD_BELOW)]
+    bad_below: f64,
     /// Write only seed 003's wait studies with the seed's definitions as the markdown
     /// file --out (`reports/seed_studies.md`, `make seed-studies`).
     #[arg(long, conflicts_with = "merge")]
@@ -85,8 +99,18 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         println!("wrote {}", args.out.display());
         return Ok(ExitCode::SUCCESS);
     }
+    if !(0.0..=1.0).contains(&args.bad_below) {
+        return Err(super::usage(format!("--bad-below {} is not a probability (0-1)", args.bad_below)));
+    }
+    let models = if args.agreement {
+        let mut m = haifu::report::review::Models::load(args.weights.as_deref())?;
+        m.bad_below = args.bad_below;
+        Some(m)
+    } else {
+        None
+    };
     let run = if args.merge.is_empty() {
-        haifu::stats::compute_shard(&args.paths, args.jobs, args.shard, args.allow_partial)
+        haifu::stats::compute_shard(&args.paths, args.jobs, args.shard, args.allow_partial, models.as_ref())
     } else {
         haifu::stats::output::merge(&args.merge)?
     };
@@ -110,6 +134,15 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         println!(
             "{} partial records left out of the placement and final-score figures (--allow-partial counts them)",
             s.partial_games / 4
+        );
+    }
+    if !run.agreement.is_empty() {
+        let a = run.agreement.total();
+        println!(
+            "agreement with linear: {} human decisions, match rate {:.1}%, bad-move rate {} (by dan and year in the README)",
+            a.matched.n,
+            100.0 * a.matched.value(),
+            if a.bad_move.n > 0 { format!("{:.1}%", 100.0 * a.bad_move.value()) } else { "- (weights not calibrated)".into() }
         );
     }
     println!(

@@ -168,6 +168,22 @@ fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), Row
     Ok(())
 }
 
+/// The option rows of one recorded decision (`d.options.len() * catalog_width()` values, in
+/// option order), exactly as [`game_rows_with`] builds them, without the column groups `skip`
+/// leaves out (they stay 0): for passes that score decisions as they replay, such as
+/// `haifu stats --agreement`.
+pub fn decision_values(d: &Decision, skip: Skip) -> Result<Vec<f32>, RowsError> {
+    let mut rows = vec![0.0; d.options.len() * catalog_width()];
+    let at = |e: RowsError| RowsError::Decision { event: d.event_index, seat: d.seat, source: Box::new(e) };
+    match d.kind {
+        DecisionKind::Discard => discard_rows(d, &mut rows, skip).map_err(at)?,
+        DecisionKind::Riichi => riichi_rows(d, &mut rows, skip).map_err(at)?,
+        DecisionKind::Call => call_rows(d, &mut rows, skip).map_err(at)?,
+        DecisionKind::Agari | DecisionKind::Kan => return Err(at(RowsError::NotExtracted)),
+    }
+    Ok(rows)
+}
+
 /// A discard decision: the hand families of each discard, then its value and visibility.
 fn discard_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsError> {
     let (t, who) = (&d.table, d.seat);
@@ -379,9 +395,11 @@ fn held_by(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{discard_positions, game_rows};
+    use super::{decision_values, discard_positions, game_rows, RoundCollector, Skip};
     use crate::features::catalog::catalog_width;
     use crate::features::option_rows::every_discard;
+    use crate::replay::decision::DecisionRecorder;
+    use crate::replay::{replay_game, NoWinCheck};
 
     /// Training = use: for every discard decision of corpus games, the rows `linear` scores
     /// for the seat's view ([`every_discard`], what `Linear::rows` returns and `nanikiru`,
@@ -430,6 +448,32 @@ mod tests {
             "{compared} compared, {restricted} restricted"
         );
         assert!(red_in_sight > 50, "only {red_in_sight} decisions with a red five in sight");
+    }
+
+    /// One decision's rows built alone ([`decision_values`], what `stats --agreement` scores) are
+    /// the rows of the same decision in the whole game's tables, bit for bit, on real games.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn one_decisions_rows_are_the_games_rows() {
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
+        files.truncate(2);
+        for path in &files {
+            let game = crate::log::source::parse_game("g", &std::fs::read(path).unwrap()).unwrap();
+            let rows = game_rows(&game).unwrap();
+            let mut c =
+                RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
+            replay_game(&game, &mut c, &mut NoWinCheck).unwrap();
+            assert_eq!(c.done.len(), rows.decisions.len(), "{}", path.display());
+            assert!(c.done.len() > 100, "{}", path.display());
+            let w = catalog_width();
+            for (i, d) in c.done.iter().enumerate() {
+                let (a, b) = (rows.option_ptr[i] as usize * w, rows.option_ptr[i + 1] as usize * w);
+                let alone = decision_values(d, Skip::NONE).unwrap();
+                let same = alone.len() == b - a
+                    && alone.iter().zip(&rows.values[a..b]).all(|(x, y)| x.to_bits() == y.to_bits());
+                assert!(same, "{} decision {i}: rows differ", path.display());
+            }
+        }
     }
 
     /// A decision's error names its place, then its cause, each once in the chain that batch

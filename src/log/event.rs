@@ -89,6 +89,18 @@ pub struct Player {
 }
 
 impl Player {
+    /// A Tenhou dan index in plain ASCII, for tables and plots: `novice` (新人), `9 kyu` ...
+    /// `1 kyu`, `1 dan` (初段) ... `10 dan`, `tenhou` (天鳳位); `dan N` past the known range.
+    pub fn dan_label(dan: u8) -> String {
+        match dan {
+            0 => "novice".into(),
+            1..=9 => format!("{} kyu", 10 - dan),
+            10..=19 => format!("{} dan", dan - 9),
+            20 => "tenhou".into(),
+            _ => format!("dan {dan}"),
+        }
+    }
+
     /// AI seats on Tenhou carry names starting with ⓝ (Suphx, LuckyJ, NAGA).
     pub fn is_ai(&self) -> bool {
         self.name.starts_with('ⓝ')
@@ -106,6 +118,47 @@ pub struct Game {
     /// Final scores in points and uma/oka-adjusted results, from `owari` (when the game ended).
     pub final_scores: Option<[i32; 4]>,
     pub final_results: Option<[f32; 4]>,
+}
+
+impl Game {
+    /// The day the game was played, `YYYY-MM-DD`, read from a Tenhou log id
+    /// (`2010091009gm-00a9-0000-83af2648`: the date, the hour, then `gm-`); `None` for any other
+    /// id (a file stem, a self-play game).
+    pub fn date(&self) -> Option<String> {
+        let b = self.id.as_bytes();
+        if b.len() < 13 || !b[..10].iter().all(u8::is_ascii_digit) || &b[10..13] != b"gm-" {
+            return None;
+        }
+        let (month, day) = (&self.id[4..6], &self.id[6..8]);
+        let ok = |x: &str, hi: u8| x.parse::<u8>().is_ok_and(|v| (1..=hi).contains(&v));
+        (ok(month, 12) && ok(day, 31)).then(|| format!("{}-{month}-{day}", &self.id[..4]))
+    }
+}
+
+#[cfg(test)]
+mod date_tests {
+    use super::*;
+
+    #[test]
+    fn dates_come_from_tenhou_ids_only() {
+        let game = |id: &str| Game {
+            id: id.into(),
+            rules: Rules::from_go_type(0xA9, None),
+            players: Default::default(),
+            rounds: Vec::new(),
+            final_scores: None,
+            final_results: None,
+        };
+        assert_eq!(game("2010091009gm-00a9-0000-83af2648").date().as_deref(), Some("2010-09-10"));
+        assert_eq!(game("2010131009gm-00a9-0000-83af2648").date(), None, "month 13");
+        assert_eq!(game("sim-7-0").date(), None);
+        assert_eq!(game("2010091009").date(), None);
+        assert_eq!(Player::dan_label(0), "novice");
+        assert_eq!(Player::dan_label(1), "9 kyu");
+        assert_eq!(Player::dan_label(10), "1 dan");
+        assert_eq!(Player::dan_label(16), "7 dan");
+        assert_eq!(Player::dan_label(20), "tenhou");
+    }
 }
 
 /// The start of a round (INIT).

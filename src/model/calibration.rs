@@ -26,6 +26,37 @@ pub fn probabilities(scores: &[f64], temperature: f64) -> Vec<f64> {
     e.into_iter().map(|x| x / sum).collect()
 }
 
+/// How a model judged one decision's choice: the figures the review shows per decision and
+/// `haifu stats` counts per dan and year, defined once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judgement {
+    /// The choice scores within [`TIE_EPS`] of the best option (a tie at the top counts).
+    pub matched: bool,
+    /// The calibrated probability of the choice; `None` without a temperature.
+    pub probability: Option<f64>,
+    /// The calibrated probability of the model's first option; `None` without a temperature.
+    pub best_probability: Option<f64>,
+}
+
+impl Judgement {
+    /// A bad move: the choice's probability is below `bad_below`; `None` without a probability.
+    pub fn bad_move(&self, bad_below: f64) -> Option<bool> {
+        self.probability.map(|p| p < bad_below)
+    }
+}
+
+/// Judges the option `chosen` of a decision whose options score `scores` (at least one), with
+/// probabilities when the model has a `temperature`.
+pub fn judge(scores: &[f64], chosen: usize, temperature: Option<f64>) -> Judgement {
+    let best = scores.iter().fold(f64::NEG_INFINITY, |a, &s| a.max(s));
+    let probs = temperature.map(|t| probabilities(scores, t));
+    Judgement {
+        matched: scores[chosen] >= best - TIE_EPS,
+        probability: probs.as_ref().map(|p| p[chosen]),
+        best_probability: probs.as_ref().map(|p| p.iter().fold(0.0f64, |a, &x| a.max(x))),
+    }
+}
+
 /// One decision as calibration sees it: every other option's score minus the chosen one's
 /// (`z_j = s_j − s_chosen`; the chosen option is at `z = 0`).
 pub type Gaps = Vec<f64>;
@@ -239,5 +270,17 @@ mod tests {
         let b = &r.bins[5];
         assert_eq!((b.decisions, b.confidence, b.accuracy), (1, 0.5, 0.5));
         assert!(r.ece.abs() < 1e-12);
+    }
+
+    #[test]
+    fn judge_counts_a_tie_at_the_top_and_gives_the_choice_its_probability() {
+        let j = judge(&[1.0, 3.0, 3.0], 1, None);
+        assert!(j.matched && j.probability.is_none() && j.bad_move(0.05).is_none());
+        assert!(judge(&[1.0, 3.0, 3.0], 2, None).matched, "a tie at the top is a match");
+        let j = judge(&[0.0, 3.0, -1.0], 2, Some(1.0));
+        assert!(!j.matched);
+        let p = probabilities(&[0.0, 3.0, -1.0], 1.0);
+        assert_eq!((j.probability, j.best_probability), (Some(p[2]), Some(p[1])));
+        assert!(p[2] < 0.05 && j.bad_move(0.05) == Some(true) && j.bad_move(0.01) == Some(false));
     }
 }

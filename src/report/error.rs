@@ -12,6 +12,9 @@ pub enum ReportError {
     Create { path: PathBuf, source: std::io::Error },
     #[error("plot: {0}")]
     Plot(String),
+    /// A table (parquet) that could not be written.
+    #[error("{}: {error}", path.display())]
+    Table { path: PathBuf, error: String },
     #[error("{} holds {holds} weights, the review needs {needs} weights there", path.display())]
     WrongWeights { path: PathBuf, holds: String, needs: String },
     #[error("seat {seat} is not a seat of a 4-player game (0..=3)")]

@@ -19,7 +19,7 @@ use crate::features::column::Family;
 use crate::features::safety::safety_against;
 use crate::features::{shape, value};
 use crate::log::event::{Event, Game};
-use crate::model::calibration::probabilities;
+use crate::model::calibration::{judge, probabilities};
 use crate::model::linear::Linear;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
@@ -53,6 +53,16 @@ pub struct Models {
 }
 
 impl Models {
+    /// The column groups ([`crate::features::groups`]) none of the three models needs: option
+    /// rows built without them score exactly as full rows do.
+    pub fn skip(&self) -> crate::features::groups::Skip {
+        use crate::features::groups::{Group, Skip};
+        let need: Vec<String> =
+            [&self.discard, &self.riichi, &self.call].iter().flat_map(|m| m.needed_columns()).collect();
+        let unused = |g: &Group| !g.columns().iter().any(|c| need.iter().any(|n| n == c));
+        Skip::of(&Group::ALL.into_iter().filter(unused).collect::<Vec<_>>())
+    }
+
     /// `weights` is the discard weights file (default: the shipped one); the riichi and call
     /// weights are `riichi.json` and `call.json` in the same folder, or the shipped ones.
     pub fn load(weights: Option<&Path>) -> Result<Models> {
@@ -87,7 +97,8 @@ impl Models {
         })
     }
 
-    fn for_kind(&self, kind: DecisionKind) -> &Linear {
+    /// The model that judges decisions of `kind` (discards and anything else: the discard model).
+    pub fn for_kind(&self, kind: DecisionKind) -> &Linear {
         match kind {
             DecisionKind::Riichi => &self.riichi,
             DecisionKind::Call => &self.call,
@@ -134,6 +145,10 @@ pub struct GameInfo {
     pub id: String,
     /// The file (or archive entry) the record came from.
     pub source: String,
+    /// The day played (`YYYY-MM-DD`, from a Tenhou id; `None` otherwise) and the table level
+    /// (`ippan`, `joukyuu`, `tokujou`, `houou`).
+    pub date: Option<String>,
+    pub table: String,
     pub players: Vec<PlayerInfo>,
 }
 
@@ -496,7 +511,13 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     Ok(GameReview {
         schema_version: SCHEMA_VERSION,
         haifu_version: env!("CARGO_PKG_VERSION").to_string(),
-        game: GameInfo { id: game.id.clone(), source: source.to_string(), players: players_of(game) },
+        game: GameInfo {
+            id: game.id.clone(),
+            source: source.to_string(),
+            date: game.date(),
+            table: game.rules.table.name().to_string(),
+            players: players_of(game),
+        },
         seat,
         player: names[seat as usize].clone(),
         weights: models.paths.clone(),
@@ -593,6 +614,7 @@ impl Reviewer<'_> {
         let probs = model.file.calibration.as_ref().map(|c| probabilities(&scores, c.temperature));
         let pick = order[0];
         let human = d.chosen;
+        let judged = judge(&scores, human, model.file.calibration.as_ref().map(|c| c.temperature));
 
         let t = &d.table;
         let hand_tiles = t.hand_tiles(seat);
@@ -628,7 +650,7 @@ impl Reviewer<'_> {
             .collect();
 
         let explanation = (pick != human).then(|| explain(model, base, row.turn, d, human, pick, &options));
-        let probability = probs.as_ref().map(|p| p[human]);
+        let probability = judged.probability;
         let ev_of = |o: usize| (base[o][self.cols.ev_defined] > 0.0).then(|| base[o][self.cols.ev] as f64);
         let best_ev = (0..base.len()).filter_map(ev_of).reduce(f64::max);
         let points_lost = best_ev.zip(ev_of(human)).map(|(b, h)| b - h);
@@ -655,9 +677,9 @@ impl Reviewer<'_> {
             linear: d.options[pick].label(),
             human_rank: rank_of(human),
             margin: scores[pick] - scores[human],
-            matched: scores[human] >= scores[pick] - crate::rank::TIE_EPS,
+            matched: judged.matched,
             probability,
-            bad_move: probability.map(|p| p < self.models.bad_below),
+            bad_move: judged.bad_move(self.models.bad_below),
             points_lost,
             options,
             explanation,

@@ -97,9 +97,16 @@ pub fn review_batch(
                     player: review.player.clone(),
                     seat: review.seat,
                     placement: me.placement,
+                    final_score: me.final_score,
+                    date: review.game.date.clone(),
+                    table: review.game.table.clone(),
                     decisions: review.summary.game.decisions,
                     top1: review.summary.game.top1,
                     top3: review.summary.game.top3,
+                    agreement: review.summary.game,
+                    discard: review.summary.discard,
+                    riichi: review.summary.riichi,
+                    call: review.summary.call,
                 });
             }
         },

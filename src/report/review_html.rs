@@ -10,10 +10,10 @@
 
 use std::fmt::Write;
 
-use super::review::{DecisionReview, GameReview, OptionReview};
+use super::review::{Agreement, DecisionReview, GameReview, OptionReview};
 use crate::tile::parse_mpsz;
 
-const CSS: &str = r#"
+pub(crate) const CSS: &str = r#"
 body{font-family:"DejaVu Sans","Noto Sans CJK JP","IPAGothic",system-ui,sans-serif;margin:1.2em auto;max-width:1100px;color:#222;background:#fafaf7;line-height:1.35}
 h1{font-size:1.4em;margin:.2em 0} h2{font-size:1.15em;margin:1.4em 0 .4em;border-bottom:2px solid #999;padding-bottom:.1em}
 table{border-collapse:collapse;margin:.3em 0} td,th{border:1px solid #ccc;padding:.15em .45em;text-align:right;font-size:.92em}
@@ -118,11 +118,11 @@ fn option_label(label: &str) -> String {
     }
 }
 
-fn pct(x: f64) -> String {
+pub(crate) fn pct(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
 }
 
-fn bar(x: f64) -> String {
+pub(crate) fn bar(x: f64) -> String {
     format!("<span style=\"width:{:.1}em\"></span> {}", 6.0 * x, pct(x))
 }
 
@@ -246,7 +246,7 @@ fn summary(h: &mut String, r: &GameReview) {
         }
         h.push_str("</ol>\n");
     }
-    h.push_str("</table>\n<table class=\"summary\"><tr><th class=\"l\">round</th><th class=\"l\">result</th><th>decisions</th><th>top-1</th><th>top-3</th></tr>\n");
+    h.push_str("<table class=\"summary\"><tr><th class=\"l\">round</th><th class=\"l\">result</th><th>decisions</th><th>top-1</th><th>top-3</th></tr>\n");
     for (i, round) in r.rounds.iter().enumerate() {
         let a = &round.agreement;
         let _ = writeln!(
@@ -443,18 +443,29 @@ fn safety_cells(h: &mut String, d: &DecisionReview, o: &OptionReview) {
     }
 }
 
-/// One line of the batch index.
+/// One line of the batch index (and one row of a player's summary).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct IndexEntry {
     pub source: String,
     pub id: String,
+    /// The page's file name in the batch folder.
     pub page: String,
     pub player: String,
     pub seat: u8,
     pub placement: Option<u8>,
+    /// The player's final score, when the game ended.
+    pub final_score: Option<i32>,
+    /// As in [`super::review::GameInfo`].
+    pub date: Option<String>,
+    pub table: String,
     pub decisions: usize,
     pub top1: usize,
     pub top3: usize,
+    /// The game's agreement, all decisions and by kind.
+    pub agreement: Agreement,
+    pub discard: Agreement,
+    pub riichi: Agreement,
+    pub call: Agreement,
 }
 
 /// The index page of a batch.

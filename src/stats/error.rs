@@ -12,6 +12,10 @@ pub enum StatsError {
     /// One game could not be replayed (kept with its file in the run's error list).
     #[error("replay: {0}")]
     Replay(ReplayError),
+    /// A decision of one game whose option rows could not be built for `--agreement` (the
+    /// error names the event and seat).
+    #[error("agreement")]
+    Agreement(#[source] crate::dataset::rows::RowsError),
     /// A group of `counts.parquet` that does not rebuild (the reason is part of the message).
     #[error("{scope} `{group}`: {error}")]
     Group { scope: String, group: String, error: CountsError },

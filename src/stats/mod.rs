@@ -2,6 +2,7 @@
 //! kabe / early-outside / push-fold studies ([`studies`]), collected in one replay pass per game
 //! ([`analyse`]) and written as parquet, CSV and a markdown README with plots ([`tables`]).
 
+pub mod agreement;
 pub mod anchors;
 pub mod counts;
 pub mod early_five;
@@ -21,6 +22,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::batch::{self, FileError};
+use crate::report::review::Models;
+use agreement::{AgreementCollector, AgreementStats, AgreementTables};
 use counts::Count;
 use error::StatsError;
 use players::{game_outcome_with, GameOutcome, PlayerStats};
@@ -35,6 +38,8 @@ pub struct StatsRun {
     pub by_player: BTreeMap<String, PlayerStats>,
     /// The kabe / early-outside / push-fold / early-5 counts over every game that replayed.
     pub studies: Studies,
+    /// Agreement with the linear models by dan and year (`--agreement`; empty without).
+    pub agreement: AgreementTables,
     pub errors: Vec<FileError>,
 }
 
@@ -67,27 +72,40 @@ pub fn aggregate_with(
 
 /// Replays everything under `paths` and aggregates.
 pub fn compute(paths: &[PathBuf], jobs: Option<usize>) -> StatsRun {
-    compute_shard(paths, jobs, batch::Shard::default(), false)
+    compute_shard(paths, jobs, batch::Shard::default(), false, None)
 }
 
 /// Replays the records of one shard (by game id) and aggregates: [`StatsRun::merged`] over the
 /// N shards gives [`compute`] over everything. Partial records count in the placement figures
-/// only when `allow_partial`.
+/// only when `allow_partial`. With `models`, every human seat's decisions are also judged by
+/// them in the same replay ([`agreement`]); a game whose decisions cannot be judged is then a
+/// failed file like one that does not replay.
 pub fn compute_shard(
     paths: &[PathBuf],
     jobs: Option<usize>,
     shard: batch::Shard,
     allow_partial: bool,
+    models: Option<&Models>,
 ) -> StatsRun {
-    let out = batch::run_sharded(paths, jobs, "stats", shard, analyse);
+    let out = batch::run_sharded(paths, jobs, "stats", shard, |g| analyse_with(g, models));
     let mut studies = Studies::default();
+    let mut agreement = AgreementTables::default();
     let mut games: Vec<GameOutcome> = Vec::with_capacity(out.results.len());
-    for (_, (g, s)) in out.results {
+    for (_, (g, s, a)) in out.results {
         studies.merge(&s);
+        agreement.merge(&a);
         games.push(g);
     }
     let (overall, by_table, by_player) = aggregate_with(&games, allow_partial);
-    StatsRun { files: out.files, overall, by_table, by_player, studies, errors: sorted(out.errors) }
+    StatsRun {
+        files: out.files,
+        overall,
+        by_table,
+        by_player,
+        studies,
+        agreement,
+        errors: sorted(out.errors),
+    }
 }
 
 /// Errors in file order, so a run and a merge of its shards list them alike.
@@ -101,6 +119,25 @@ pub fn analyse(game: &crate::log::event::Game) -> Result<(GameOutcome, Studies),
     let mut c = StudyCollector::default();
     let g = game_outcome_with(game, &mut c).map_err(StatsError::Replay)?;
     Ok((g, c.studies))
+}
+
+/// [`analyse`], and with `models` the game's agreement counts from the same replay (empty
+/// without).
+pub fn analyse_with(
+    game: &crate::log::event::Game,
+    models: Option<&Models>,
+) -> Result<(GameOutcome, Studies, AgreementTables), StatsError> {
+    let Some(models) = models else {
+        let (g, s) = analyse(game)?;
+        return Ok((g, s, AgreementTables::default()));
+    };
+    let mut c = StudyCollector::default();
+    let mut a = AgreementCollector::new(game, models);
+    let g = game_outcome_with(game, &mut players::Both(&mut c, &mut a)).map_err(StatsError::Replay)?;
+    let seats: [AgreementStats; 4] = a.finish().map_err(StatsError::Agreement)?;
+    let mut tables = AgreementTables::default();
+    tables.add_game(game, &seats);
+    Ok((g, c.studies, tables))
 }
 
 impl StatsRun {
@@ -126,6 +163,12 @@ impl StatsRun {
             push("player", k, counts::flatten(s));
         }
         push("study", "all", counts::flatten(&self.studies));
+        for (k, s) in &self.agreement.by_dan {
+            push("agreement_dan", k, counts::flatten(s));
+        }
+        for (k, s) in &self.agreement.by_year {
+            push("agreement_year", k, counts::flatten(s));
+        }
         out
     }
 
@@ -151,6 +194,16 @@ impl StatsRun {
                     run.by_player.insert(group.to_string(), player().map_err(at)?);
                 }
                 "study" => run.studies = counts::unflatten(leaves.iter().copied()).map_err(at)?,
+                "agreement_dan" => {
+                    run.agreement
+                        .by_dan
+                        .insert(group.to_string(), counts::unflatten(leaves.iter().copied()).map_err(at)?);
+                }
+                "agreement_year" => {
+                    run.agreement
+                        .by_year
+                        .insert(group.to_string(), counts::unflatten(leaves.iter().copied()).map_err(at)?);
+                }
                 other => return Err(StatsError::UnknownScope { scope: other.to_string() }),
             }
         }
@@ -169,12 +222,15 @@ impl StatsRun {
         };
         let mut studies = self.studies.clone();
         studies.merge(&o.studies);
+        let mut agreement = self.agreement.clone();
+        agreement.merge(&o.agreement);
         StatsRun {
             files: self.files + o.files,
             overall: self.overall.merged(&o.overall),
             by_table: union(&self.by_table, &o.by_table),
             by_player: union(&self.by_player, &o.by_player),
             studies,
+            agreement,
             errors: sorted(self.errors.iter().chain(&o.errors).cloned().collect()),
         }
     }
@@ -334,16 +390,25 @@ mod tests {
     fn stats_of_a_whole_equal_the_merge_of_its_halves() {
         let all: Vec<crate::log::event::Game> =
             vec![riichi_23m_wins(), riichi_78s_loses(), pon_then_tsumo(), exhaustive_draw()];
+        // With the agreement counts (the shipped models, each given a temperature so that bad
+        // moves are counted too), so that their scopes merge exactly as well.
+        let mut models = Models::load(None).expect("shipped weights");
+        for m in [&mut models.discard, &mut models.riichi, &mut models.call] {
+            m.file.calibration =
+                Some(crate::model::calibration::Calibration { temperature: 1.0, ..Default::default() });
+        }
         let run_of = |games: &[crate::log::event::Game]| {
             let mut studies = Studies::default();
+            let mut agreement = AgreementTables::default();
             let mut outcomes = Vec::new();
             for g in games {
-                let (o, s) = analyse(g).unwrap();
+                let (o, s, a) = analyse_with(g, Some(&models)).unwrap();
                 outcomes.push(o);
                 studies.merge(&s);
+                agreement.merge(&a);
             }
             let (overall, by_table, by_player) = aggregate(&outcomes);
-            StatsRun { files: games.len(), overall, by_table, by_player, studies, errors: vec![] }
+            StatsRun { files: games.len(), overall, by_table, by_player, studies, agreement, errors: vec![] }
         };
         let whole = run_of(&all);
         let dir = tempfile::tempdir().unwrap();
@@ -353,10 +418,15 @@ mod tests {
         write(&run_of(&all[1..]), &b, 1).unwrap();
         write(&whole, &w, 1).unwrap();
         let merged = merge(&[a.clone(), b.clone()]).unwrap();
+        let counted = whole.agreement.total();
+        assert!(counted.matched.n > 0 && counted.bad_move.n == counted.matched.n, "{counted:?}");
+        assert!(whole.agreement.by_year.contains_key("unknown"), "hand-made ids carry no date");
         assert_eq!(merged, whole);
         assert_eq!(read(&w).unwrap(), whole);
         write(&merged, &m, 1).unwrap();
-        for f in ["README.md", "tables.csv", "players.csv", "yaku.csv", "study_early_five.csv"] {
+        for f in
+            ["README.md", "tables.csv", "players.csv", "yaku.csv", "study_early_five.csv", "agreement.csv"]
+        {
             assert_eq!(std::fs::read(w.join(f)).unwrap(), std::fs::read(m.join(f)).unwrap(), "{f}");
         }
         // A folder without counts is a clear error naming it.
@@ -483,7 +553,15 @@ mod tests {
             studies.merge(&s);
         }
         let (overall, by_table, by_player) = aggregate_with(&outcomes, true);
-        let run = StatsRun { files: 2, overall, by_table, by_player, studies, errors: vec![] };
+        let run = StatsRun {
+            files: 2,
+            overall,
+            by_table,
+            by_player,
+            studies,
+            agreement: AgreementTables::default(),
+            errors: vec![],
+        };
         let j = overall_json(&run);
         assert_eq!(j["overall"]["games"], 2);
         assert_eq!(j["by_table"]["ippan"]["riichi_rate"], 0.25);

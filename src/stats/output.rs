@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::error::StatsError;
 
+use super::agreement::{dan_group_label, AgreementStats, AgreementTables};
 use super::counts::Count;
 use super::studies::{
     columns, early_five_rows, early_outside_rows, kabe_rows, markdown, push_fold_rows, Studies, StudyRow,
@@ -16,6 +17,7 @@ use crate::dataset::columns::{Columns, Values};
 use crate::dataset::parquet::ParquetSink;
 use crate::util::plots::{bars, Bar};
 use crate::util::write_atomic;
+use crate::util::Rate;
 
 type Result<T, E = StatsError> = std::result::Result<T, E>;
 
@@ -140,6 +142,9 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
         md.push_str(&format!("\n({} more in players.csv / players.parquet)\n", player_rows.len() - 50));
     }
     md.push('\n');
+    if !run.agreement.is_empty() {
+        md.push_str(&write_agreement(&run.agreement, dir)?);
+    }
     md.push_str(&write_studies(&run.studies, dir)?);
     md.push_str("\n## Glossary\n\n");
     md.push_str(&metrics::glossary());
@@ -218,6 +223,117 @@ pub fn merge(dirs: &[std::path::PathBuf]) -> Result<StatsRun> {
         });
     }
     total.ok_or(StatsError::NothingToMerge)
+}
+
+/// One rate of an agreement group.
+type RateOf = fn(&AgreementStats) -> &Rate;
+
+/// One row of the agreement table: a group (a dan or a year) and its counts.
+fn agreement_rows(a: &AgreementTables) -> Vec<(&'static str, String, AgreementStats)> {
+    let mut rows: Vec<(&'static str, String, AgreementStats)> = Vec::new();
+    rows.extend(a.by_dan.iter().map(|(k, s)| ("dan", dan_group_label(k), s.clone())));
+    rows.push(("dan", "all".into(), a.total()));
+    rows.extend(a.by_year.iter().map(|(k, s)| ("year", k.clone(), s.clone())));
+    rows
+}
+
+/// `agreement.parquet|csv` (by dan, then by year: decisions, match and bad-move rates with their
+/// Wilson intervals, all decisions and discards), the two plots by dan and the README section.
+fn write_agreement(a: &AgreementTables, dir: &Path) -> Result<String> {
+    let rows = agreement_rows(a);
+    let mut c = Columns::new();
+    c.push("by", Values::Str(rows.iter().map(|r| r.0.to_string()).collect()));
+    c.push("group", Values::Str(rows.iter().map(|r| r.1.clone()).collect()));
+    let rates: [(&str, RateOf); 4] = [
+        ("match_rate", |s| &s.matched),
+        ("bad_move_rate", |s| &s.bad_move),
+        ("discard_match_rate", |s| &s.discard_matched),
+        ("discard_bad_move_rate", |s| &s.discard_bad_move),
+    ];
+    for (name, f) in rates {
+        c.push(name, Values::F64(rows.iter().map(|r| f(&r.2).value()).collect()));
+        c.push(&format!("{name}_n"), Values::U64(rows.iter().map(|r| f(&r.2).n).collect()));
+        c.push(&format!("{name}_lo"), Values::F64(rows.iter().map(|r| f(&r.2).ci95().0).collect()));
+        c.push(&format!("{name}_hi"), Values::F64(rows.iter().map(|r| f(&r.2).ci95().1).collect()));
+    }
+    write_columns(dir, "agreement", &c)?;
+    let dan_bars = |f: RateOf| -> Vec<Bar> {
+        rows.iter()
+            .filter(|r| r.0 == "dan")
+            .map(|r| {
+                let (lo, hi) = f(&r.2).ci95();
+                // Short labels: 22 bars share the axis.
+                let label = r.1.replace(" kyu", "k").replace(" dan", "d").replace("novice", "new");
+                Bar { label: label.replace("unknown", "?"), value: f(&r.2).value(), lo, hi }
+            })
+            .collect()
+    };
+    let plot = |file: &str, title: &str, y: &str, b: Vec<Bar>| -> Result<()> {
+        bars(&dir.join(file), title, y, &b)
+            .map_err(|e| StatsError::Plot { what: format!("plot {file}"), error: e.to_string() })
+    };
+    plot(
+        "match_rate_by_dan.png",
+        "Match rate with linear by dan (every human decision)",
+        "match rate",
+        dan_bars(|s| &s.matched),
+    )?;
+    let calibrated = a.total().bad_move.n > 0;
+    if calibrated {
+        plot(
+            "bad_move_rate_by_dan.png",
+            "Bad-move rate under linear by dan (every human decision)",
+            "bad-move rate",
+            dan_bars(|s| &s.bad_move),
+        )?;
+    }
+    let cell = |r: &Rate| {
+        let (lo, hi) = r.ci95();
+        crate::util::markdown::pct_ci(r.value(), lo, hi)
+    };
+    let table = |by: &str| -> String {
+        let body: Vec<Vec<String>> = rows
+            .iter()
+            .filter(|r| r.0 == by)
+            .map(|r| {
+                vec![
+                    r.1.clone(),
+                    r.2.matched.n.to_string(),
+                    cell(&r.2.matched),
+                    if r.2.bad_move.n > 0 { cell(&r.2.bad_move) } else { "-".into() },
+                    cell(&r.2.discard_matched),
+                    if r.2.discard_bad_move.n > 0 { cell(&r.2.discard_bad_move) } else { "-".into() },
+                ]
+            })
+            .collect();
+        crate::util::markdown::table(
+            &[by, "decisions", "match rate", "bad-move rate", "discard match rate", "discard bad-move rate"],
+            &body,
+        )
+    };
+    let mut md = String::from(
+        "## Agreement with `linear` by dan and by year
+
+",
+    );
+    md.push_str(
+        "Every decision of every human seat (discards, riichi or dama, calls offered; AI seats left out), \
+         judged as `haifu review` judges it: **match rate** is the share where the choice is the model's first \
+         (a tie at the top counts), **bad-move rate** the share of decisions with a calibrated probability \
+         where the model gives the choice less than the threshold (`--bad-below`). A player counts under the \
+         dan the record gives them in that game; years come from the game id. 95% Wilson intervals treat \
+         decisions as independent, so they are narrower than a by-game interval would be.\n\n",
+    );
+    md.push_str(&table("dan"));
+    md.push_str("\n![match rate by dan](match_rate_by_dan.png)\n");
+    md.push_str(if calibrated {
+        "![bad-move rate by dan](bad_move_rate_by_dan.png)\n\n"
+    } else {
+        "\nNo bad-move rate: the weights carry no calibration (`haifu calibrate`).\n\n"
+    });
+    md.push_str(&table("year"));
+    md.push_str("\nThe same figures with their counts: `agreement.parquet|csv`.\n\n");
+    Ok(md)
 }
 
 fn plot_bars(rows: &[StudyRow]) -> Vec<Bar> {

@@ -208,8 +208,8 @@ impl Observer for Collector {
     }
 }
 
-/// Two observers fed in one replay pass (the player outcomes and the studies).
-struct Both<'a, A, B>(&'a mut A, &'a mut B);
+/// Two observers fed in one replay pass (the player outcomes and the studies), in that order.
+pub struct Both<'a, A, B>(pub &'a mut A, pub &'a mut B);
 
 impl<A: Observer, B: Observer> Observer for Both<'_, A, B> {
     fn before_event(&mut self, table: &Table, index: usize, event: &crate::log::event::Event) {
