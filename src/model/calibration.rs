@@ -48,12 +48,18 @@ impl Judgement {
 /// Judges the option `chosen` of a decision whose options score `scores` (at least one), with
 /// probabilities when the model has a `temperature`.
 pub fn judge(scores: &[f64], chosen: usize, temperature: Option<f64>) -> Judgement {
-    let best = scores.iter().fold(f64::NEG_INFINITY, |a, &s| a.max(s));
     let probs = temperature.map(|t| probabilities(scores, t));
+    judge_with(scores, chosen, probs.as_deref())
+}
+
+/// [`judge`] for a caller that already holds the options' probabilities (the review shows them
+/// per option): `probs` is [`probabilities`] of `scores`, or `None` without a temperature.
+pub fn judge_with(scores: &[f64], chosen: usize, probs: Option<&[f64]>) -> Judgement {
+    let best = scores.iter().fold(f64::NEG_INFINITY, |a, &s| a.max(s));
     Judgement {
         matched: scores[chosen] >= best - TIE_EPS,
-        probability: probs.as_ref().map(|p| p[chosen]),
-        best_probability: probs.as_ref().map(|p| p.iter().fold(0.0f64, |a, &x| a.max(x))),
+        probability: probs.map(|p| p[chosen]),
+        best_probability: probs.map(|p| p.iter().fold(0.0f64, |a, &x| a.max(x))),
     }
 }
 

@@ -19,7 +19,7 @@ use crate::features::column::Family;
 use crate::features::safety::safety_against;
 use crate::features::{shape, value};
 use crate::log::event::{Event, Game};
-use crate::model::calibration::{judge, probabilities};
+use crate::model::calibration::{judge_with, probabilities};
 use crate::model::linear::Linear;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
@@ -614,7 +614,7 @@ impl Reviewer<'_> {
         let probs = model.file.calibration.as_ref().map(|c| probabilities(&scores, c.temperature));
         let pick = order[0];
         let human = d.chosen;
-        let judged = judge(&scores, human, model.file.calibration.as_ref().map(|c| c.temperature));
+        let judged = judge_with(&scores, human, probs.as_deref());
 
         let t = &d.table;
         let hand_tiles = t.hand_tiles(seat);
