@@ -21,19 +21,8 @@ use haifu::report::review::{Models, Who};
 use haifu::report::review_batch::review_batch;
 use haifu::report::review_summary::{summarize, write};
 
-fn env_usize(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
+mod support;
+use support::{env_usize, median};
 
 fn spread(all: &[PathBuf], n: usize) -> Vec<PathBuf> {
     let n = n.clamp(1, all.len());

@@ -15,19 +15,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-fn env_usize(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
+mod support;
+use support::{env_usize, median};
 
 fn main() {
     // `cargo test --benches` runs bench binaries with no `--bench` flag: do nothing then.
