@@ -1,30 +1,21 @@
 //! `haifu review` end to end on real shared records: a single page with its JSON, and a batch
-//! over a folder with `--player` writing only that player's games plus the index. Skipped with a
-//! message when ../shared is missing.
+//! over a folder with `--player` writing only that player's games plus the index. Ignored with
+//! the reason when ../shared is missing.
 
 use std::path::PathBuf;
 use std::process::Command;
 
-fn shared_games() -> Option<Vec<PathBuf>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/tenhou");
-    if !dir.is_dir() {
-        eprintln!("SKIPPED: {} not found; the review CLI test did not run", dir.display());
-        return None;
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".mjlog")))
-        .collect();
-    files.sort();
+/// The first two .mjlog records of the shared corpus (a failure naming them when missing).
+fn shared_games() -> Vec<PathBuf> {
+    let mut files = haifu::testdata::need_tenhou_files(&[".mjlog"]);
     files.truncate(2);
-    Some(files)
+    files
 }
 
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn review_page_json_and_batch() {
-    let Some(games) = shared_games() else { return };
+    let games = shared_games();
     let tmp = tempfile::tempdir().unwrap();
     let page = tmp.path().join("one/page.html");
     let json = tmp.path().join("one/page.json");

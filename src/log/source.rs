@@ -508,9 +508,9 @@ mod tests {
     use std::io::Write;
 
     /// A real plain-XML game and a real tenhou.net/6 game from the shared data.
-    fn real(name: &str) -> Option<(String, Vec<u8>)> {
-        let p = crate::testdata::shared_file(&format!("tenhou/{name}"))?;
-        Some((name.to_string(), std::fs::read(p).ok()?))
+    fn real(name: &str) -> (String, Vec<u8>) {
+        let p = crate::testdata::need_file(&format!("tenhou/{name}"));
+        (name.to_string(), std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
     }
 
     /// 15 rounds, 811 discards (MANIFEST.tsv).
@@ -533,9 +533,9 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn formats_are_sniffed_by_content_not_name() {
-        let Some((_, xml)) = real(XML) else { return };
-        let (_, json) = real(JSON).unwrap();
-        let (_, gz) = real(GZ).unwrap();
+        let (_, xml) = real(XML);
+        let (_, json) = real(JSON);
+        let (_, gz) = real(GZ);
         // Names lie on purpose.
         let a = parse_game("x.json", &xml).unwrap();
         let b = parse_game("x.xml", &gzip(&xml)).unwrap();
@@ -563,7 +563,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn truncated_xml_is_an_error_at_every_cut() {
-        let Some((_, xml)) = real(XML) else { return };
+        let (_, xml) = real(XML);
         let closing = xml.len() - b"</mjloggm>".len();
         for cut in (0..closing).step_by(97).chain([closing - 1, closing + 3]) {
             let e = parse_game("cut.mjlog", &xml[..cut]).expect_err("a truncated file parsed");
@@ -576,10 +576,10 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn truncated_gzip_and_json_are_errors() {
-        let Some((_, gz)) = real(GZ) else { return };
+        let (_, gz) = real(GZ);
         let e = parse_game("g.mjlog.gz", &gz[..gz.len() / 2]).unwrap_err();
         assert!(matches!(e.inner(), LogError::NotGzip { .. } | LogError::TruncatedXml { .. }), "{e}");
-        let (_, json) = real(JSON).unwrap();
+        let (_, json) = real(JSON);
         let e = parse_game("j.json", &json[..json.len() / 2]).unwrap_err();
         assert!(matches!(e.inner(), LogError::Json { .. }), "{e}");
         assert!(e.to_string().contains("line"), "{e}");
@@ -588,8 +588,8 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn flipped_bytes_never_panic() {
-        let Some((_, xml)) = real(XML) else { return };
-        let (_, json) = real(JSON).unwrap();
+        let (_, xml) = real(XML);
+        let (_, json) = real(JSON);
         let mut next = crate::testdata::xorshift(0x2545_f491_4f6c_dd1du64);
         let (mut ok, mut err) = (0, 0);
         for base in [&xml, &json] {
@@ -614,7 +614,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn clear_errors_for_each_kind_of_bad_input() {
-        let Some((_, xml)) = real(XML) else { return };
+        let (_, xml) = real(XML);
         let text = String::from_utf8(xml).unwrap();
         let check = |bytes: &[u8], want: &str, says: &str| {
             let e = parse_game("bad.mjlog", bytes).expect_err(want);
@@ -661,7 +661,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn folders_expand_recursively_in_sorted_order() {
-        let Some((_, xml)) = real(XML) else { return };
+        let (_, xml) = real(XML);
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("b/c")).unwrap();
         std::fs::write(dir.path().join("b/c/2.mjlog"), &xml).unwrap();

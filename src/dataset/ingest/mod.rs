@@ -229,9 +229,8 @@ mod tests {
     use crate::util::fnv1a;
     use polars::prelude::*;
 
-    pub(super) fn sample_files(step: usize) -> Option<Vec<PathBuf>> {
-        let files = crate::testdata::tenhou_files(&[".mjlog"])?;
-        Some(files.into_iter().step_by(step).collect())
+    pub(super) fn sample_files(step: usize) -> Vec<PathBuf> {
+        crate::testdata::need_tenhou_files(&[".mjlog"]).into_iter().step_by(step).collect()
     }
 
     /// Every column group (`--with ukeire2`), so the tests see every option column.
@@ -293,7 +292,7 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn shards_union_equals_whole_run() {
-        let Some(files) = sample_files(500) else { return };
+        let files = sample_files(500);
         let whole = tempfile::tempdir().unwrap();
         let s = run(&files, whole.path(), &opts(3)).unwrap();
         assert!(s.tally.errors.is_empty(), "{:?}", s.tally.errors);

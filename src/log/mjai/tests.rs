@@ -8,9 +8,9 @@ use crate::log::event::*;
 use crate::log::source::parse_game;
 
 /// A real houou game of the shared corpus: 15 rounds with calls, riichi, wins and draws.
-fn real() -> Option<Game> {
-    let p = crate::testdata::shared_file("tenhou/2010081709gm-00a9-0000-fe3371ad.mjlog")?;
-    Some(crate::log::mjlog::parse_mjlog("real", &std::fs::read(p).unwrap()).unwrap())
+fn real() -> Game {
+    let p = crate::testdata::need_file("tenhou/2010081709gm-00a9-0000-fe3371ad.mjlog");
+    crate::log::mjlog::parse_mjlog("real", &std::fs::read(p).unwrap()).unwrap()
 }
 
 /// An event with its tiles as kinds and redness (ids differ between formats), and the win's
@@ -49,7 +49,7 @@ fn shape(e: &Event, red: bool) -> String {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn a_game_survives_mjai_and_writes_the_same_bytes_again() {
-    let Some(game) = real() else { return };
+    let game = real();
     let text = write_mjai(&game).unwrap();
     assert!(text.starts_with("{\"type\":\"start_game\""), "{text}");
     assert!(text.ends_with("{\"type\":\"end_game\"}\n"));
@@ -75,7 +75,7 @@ fn a_game_survives_mjai_and_writes_the_same_bytes_again() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn mjai_is_sniffed_by_content_also_gzipped_and_with_meta() {
-    let Some(game) = real() else { return };
+    let game = real();
     let text = write_mjai(&game).unwrap();
     // Mortal's `meta` and unknown fields are tolerated; a blank line too.
     let with_meta =
@@ -101,7 +101,7 @@ fn err(text: &str) -> String {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn errors_name_the_file_the_line_and_the_event() {
-    let Some(game) = real() else { return };
+    let game = real();
     let text = write_mjai(&game).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let dahai = lines.iter().position(|l| l.contains("\"dahai\"")).unwrap();
@@ -129,7 +129,7 @@ fn errors_name_the_file_the_line_and_the_event() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn flipped_bytes_give_errors_never_panics() {
-    let Some(game) = real() else { return };
+    let game = real();
     let text = write_mjai(&game).unwrap().into_bytes();
     let mut next = crate::testdata::xorshift(0x9e37_79b9_7f4a_7c15);
     let mut errors = 0;
