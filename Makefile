@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test python-test build release bench bench-ingest bench-figures lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz
+.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz
 
 build:
 	$(CARGO) build
@@ -30,7 +30,7 @@ LINTED = RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY
 test:
 	@test -n "$(CLIPPY_DRIVER)" || { echo "make test: clippy-driver not found (rustup component add clippy)"; exit 2; }
 	$(LINTED) $(CARGO) test --lib --bins --tests -- --test-threads=2
-	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest --bench trees --bench figures
+	$(LINTED) $(CARGO) test --bench shanten --bench check --bench ev --bench ingest --bench trees --bench figures --bench bot
 	$(CARGO) fmt --all --check
 	$(LINTED) ./python/test.sh
 
@@ -59,6 +59,11 @@ bench-ingest:
 # stats with and without --agreement, on the same games, medians of paired runs and their ratio.
 bench-figures:
 	$(CARGO) bench --bench figures
+
+# haifu bot's response time per decision, p50 / p99 per player, on real streams (benches/bot.rs):
+# HAIFU_BENCH_GAMES (default 10), HAIFU_BENCH_PLAYERS (default all).
+bench-bot:
+	$(CARGO) bench --bench bot
 
 fmt:
 	$(CARGO) fmt

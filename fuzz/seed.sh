@@ -19,7 +19,7 @@ smallest() { # smallest N files of $DATA matching the name patterns given
     # shellcheck disable=SC2086
     find "$DATA" -maxdepth 1 -type f \( ${pattern# -o } \) -printf '%s %p\n' | sort -n | head -n "$N" | cut -d' ' -f2-
 }
-for target in parse_game replay_game mjlog tenhou6 mjai phoenix_row; do
+for target in parse_game replay_game mjlog tenhou6 mjai phoenix_row bot; do
     mkdir -p "corpus/$target"
     cp seeds/"$target"/* "corpus/$target/"
     case $target in
@@ -27,9 +27,9 @@ for target in parse_game replay_game mjlog tenhou6 mjai phoenix_row; do
         mjlog) smallest '*.mjlog' ;;
         tenhou6) smallest '*.t6.json' ;;
         phoenix_row) smallest '*.mjlog.gz' ;;
-        mjai) ;;
+        mjai|bot) ;;
     esac | while IFS= read -r f; do cp "$f" "corpus/$target/"; done
-    if [ -d "$DATA/partial" ] && [ "$target" != phoenix_row ] && [ "$target" != mjai ]; then
+    if [ -d "$DATA/partial" ] && [ "$target" != phoenix_row ] && [ "$target" != mjai ] && [ "$target" != bot ]; then
         find "$DATA/partial" -type f -exec cp {} "corpus/$target/" \;
     fi
     chmod u+w "corpus/$target"/*

@@ -9,7 +9,7 @@ HAIFU=${1:-target/debug/haifu}
 OUT=${DEMO_OUT:-out/demo}
 GAMES=${DEMO_GAMES:-40}
 say() { printf '\n== %s\n' "$*"; }
-run() { echo "\$ haifu $*"; "$HAIFU" "$@"; }
+run() { echo "\$ haifu $*" >&2; "$HAIFU" "$@"; }  # the command on stderr: stdout may be redirected
 
 rm -rf "$OUT" && mkdir -p "$OUT"
 if [ -n "${LOGS:-}" ]; then
@@ -64,6 +64,15 @@ fi
 say "Every game as mjai (Mortal's training layout), validated and read back"
 run convert "$LOGDIR" --to mjai --out "$OUT/mjai" || true
 
+say "Seat 0 of the first converted game, played by 電脳麻将 (majiang-0402) through the mjai protocol"
+first=$(ls "$OUT/mjai" 2>/dev/null | head -1)
+if [ -n "$first" ]; then
+    gzip -dc "$OUT/mjai/$first" > "$OUT/bot-stream.jsonl"
+    run bot --seat 0 --player majiang-0402 < "$OUT/bot-stream.jsonl" > "$OUT/bot-answers.jsonl"
+    echo "$(wc -l < "$OUT/bot-answers.jsonl") answer lines, $(grep -vc '"none"' "$OUT/bot-answers.jsonl") moves; the first:"
+    grep -v '"none"' "$OUT/bot-answers.jsonl" | head -3
+fi
+
 say "What to discard, by max ukeire and by the evaluator just fitted (with the reasons)"
 run nanikiru 1234678m056p3s114z --dora 4p --evaluator ukeire
 run nanikiru 1234678m056p3s114z --dora 4p --evaluator linear --weights "$OUT/weights.json" --explain
@@ -76,3 +85,4 @@ echo "  report/README.md evaluators against the recorded picks (tables, plot)"
 echo "  stats/README.md  player / table statistics and studies with plots"
 echo "  review.html      a review page of one game (review/ with an index for LOGS=path)"
 echo "  mjai/            one GAME_ID.json.gz per game, for Mortal and RiichiEnv"
+echo "  bot-answers.jsonl haifu bot's answers as seat 0 of the first of them (docs/bot.md)"

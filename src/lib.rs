@@ -9,6 +9,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod batch;
+pub mod bot;
 pub mod convert;
 pub mod dataset;
 pub mod eval;

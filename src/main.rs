@@ -20,6 +20,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Check(cli::check::CheckArgs),
+    Bot(cli::bot::BotArgs),
     Convert(cli::convert::ConvertArgs),
     Ingest(cli::ingest::IngestArgs),
     Fit(cli::fit::FitArgs),
@@ -82,6 +83,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Schema(args) => cli::schema::run(args),
         Command::Stats(args) => cli::stats::run(args),
         Command::Shanten(args) => cli::shanten::run(args),
+        Command::Bot(args) => cli::bot::run(args),
         Command::Simulate(args) => cli::simulate::run(args),
         Command::Nanikiru(args) => cli::nanikiru::run(args),
     }

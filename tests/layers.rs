@@ -1,6 +1,7 @@
 //! The house is one-way: a module may use only its own layer and the layers below it.
 //!
 //! ```text
+//!  bot                       haifu's players at an mjai table
 //!  sim                       self-play engine and bots
 //!  report / stats            markdown reports, player statistics, log studies
 //!  fit / eval                ranking losses and L-BFGS; evaluators and agreement
@@ -41,8 +42,9 @@ fn layer(top: &str) -> Option<u8> {
         "fit" | "eval" => 8,
         "report" | "stats" => 9,
         "sim" => 10,
+        "bot" => 11,
         // `cli/` is the binary's own modules (declared by main.rs), one file per command.
-        "main" | "cli" | "lib" => 11,
+        "main" | "cli" | "lib" => 12,
         _ => return None,
     })
 }

@@ -8,7 +8,8 @@ stop cleanly on Ctrl-C. Errors are :class:`HaifuError`\\ s; bad input is :class:
 
 Functions: :func:`shanten`, :func:`nanikiru`, :func:`rank_positions` (hands); :func:`check`,
 :func:`mjai_events`, :func:`convert` (records); :func:`decisions`, :func:`ingest`, :func:`scan`
-(tables); :func:`features` (a live position's option rows). docs/python.md has examples.
+(tables); :func:`features` (a live position's option rows); :class:`Bot` (a player at an mjai
+table). docs/python.md has examples.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "ingest",
     "scan",
     "features",
+    "Bot",
     "TABLES",
     "HaifuError",
     "InputError",
@@ -309,3 +311,45 @@ def features(position: Union[Dict[str, Any], str, Sequence[Union[Dict[str, Any],
         raise InputError("features(events, seat=...): the seat to discard is needed with mjai events")
     lines = "\n".join(e if isinstance(e, str) else json.dumps(e, ensure_ascii=False) for e in position)
     return _frame(_haifu.features_events(lines, seat))
+
+
+class Bot:
+    """One of haifu's players at an mjai table, as ``haifu bot`` plays it.
+
+    ``react(line)`` takes one line of the table's stream, an mjai event or a JSON array of events
+    (Mortal's ``libriichi.mjai.Bot.react`` convention), and returns the seat's answer as a JSON
+    string (``dahai`` with ``tsumogiri``, ``reach``, ``chi``, ``pon``, ``daiminkan``, ``kakan``,
+    ``ankan``, ``hora``, ``ryukyoku``), or ``None`` when the line gives the seat no choice. The
+    answers are the CLI bot's, and the player's in ``haifu simulate``.
+
+    ``player`` is any ``haifu simulate`` bot: ``majiang-0402`` (default), ``majiang-0401``,
+    ``majiang-0400``, ``ev``, ``linear`` (``weights``: a weights file, default the shipped one),
+    ``ukeire``, ``yaku``, ``boten``. ``start_game``'s ``id`` sets the seat. A line the bot cannot
+    follow gets a legal answer anyway (a tsumogiri on its own turn, else ``None``) and the reason
+    in :attr:`last_error`; it never raises on table input. Example with RiichiEnv::
+
+        bot = haifu.Bot(0, player="majiang-0402")
+        for ev in obs.new_events():
+            answer = bot.react(ev)
+        action = obs.select_action_from_mjai(answer)
+    """
+
+    def __init__(self, seat: int, player: str = "majiang-0402", weights: Optional[Union[str, "os.PathLike[str]"]] = None):
+        self._bot = _haifu.Bot(seat, player, None if weights is None else os.fspath(weights))
+
+    def react(self, line: Union[str, Dict[str, Any], Sequence[Dict[str, Any]]]) -> Optional[str]:
+        """The answer (mjai JSON) to one line of the stream, or None. Dicts and lists of dicts are
+        serialised first."""
+        if not isinstance(line, str):
+            line = json.dumps(line)
+        return self._bot.react(line)
+
+    @property
+    def seat(self) -> int:
+        """The seat played (start_game's ``id`` sets it)."""
+        return self._bot.seat
+
+    @property
+    def last_error(self) -> Optional[str]:
+        """Why the last line could not be followed (its answer was a legal fallback), else None."""
+        return self._bot.last_error

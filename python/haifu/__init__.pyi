@@ -83,3 +83,14 @@ def scan(out: _Path) -> Dict[str, pl.LazyFrame]:
 
 def features(position: Union[Position, Sequence[Position]], seat: Optional[int] = None) -> pl.DataFrame:
     """A live discard position's option rows: ``option`` and every feature column."""
+
+class Bot:
+    """One of haifu's players at an mjai table (``haifu bot``): ``react(line) -> str | None``."""
+
+    def __init__(self, seat: int, player: str = "majiang-0402", weights: Optional[_Path] = None) -> None: ...
+    def react(self, line: Union[str, Dict[str, Any], Sequence[Dict[str, Any]]]) -> Optional[str]:
+        """The seat's answer (mjai JSON) to one line of the stream, or None."""
+    @property
+    def seat(self) -> int: ...
+    @property
+    def last_error(self) -> Optional[str]: ...

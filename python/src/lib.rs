@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 
 mod arrow;
+mod bot;
 mod errors;
 mod records;
 mod run;
@@ -96,6 +97,7 @@ fn ranker(evaluator: &str, weights: Option<&std::path::Path>) -> PyResult<haifu:
 
 #[pymodule]
 fn _haifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<bot::Bot>()?;
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(nanikiru, m)?)?;
     m.add_function(wrap_pyfunction!(rank_positions, m)?)?;

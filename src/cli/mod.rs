@@ -12,6 +12,7 @@
 
 use std::process::ExitCode;
 
+pub mod bot;
 pub mod calibrate;
 pub mod check;
 pub mod convert;

@@ -223,6 +223,14 @@ fn distinct_pairs(a: &[TileId], b: &[TileId], red: bool, one_list: bool) -> Vec<
             }
         }
     }
+    // In tile order, not the order the tiles came into the hand: a player choosing between
+    // equal calls then chooses the same whichever ids the hand holds (an mjai bot's table, which
+    // names its own ids, asks exactly what the engine asks).
+    out.sort_by_key(|p| {
+        let mut key = [p[0].tile(red), p[1].tile(red)];
+        key.sort();
+        key
+    });
     out
 }
 

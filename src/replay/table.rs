@@ -76,6 +76,10 @@ pub struct Table {
     /// Kinds each seat may not discard right now (kuikae after its chi or pon, as a bit set over
     /// kinds; see [`super::kuikae::kuikae_mask`]). Cleared by the seat's next discard.
     pub kuikae: [u64; 4],
+    /// Seats whose concealed tiles are stand-ins, not the real ones: an mjai bot's opponents
+    /// ([`crate::bot`]), whose hands the stream hides. The one check that needs a hidden hand's
+    /// real tiles (tenpai at a riichi declaration) is left to the table that knows them.
+    pub hidden: [bool; 4],
     seen: [bool; 136],
     expect: Expect,
 }
@@ -130,6 +134,7 @@ impl Table {
             any_call: false,
             kans: 0,
             kuikae: [0; 4],
+            hidden: [false; 4],
             seen: [false; 136],
             expect: Expect::Draw(start.dealer),
         };
@@ -153,6 +158,31 @@ impl Table {
         }
         *slot = true;
         Ok(())
+    }
+
+    /// Whether a tile id is on the table (dealt, drawn or shown as an indicator).
+    pub fn is_seen(&self, id: TileId) -> bool {
+        self.seen[id.get() as usize]
+    }
+
+    /// Replaces the stand-in `out` in hidden seat `who`'s hand by the unseen tile `into`
+    /// (`out` goes back to the unseen tiles). A hidden hand holds stand-ins, so when the stream
+    /// shows one of its tiles, or a tile the stand-ins happen to use, the table swaps them and
+    /// stays consistent with everything shown. `false` (and no change) when `who` is not
+    /// hidden, `out` is not in that hand or `into` is already on the table.
+    pub fn swap_hidden(&mut self, who: u8, out: TileId, into: TileId) -> bool {
+        let w = who as usize;
+        let Some(i) = self.hands[w].iter().position(|&x| x == out) else { return false };
+        if !self.hidden[w] || self.is_seen(into) {
+            return false;
+        }
+        self.hands[w][i] = into;
+        self.seen[out.get() as usize] = false;
+        self.seen[into.get() as usize] = true;
+        if self.last_draw[w] == Some(out) {
+            self.last_draw[w] = Some(into);
+        }
+        true
     }
 
     fn tile(&self, id: TileId) -> Tile {
@@ -318,7 +348,7 @@ impl Table {
                     return Err(bad("fewer than 1000 points"));
                 }
                 let counts = self.hand_counts(who);
-                if crate::hand::shanten::min_shanten(&counts) > 0 {
+                if !self.hidden[who as usize] && crate::hand::shanten::min_shanten(&counts) > 0 {
                     return Err(bad("the hand is not tenpai"));
                 }
                 self.riichi[who as usize] = RiichiState::Declared;

@@ -143,6 +143,11 @@ pub const MAJIANG_BOTS: [(&str, MajiangRule); 3] = [
 
 /// A bot by name: an evaluator name gives that evaluator with the standard policy.
 pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
+    parse_bot_with(name, None)
+}
+
+/// [`parse_bot`] with the `linear` bot's weights file (`None`: the shipped one).
+pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<EvalBot, UnknownBot> {
     let name = name.trim();
     if let Some(&(_, rule)) = MAJIANG_BOTS.iter().find(|(n, _)| *n == name) {
         return Ok(EvalBot {
@@ -167,7 +172,7 @@ pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     }
     match Evaluator::from_str(name, true) {
         Ok(evaluator) => {
-            let ranker = Ranker::new(evaluator, None).map_err(|e| UnknownBot {
+            let ranker = Ranker::new(evaluator, weights).map_err(|e| UnknownBot {
                 name: name.into(),
                 known: format!("{} ({}: {e:#})", bot_names().join(", "), evaluator.name()),
             })?;

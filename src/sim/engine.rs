@@ -223,6 +223,44 @@ pub fn play_round_on(spec: &GameSpec, mut wall: Wall, bots: [&dyn Bot; 4]) -> Re
     Ok(Round { start, events: play.events })
 }
 
+/// The win of `who` on `tile` from `from` (== who for tsumo) as a record states it before
+/// scoring: hand, melds, indicators, sticks. The table must stand right after the draw, discard
+/// or added kan.
+fn unscored_win(t: &Table, who: u8, from: u8, tile: TileId, second_ron: bool, ura: Vec<TileId>) -> Agari {
+    let mut hand = t.hands[who as usize].clone();
+    if from != who {
+        hand.push(tile);
+    }
+    hand.sort_unstable();
+    Agari {
+        who,
+        from_who: from,
+        pao_who: None,
+        honba: t.start.honba,
+        sticks: if second_ron { 0 } else { t.sticks },
+        hand,
+        melds: t.melds[who as usize].clone(),
+        win_tile: tile,
+        fu: 0,
+        points: 0,
+        limit: crate::score::Limit::None,
+        yaku: Vec::new(),
+        yakuman: Vec::new(),
+        dora_indicators: t.dora_indicators.clone(),
+        ura_indicators: ura,
+        scores_before: t.scores,
+        deltas: [0; 4],
+    }
+}
+
+/// Whether `who` may win on `tile` from `from` (== who for tsumo): the hand is complete and has
+/// a yaku, as the engine offers a win (furiten is the caller's). Ura dora do not decide it, so
+/// a seat that does not know them (an mjai bot, [`crate::bot`]) decides as the engine does.
+pub fn has_win(t: &Table, who: u8, from: u8, tile: TileId) -> bool {
+    let a = unscored_win(t, who, from, tile, false, Vec::new());
+    win_input(t, &a, false).is_ok_and(|input| score_with(&input, &score_rules(&t.rules)).is_some())
+}
+
 struct RoundPlay<'a> {
     rules: Rules,
     table: Table,
@@ -339,31 +377,9 @@ impl<'a> RoundPlay<'a> {
         second_ron: bool,
     ) -> Result<Option<Agari>, EngineErrorKind> {
         let t = &self.table;
-        let mut hand = t.hands[who as usize].clone();
-        if from != who {
-            hand.push(tile);
-        }
-        hand.sort_unstable();
         let riichi = matches!(t.riichi[who as usize], RiichiState::Accepted { .. });
-        let mut a = Agari {
-            who,
-            from_who: from,
-            pao_who: None,
-            honba: t.start.honba,
-            sticks: if second_ron { 0 } else { t.sticks },
-            hand,
-            melds: t.melds[who as usize].clone(),
-            win_tile: tile,
-            fu: 0,
-            points: 0,
-            limit: crate::score::Limit::None,
-            yaku: Vec::new(),
-            yakuman: Vec::new(),
-            dora_indicators: t.dora_indicators.clone(),
-            ura_indicators: if riichi { self.wall.ura() } else { Vec::new() },
-            scores_before: t.scores,
-            deltas: [0; 4],
-        };
+        let ura = if riichi { self.wall.ura() } else { Vec::new() };
+        let mut a = unscored_win(t, who, from, tile, second_ron, ura);
         let input = win_input(t, &a, second_ron)?;
         let Some(win) = score_with(&input, &score_rules(&self.rules)) else { return Ok(None) };
         let pao = if win.yakuman.contains(&yaku::DAISANGEN) {

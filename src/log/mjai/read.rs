@@ -23,16 +23,19 @@ use crate::score::Limit;
 use crate::tile::TileId;
 
 /// One line, as Mortal's `libriichi` `mjai::Event` defines it. Unknown fields (`meta`, `seed`,
-/// `kyoku_first`, `aka_flag`...) are ignored.
-#[derive(Deserialize)]
+/// `kyoku_first`...) are ignored. The bot ([`crate::bot`]) reads its table's stream with it too.
+#[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-enum Line {
+pub enum Line {
     None,
     StartGame {
         #[serde(default)]
         names: Vec<String>,
         #[serde(default)]
         aka_flag: Option<bool>,
+        /// The seat the stream is sent to (mjai.app and Mortal's bots); a log leaves it out.
+        #[serde(default)]
+        id: Option<u8>,
     },
     StartKyoku {
         bakaze: String,
@@ -193,7 +196,7 @@ impl Reader {
         }
         match line {
             Line::None => Ok(()),
-            Line::StartGame { names, aka_flag } => self.start_game(names, aka_flag),
+            Line::StartGame { names, aka_flag, .. } => self.start_game(names, aka_flag),
             Line::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais } => {
                 if self.kyoku.is_some() {
                     return Err(MjaiError::StartInsideRound);

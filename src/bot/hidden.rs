@@ -1,0 +1,265 @@
+//! A seat's table from an mjai stream that hides the other hands.
+//!
+//! The replay's [`Table`] proves every move by tile ids and needs four hands. A bot's stream
+//! shows its own tiles and everything public, but the other seats' hands and draws are `?`. So
+//! the table deals those seats stand-ins (unseen ids) and marks them hidden; when the stream
+//! shows one of their tiles (a discard, a call, a kan), or a tile a stand-in happens to occupy
+//! (the bot's own draw, a dora indicator), the stand-ins are swapped ([`Table::swap_hidden`]) so
+//! that the table agrees with everything shown. The bot then decides from the table through the
+//! same code as self-play ([`crate::sim::bots`]), which reads only its own hand and the public
+//! state, so stand-ins never reach a decision.
+
+use crate::log::event::{Call, Event, RoundStart, Rules};
+use crate::log::mjai::error::MjaiError;
+use crate::log::mjai::tiles::parse_tile;
+use crate::replay::table::{Table, TableError};
+use crate::tile::TileId;
+
+/// What can go wrong while following the stream.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HiddenError {
+    #[error(transparent)]
+    Tile(#[from] MjaiError),
+    #[error(transparent)]
+    Table(#[from] TableError),
+    #[error("no {0} left: all four copies are already on the table")]
+    NoCopyLeft(String),
+    #[error("seat {seat} has no {tile} in hand")]
+    NotInHand { seat: u8, tile: String },
+    #[error("the bot's own hand shows a hidden tile \"?\"")]
+    OwnTileHidden,
+}
+
+/// The ids a name may stand for: the red five is copy 0 of its kind, a plain five in a red-five
+/// game copies 1-3, any other tile all four.
+fn candidates(name: &str, red_fives: bool) -> Result<Vec<TileId>, MjaiError> {
+    let (kind, red) = parse_tile(name)?;
+    if red && !red_fives {
+        return Err(MjaiError::RedWithoutReds(name.to_string()));
+    }
+    let five_with_red = red_fives && matches!(kind, 4 | 13 | 22);
+    let copies = if red {
+        0..1
+    } else if five_with_red {
+        1..4
+    } else {
+        0..4
+    };
+    Ok(copies.map(|c| TileId::new((kind * 4 + c) as u32).expect("kind < 34")).collect())
+}
+
+/// An id showing the tile `name` (for an answer that only needs the name).
+pub fn name_id(name: &str, red_fives: bool) -> Option<TileId> {
+    candidates(name, red_fives).ok()?.first().copied()
+}
+
+/// The table of one round as seat `seat` follows it.
+#[derive(Clone, Debug)]
+pub struct HiddenTable {
+    pub table: Table,
+    pub seat: u8,
+}
+
+impl HiddenTable {
+    /// Deals the round: the seat's 13 named tiles, 13 stand-ins to every other seat.
+    pub fn deal(
+        rules: Rules,
+        mut start: RoundStart,
+        seat: u8,
+        own: &[String],
+        dora_marker: &str,
+    ) -> Result<HiddenTable, HiddenError> {
+        let red = rules.red_fives;
+        let mut used = [false; 136];
+        let take = |name: &str, used: &mut [bool; 136]| -> Result<TileId, HiddenError> {
+            if name == "?" {
+                return Err(HiddenError::OwnTileHidden);
+            }
+            let id = candidates(name, red)?
+                .into_iter()
+                .find(|id| !used[id.get() as usize])
+                .ok_or_else(|| HiddenError::NoCopyLeft(name.to_string()))?;
+            used[id.get() as usize] = true;
+            Ok(id)
+        };
+        start.dora_indicator = take(dora_marker, &mut used)?;
+        let hand = own.iter().map(|n| take(n, &mut used)).collect::<Result<Vec<_>, _>>()?;
+        // Stand-ins from the top ids down: the seat's own tiles and early indicators, named
+        // from the bottom of each kind, then rarely need a swap.
+        let mut free =
+            (0..136u32).rev().filter(|&i| !used[i as usize]).map(|i| TileId::new(i).expect("< 136"));
+        for s in 0..4u8 {
+            start.hands[s as usize] = if s == seat { hand.clone() } else { free.by_ref().take(13).collect() };
+        }
+        let mut table = Table::new(rules, &start)?;
+        for s in 0..4u8 {
+            table.hidden[s as usize] = s != seat;
+        }
+        Ok(HiddenTable { table, seat })
+    }
+
+    fn any_unseen(&self) -> Option<TileId> {
+        (0..136u32).rev().map(|i| TileId::new(i).expect("< 136")).find(|&id| !self.table.is_seen(id))
+    }
+
+    /// A stand-in for a hidden draw.
+    pub fn stand_in(&self) -> Result<TileId, HiddenError> {
+        self.any_unseen().ok_or_else(|| HiddenError::NoCopyLeft("?".into()))
+    }
+
+    /// An unseen id for a tile the wall shows (the seat's own draw, a dora indicator): a stand-in
+    /// that holds the only free copy gives it up first.
+    pub fn from_wall(&mut self, name: &str) -> Result<TileId, HiddenError> {
+        let cands = candidates(name, self.table.rules.red_fives)?;
+        if let Some(&id) = cands.iter().find(|&&id| !self.table.is_seen(id)) {
+            return Ok(id);
+        }
+        for &c in &cands {
+            if let Some(holder) = self.hidden_holder(c) {
+                let spare = self.any_unseen().ok_or_else(|| HiddenError::NoCopyLeft(name.into()))?;
+                if self.table.swap_hidden(holder, c, spare) {
+                    return Ok(c);
+                }
+            }
+        }
+        Err(HiddenError::NoCopyLeft(name.to_string()))
+    }
+
+    fn hidden_holder(&self, id: TileId) -> Option<u8> {
+        (0..4u8).find(|&s| self.table.hidden[s as usize] && self.table.hands[s as usize].contains(&id))
+    }
+
+    /// The id of a tile seat `who` shows from its hand (a discard, a call's consumed tile, a
+    /// kan). `drawn`: the tile it just drew (a tsumogiri), else a tile other than the drawn one
+    /// where the hand allows. A hidden hand is made to hold it.
+    pub fn from_hand(&mut self, who: u8, name: &str, drawn: bool) -> Result<TileId, HiddenError> {
+        self.shown_from_hand(who, name, drawn, &[])
+    }
+
+    /// The ids of several tiles seat `who` shows at once (a call's consumed tiles, a kan).
+    pub fn many_from_hand(&mut self, who: u8, names: &[String]) -> Result<Vec<TileId>, HiddenError> {
+        let mut ids = Vec::with_capacity(names.len());
+        for n in names {
+            let id = self.shown_from_hand(who, n, false, &ids)?;
+            ids.push(id);
+        }
+        Ok(ids)
+    }
+
+    fn shown_from_hand(
+        &mut self,
+        who: u8,
+        name: &str,
+        drawn: bool,
+        taken: &[TileId],
+    ) -> Result<TileId, HiddenError> {
+        let w = who as usize;
+        let cands = candidates(name, self.table.rules.red_fives)?;
+        let last = self.table.last_draw[w];
+        if drawn {
+            if let Some(d) = last.filter(|d| cands.contains(d)) {
+                return Ok(d);
+            }
+        }
+        let held: Vec<TileId> =
+            self.table.hands[w].iter().copied().filter(|x| cands.contains(x) && !taken.contains(x)).collect();
+        let other_than_drawn = held.iter().copied().find(|&x| Some(x) != last);
+        let missing = || HiddenError::NotInHand { seat: who, tile: name.to_string() };
+        if !self.table.hidden[w] {
+            return other_than_drawn.or(held.first().copied()).ok_or_else(missing);
+        }
+        let id = if drawn {
+            // Which stand-in was drawn is unknown; the shown tile was.
+            let id = match held.first() {
+                Some(&id) => id,
+                None => self.bring_into(who, &cands, None, taken).ok_or_else(missing)?,
+            };
+            self.table.last_draw[w] = Some(id);
+            id
+        } else {
+            match other_than_drawn {
+                Some(id) => id,
+                None => {
+                    self.bring_into(who, &cands, last, taken).or(held.first().copied()).ok_or_else(missing)?
+                }
+            }
+        };
+        Ok(id)
+    }
+
+    /// Puts one of `cands` into hidden seat `who`'s hand in place of a stand-in other than
+    /// `keep`: from the unseen tiles, else from another hidden hand.
+    fn bring_into(
+        &mut self,
+        who: u8,
+        cands: &[TileId],
+        keep: Option<TileId>,
+        taken: &[TileId],
+    ) -> Option<TileId> {
+        let w = who as usize;
+        let free = |x: &TileId| !taken.contains(x);
+        let hand = &self.table.hands[w];
+        let out = hand
+            .iter()
+            .copied()
+            .filter(free)
+            .find(|&x| Some(x) != keep)
+            .or(hand.iter().copied().find(free))?;
+        if let Some(&c) = cands.iter().find(|&&c| !self.table.is_seen(c)) {
+            return self.table.swap_hidden(who, out, c).then_some(c);
+        }
+        for &c in cands {
+            let Some(other) = self.hidden_holder(c).filter(|&o| o != who) else { continue };
+            let o = other as usize;
+            let i = self.table.hands[w].iter().position(|&x| x == out)?;
+            let j = self.table.hands[o].iter().position(|&x| x == c)?;
+            self.table.hands[w][i] = c;
+            self.table.hands[o][j] = out;
+            if self.table.last_draw[o] == Some(c) {
+                self.table.last_draw[o] = Some(out);
+            }
+            return Some(c);
+        }
+        None
+    }
+
+    /// The pon seat `who` adds `name` to, as the added kan it becomes.
+    pub fn kakan(&mut self, who: u8, name: &str) -> Result<Call, HiddenError> {
+        let (kind, _) = parse_tile(name)?;
+        let pon = self.table.melds[who as usize]
+            .iter()
+            .find(|m| m.kind == crate::hand::meld::MeldKind::Pon && m.tiles[0].kind() == kind)
+            .cloned()
+            .ok_or_else(|| MjaiError::NoPon { seat: who, tile: name.to_string() })?;
+        let added = self.from_hand(who, name, false)?;
+        let mut tiles = pon.tiles.clone();
+        tiles.push(added);
+        Ok(Call {
+            kind: crate::hand::meld::MeldKind::Kakan,
+            tiles,
+            called: pon.called,
+            from: pon.from,
+            added: Some(added),
+        })
+    }
+
+    pub fn apply(&mut self, event: &Event) -> Result<(), HiddenError> {
+        Ok(self.table.apply(event)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_keep_red_fives_apart() {
+        let ids = |n: &str, red| candidates(n, red).unwrap().iter().map(|t| t.get()).collect::<Vec<_>>();
+        assert_eq!(ids("5mr", true), [16]);
+        assert_eq!(ids("5m", true), [17, 18, 19]);
+        assert_eq!(ids("5m", false), [16, 17, 18, 19]);
+        assert_eq!(ids("C", true), [132, 133, 134, 135]);
+        assert!(candidates("5mr", false).is_err());
+        assert!(candidates("?", true).is_err());
+    }
+}

@@ -1,0 +1,597 @@
+//! [`MjaiBot`]: one seat of a table that speaks mjai, played by one of haifu's players.
+//!
+//! It follows the stream on a [`HiddenTable`] and, where an event gives the seat a choice, asks
+//! the player exactly what the self-play engine asks it ([`crate::sim::engine`]): the same
+//! [`TurnOptions`] / [`CallOptions`] from the replay's rules, tsumo and ron by the same scorer
+//! ([`has_win`]), the same furiten memory, ron asked before calls, and the calls asked on the
+//! table the engine has then (a declared riichi already paid for, no calls on a discard that
+//! ends the round by four riichi, four winds or four kans). So a player answers here as it
+//! plays in `haifu simulate`: `tests/bot.rs` replays simulated games seat by seat and compares.
+
+use super::answer::Answer;
+use super::hidden::{HiddenError, HiddenTable};
+use crate::hand::meld::MeldKind;
+use crate::hand::shanten::{min_shanten, necessary_kinds};
+use crate::log::event::{Call, Event, RoundStart, Rules};
+use crate::log::mjai::read::Line;
+use crate::replay::rules::{self, CallOptions, TurnOptions};
+use crate::replay::table::RiichiState;
+use crate::sim::bots::{Bot, CallAction, Seat, TurnAction};
+use crate::sim::engine::has_win;
+use crate::tile::{Kind, TileId};
+
+/// Why an event could not be followed. The bot answers with a legal fallback and keeps going
+/// (the round is skipped until the next `start_kyoku` when its table broke).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    #[error("not an mjai event: {0}")]
+    Json(String),
+    #[error("{event}: {error}")]
+    Event { event: &'static str, error: HiddenError },
+    #[error("{0} outside a round")]
+    OutsideRound(&'static str),
+    #[error("actor {0} is not a seat 0-3")]
+    NotASeat(u8),
+    #[error("start_kyoku: {0}")]
+    Kyoku(String),
+}
+
+struct Round {
+    t: HiddenTable,
+    /// A win or a draw was announced: nothing more to decide this round.
+    over: bool,
+    temp_furiten: bool,
+    riichi_furiten: bool,
+    /// The discard chosen with a riichi declaration, played when the `reach` comes back.
+    riichi_tile: Option<TileId>,
+}
+
+/// One seat at an mjai table. `react` takes each line of the stream and returns the seat's
+/// answer to it.
+pub struct MjaiBot<B: Bot> {
+    pub seat: u8,
+    pub player: B,
+    red: bool,
+    round: Option<Round>,
+    /// On the seat's own turn, the discard it makes when its table cannot answer.
+    fallback: Option<TileId>,
+    /// The fallback is the tile just drawn, known by its name only.
+    drawn_by_name: bool,
+    /// Questions put to the player so far (what the response-time bench counts as decisions).
+    pub questions: u64,
+}
+
+fn bit(k: Kind) -> u64 {
+    1u64 << k
+}
+
+fn event_name(line: &Line) -> &'static str {
+    match line {
+        Line::None => "none",
+        Line::StartGame { .. } => "start_game",
+        Line::StartKyoku { .. } => "start_kyoku",
+        Line::Tsumo { .. } => "tsumo",
+        Line::Dahai { .. } => "dahai",
+        Line::Chi { .. } => "chi",
+        Line::Pon { .. } => "pon",
+        Line::Daiminkan { .. } => "daiminkan",
+        Line::Kakan { .. } => "kakan",
+        Line::Ankan { .. } => "ankan",
+        Line::Dora { .. } => "dora",
+        Line::Reach { .. } => "reach",
+        Line::ReachAccepted { .. } => "reach_accepted",
+        Line::Hora { .. } => "hora",
+        Line::Ryukyoku { .. } => "ryukyoku",
+        Line::EndKyoku => "end_kyoku",
+        Line::EndGame { .. } => "end_game",
+    }
+}
+
+impl<B: Bot> MjaiBot<B> {
+    pub fn new(seat: u8, player: B) -> MjaiBot<B> {
+        MjaiBot {
+            seat: seat % 4,
+            player,
+            red: true,
+            round: None,
+            fallback: None,
+            drawn_by_name: false,
+            questions: 0,
+        }
+    }
+
+    /// The answer to one line of the stream: one event or a JSON array of events (the answer
+    /// is to the last; earlier ones only move the table). Errors come with the fallback answer
+    /// the seat gives instead (a tsumogiri on its own turn, else `none`), so a table is never
+    /// left waiting.
+    pub fn react(&mut self, line: &str) -> Result<Answer, (BotError, Answer)> {
+        let events: Vec<Line> =
+            match serde_json::from_str::<serde_json::Value>(line) {
+                Ok(serde_json::Value::Array(items)) => items
+                    .into_iter()
+                    .map(serde_json::from_value)
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| (BotError::Json(e.to_string()), self.fallback()))?,
+                Ok(v) => vec![serde_json::from_value(v)
+                    .map_err(|e| (BotError::Json(e.to_string()), self.fallback()))?],
+                Err(e) => return Err((BotError::Json(e.to_string()), self.fallback())),
+            };
+        let mut answer = Answer::None;
+        let n = events.len();
+        for (i, ev) in events.into_iter().enumerate() {
+            let name = event_name(&ev);
+            answer = self.step(ev, i + 1 == n).map_err(|e| {
+                if let Some(r) = &mut self.round {
+                    r.over = true;
+                }
+                let e = match e {
+                    StepError::Hidden(error) => BotError::Event { event: name, error },
+                    StepError::Bot(e) => e,
+                };
+                (e, self.fallback())
+            })?;
+        }
+        Ok(answer)
+    }
+
+    /// The line to write for a [`react`](Self::react) answer.
+    pub fn json(&self, answer: &Answer) -> String {
+        answer.to_json(self.seat, self.red)
+    }
+
+    fn fallback(&self) -> Answer {
+        match self.fallback {
+            Some(tile) => Answer::Dahai {
+                tile,
+                tsumogiri: self
+                    .round
+                    .as_ref()
+                    .is_some_and(|r| r.t.table.last_draw[self.seat as usize] == Some(tile))
+                    || self.drawn_by_name,
+            },
+            None => Answer::None,
+        }
+    }
+
+    fn step(&mut self, ev: Line, last: bool) -> Result<Answer, StepError> {
+        let seat = self.seat;
+        self.fallback = None;
+        self.drawn_by_name = false;
+        if let Line::Tsumo { actor, pai } = &ev {
+            if *actor == seat {
+                // Its own draw: whatever happens, a tsumogiri of it is legal.
+                self.fallback = super::hidden::name_id(pai, self.red);
+                self.drawn_by_name = true;
+            }
+        }
+        match ev {
+            Line::None | Line::EndGame { .. } => Ok(Answer::None),
+            Line::StartGame { id, aka_flag, .. } => {
+                if let Some(id) = id {
+                    self.seat = id.min(3);
+                }
+                self.red = aka_flag.unwrap_or(true);
+                self.round = None;
+                Ok(Answer::None)
+            }
+            Line::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais } => {
+                self.start(&bakaze, &dora_marker, kyoku, honba, kyotaku, oya, scores, &tehais)?;
+                Ok(Answer::None)
+            }
+            Line::EndKyoku => {
+                self.round = None;
+                Ok(Answer::None)
+            }
+            other => {
+                let Some(r) = self.round.as_mut() else {
+                    return Err(StepError::Bot(BotError::OutsideRound(event_name(&other))));
+                };
+                if r.over {
+                    // A round whose table broke still gets a legal move on the seat's turn.
+                    return Ok(self.fallback());
+                }
+                let player = Counting { inner: &self.player, asked: std::cell::Cell::new(0) };
+                let reply = round_event(r, seat, &player, other, last);
+                self.questions += player.asked.get();
+                let reply = reply?;
+                if let Some(tile) = reply.fallback {
+                    self.fallback = Some(tile);
+                    self.drawn_by_name = false;
+                }
+                Ok(reply.answer)
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn start(
+        &mut self,
+        bakaze: &str,
+        dora_marker: &str,
+        kyoku: u8,
+        honba: u8,
+        kyotaku: u8,
+        oya: u8,
+        scores: [i32; 4],
+        tehais: &[Vec<String>],
+    ) -> Result<(), StepError> {
+        self.round = None;
+        let bad = |s: String| StepError::Bot(BotError::Kyoku(s));
+        let wind = ["E", "S", "W", "N"]
+            .iter()
+            .position(|w| *w == bakaze)
+            .ok_or_else(|| bad(format!("bakaze {bakaze:?}")))?;
+        if !(1..=4).contains(&kyoku) || oya > 3 {
+            return Err(bad(format!("kyoku {kyoku}, oya {oya}")));
+        }
+        let own = tehais
+            .get(self.seat as usize)
+            .filter(|h| h.len() == 13)
+            .ok_or_else(|| bad("no 13-tile hand for the seat".into()))?;
+        let go_type = 0x09 | if self.red { 0 } else { 0x02 };
+        let rules = Rules { length_stated: false, ..Rules::from_go_type(go_type, None) };
+        let start = RoundStart {
+            round: wind as u8 * 4 + kyoku - 1,
+            honba,
+            sticks: kyotaku,
+            dice: [0, 0],
+            dora_indicator: TileId::new(0).expect("0 < 136"),
+            scores,
+            dealer: oya,
+            hands: Default::default(),
+        };
+        let t = HiddenTable::deal(rules, start, self.seat, own, dora_marker).map_err(StepError::Hidden)?;
+        self.round =
+            Some(Round { t, over: false, temp_furiten: false, riichi_furiten: false, riichi_tile: None });
+        Ok(())
+    }
+}
+
+/// The player, counting the questions put to it.
+struct Counting<'a, B: Bot> {
+    inner: &'a B,
+    asked: std::cell::Cell<u64>,
+}
+
+impl<B: Bot> Counting<'_, B> {
+    fn turn(&self, seat: &Seat, o: &TurnOptions) -> TurnAction {
+        self.asked.set(self.asked.get() + 1);
+        self.inner.turn(seat, o)
+    }
+
+    fn call(&self, seat: &Seat, o: &CallOptions) -> CallAction {
+        self.asked.set(self.asked.get() + 1);
+        self.inner.call(seat, o)
+    }
+}
+
+enum StepError {
+    Hidden(HiddenError),
+    Bot(BotError),
+}
+
+impl From<HiddenError> for StepError {
+    fn from(e: HiddenError) -> Self {
+        StepError::Hidden(e)
+    }
+}
+
+impl From<crate::log::mjai::error::MjaiError> for StepError {
+    fn from(e: crate::log::mjai::error::MjaiError) -> Self {
+        StepError::Hidden(e.into())
+    }
+}
+
+/// An answer, and on the seat's own turn the discard to make if a later event breaks the table.
+struct Reply {
+    answer: Answer,
+    fallback: Option<TileId>,
+}
+
+fn reply(answer: Answer) -> Reply {
+    Reply { answer, fallback: None }
+}
+
+fn seat_of(a: u8) -> Result<u8, StepError> {
+    if a < 4 {
+        Ok(a)
+    } else {
+        Err(StepError::Bot(BotError::NotASeat(a)))
+    }
+}
+
+/// Applies one round event and, when it is the last of its line and offers the seat a choice,
+/// asks the player.
+fn round_event<B: Bot>(
+    r: &mut Round,
+    seat: u8,
+    player: &Counting<B>,
+    ev: Line,
+    last: bool,
+) -> Result<Reply, StepError> {
+    match ev {
+        Line::Tsumo { actor, pai } => {
+            let who = seat_of(actor)?;
+            let live = !r.t.table.rinshan[who as usize];
+            let tile = if who == seat { r.t.from_wall(&pai)? } else { r.t.stand_in()? };
+            r.t.apply(&Event::Draw { who, tile })?;
+            if who != seat {
+                return Ok(reply(Answer::None));
+            }
+            let fallback = Some(tile);
+            if !last {
+                return Ok(Reply { answer: Answer::None, fallback });
+            }
+            let mut o = rules::turn_options(&r.t.table, seat, Some(tile), live);
+            if min_shanten(&r.t.table.hand_counts(seat)) < 0 {
+                o.tsumo = has_win(&r.t.table, seat, seat, tile);
+            }
+            Ok(Reply { answer: turn_answer(r, seat, player, &o, Some(tile)), fallback })
+        }
+        Line::Dahai { actor, pai, tsumogiri } => {
+            let who = seat_of(actor)?;
+            let tile = r.t.from_hand(who, &pai, tsumogiri)?;
+            r.t.apply(&Event::Discard { who, tile })?;
+            if who == seat {
+                r.temp_furiten = false;
+                r.riichi_tile = None;
+                return Ok(reply(Answer::None));
+            }
+            Ok(reply(offered(r, seat, player, who, tile, false, last)))
+        }
+        Line::Reach { actor } => {
+            let who = seat_of(actor)?;
+            r.t.apply(&Event::Riichi { who, step: 1, scores: None })?;
+            if who != seat {
+                return Ok(reply(Answer::None));
+            }
+            // The discard chosen with the declaration; asked again if the table lost it.
+            let allowed = rules::discards(&r.t.table, seat, r.t.table.last_draw[seat as usize]);
+            let tile = match r.riichi_tile.filter(|t| allowed.contains(t)) {
+                Some(t) => t,
+                None => {
+                    let o = TurnOptions { discards: allowed.clone(), ..TurnOptions::default() };
+                    match ask_turn(r, seat, player, &o) {
+                        TurnAction::Discard(t) | TurnAction::Riichi(t) if allowed.contains(&t) => t,
+                        _ => *allowed.first().ok_or_else(|| no_discard(seat))?,
+                    }
+                }
+            };
+            let drawn = r.t.table.last_draw[seat as usize];
+            let red = r.t.table.rules.red_fives;
+            let tile = drawn.filter(|d| d.tile(red) == tile.tile(red)).unwrap_or(tile);
+            Ok(Reply { answer: Answer::Dahai { tile, tsumogiri: drawn == Some(tile) }, fallback: Some(tile) })
+        }
+        Line::ReachAccepted { actor } => {
+            let who = seat_of(actor)?;
+            // Already paid when the seat was asked about the declaring discard (see `offered`).
+            if r.t.table.riichi[who as usize] == RiichiState::Declared {
+                r.t.apply(&Event::Riichi { who, step: 2, scores: None })?;
+            }
+            Ok(reply(Answer::None))
+        }
+        Line::Chi { actor, target, pai, consumed } => {
+            open_call(r, seat, player, MeldKind::Chi, actor, target, &pai, &consumed, last)
+        }
+        Line::Pon { actor, target, pai, consumed } => {
+            open_call(r, seat, player, MeldKind::Pon, actor, target, &pai, &consumed, last)
+        }
+        Line::Daiminkan { actor, target, pai, consumed } => {
+            open_call(r, seat, player, MeldKind::Daiminkan, actor, target, &pai, &consumed, last)
+        }
+        Line::Kakan { actor, pai, .. } => {
+            let who = seat_of(actor)?;
+            let call = r.t.kakan(who, &pai)?;
+            let added = call.added.expect("kakan has its tile");
+            r.t.apply(&Event::Call { who, call })?;
+            if who == seat {
+                return Ok(reply(Answer::None));
+            }
+            Ok(reply(offered(r, seat, player, who, added, true, last)))
+        }
+        Line::Ankan { actor, consumed } => {
+            let who = seat_of(actor)?;
+            let tiles = r.t.many_from_hand(who, &consumed)?;
+            if tiles.len() != 4 {
+                return Err(crate::log::mjai::error::MjaiError::Consumed { got: tiles.len(), want: 4 }.into());
+            }
+            let call = Call { kind: MeldKind::Ankan, tiles, called: None, from: 0, added: None };
+            r.t.apply(&Event::Call { who, call })?;
+            Ok(reply(Answer::None))
+        }
+        Line::Dora { dora_marker } => {
+            let indicator = r.t.from_wall(&dora_marker)?;
+            r.t.apply(&Event::NewDora { indicator })?;
+            Ok(reply(Answer::None))
+        }
+        Line::Hora { .. } | Line::Ryukyoku { .. } => {
+            r.over = true;
+            Ok(reply(Answer::None))
+        }
+        Line::None
+        | Line::StartGame { .. }
+        | Line::StartKyoku { .. }
+        | Line::EndKyoku
+        | Line::EndGame { .. } => Ok(reply(Answer::None)),
+    }
+}
+
+fn no_discard(seat: u8) -> StepError {
+    StepError::Hidden(HiddenError::NotInHand { seat, tile: "a legal discard".into() })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn open_call<B: Bot>(
+    r: &mut Round,
+    seat: u8,
+    player: &Counting<B>,
+    kind: MeldKind,
+    actor: u8,
+    target: u8,
+    pai: &str,
+    consumed: &[String],
+    last: bool,
+) -> Result<Reply, StepError> {
+    use crate::log::mjai::error::MjaiError;
+    let who = seat_of(actor)?;
+    let target = seat_of(target)?;
+    let called = match r.t.table.last_discard {
+        Some((w, t))
+            if w == target && crate::log::mjai::tiles::tile_name(t, r.t.table.rules.red_fives) == pai =>
+        {
+            t
+        }
+        _ => return Err(MjaiError::NotOffered { seat: who, tile: pai.to_string(), target }.into()),
+    };
+    let want = if kind == MeldKind::Daiminkan { 3 } else { 2 };
+    if consumed.len() != want {
+        return Err(MjaiError::Consumed { got: consumed.len(), want }.into());
+    }
+    let mut tiles = vec![called];
+    tiles.extend(r.t.many_from_hand(who, consumed)?);
+    let call = Call { kind, tiles, called: Some(called), from: (target + 4 - who) % 4, added: None };
+    r.t.apply(&Event::Call { who, call })?;
+    if who != seat {
+        return Ok(reply(Answer::None));
+    }
+    r.temp_furiten = false;
+    if kind == MeldKind::Daiminkan {
+        return Ok(reply(Answer::None));
+    }
+    let o = rules::turn_options(&r.t.table, seat, None, false);
+    let fallback = Some(*o.discards.first().ok_or_else(|| no_discard(seat))?);
+    if !last {
+        return Ok(Reply { answer: Answer::None, fallback });
+    }
+    Ok(Reply { answer: turn_answer(r, seat, player, &o, None), fallback })
+}
+
+fn ask_turn<B: Bot>(r: &Round, seat: u8, player: &Counting<B>, o: &TurnOptions) -> TurnAction {
+    player.turn(&Seat { table: &r.t.table, who: seat, random: 0 }, o)
+}
+
+/// The seat's own turn as an answer.
+fn turn_answer<B: Bot>(
+    r: &mut Round,
+    seat: u8,
+    player: &Counting<B>,
+    o: &TurnOptions,
+    drawn: Option<TileId>,
+) -> Answer {
+    let t = &r.t.table;
+    let hand = &t.hands[seat as usize];
+    let of_kind = |k: Kind| -> Vec<TileId> { hand.iter().copied().filter(|x| x.kind() == k).collect() };
+    let fallback = || {
+        let tile = drawn.or(o.discards.first().copied()).unwrap_or(hand[0]);
+        Answer::Dahai { tile, tsumogiri: drawn == Some(tile) }
+    };
+    match ask_turn(r, seat, player, o) {
+        TurnAction::Tsumo if o.tsumo => Answer::Hora { target: seat, tile: drawn.unwrap_or(hand[0]) },
+        TurnAction::Kyuushu if o.kyuushu => Answer::Ryukyoku,
+        TurnAction::Ankan(k) if o.ankan.contains(&k) => match of_kind(k).try_into() {
+            Ok(consumed) => Answer::Ankan { consumed },
+            Err(_) => fallback(),
+        },
+        TurnAction::Kakan(k) if o.kakan.contains(&k) => {
+            let pon =
+                t.melds[seat as usize].iter().find(|m| m.kind == MeldKind::Pon && m.tiles[0].kind() == k);
+            match (of_kind(k).first(), pon.and_then(|p| <[TileId; 3]>::try_from(p.tiles.clone()).ok())) {
+                (Some(&tile), Some(consumed)) => Answer::Kakan { tile, consumed },
+                _ => fallback(),
+            }
+        }
+        TurnAction::Riichi(tile) if o.riichi.contains(&tile) => {
+            r.riichi_tile = Some(tile);
+            Answer::Reach
+        }
+        TurnAction::Discard(tile) if o.discards.contains(&tile) => {
+            // Of two copies of one tile, the drawn one (Mortal's and Tenhou's tsumogiri).
+            let tile =
+                drawn.filter(|d| d.tile(t.rules.red_fives) == tile.tile(t.rules.red_fives)).unwrap_or(tile);
+            Answer::Dahai { tile, tsumogiri: drawn == Some(tile) }
+        }
+        _ => fallback(),
+    }
+}
+
+/// A tile another seat offers (`kakan`: an added kan, ron only), as the engine offers it: ron
+/// first (furiten remembered), then, unless the discard ends the round, the calls.
+fn offered<B: Bot>(
+    r: &mut Round,
+    seat: u8,
+    player: &Counting<B>,
+    from: u8,
+    tile: TileId,
+    kakan: bool,
+    last: bool,
+) -> Answer {
+    let t = &r.t.table;
+    let w = seat as usize;
+    let counts = t.hand_counts(seat);
+    let (sh, waits) = necessary_kinds(&counts);
+    let waits = if sh == 0 { waits } else { 0 };
+    if waits & bit(tile.kind()) != 0 {
+        let river: u64 = t.rivers[w].iter().fold(0, |b, x| b | bit(x.tile.kind()));
+        let furiten = r.temp_furiten || r.riichi_furiten || waits & river != 0;
+        if last && !furiten && has_win(t, seat, from, tile) {
+            let o = CallOptions { tile: Some((from, tile)), ron: true, ..Default::default() };
+            if player.call(&Seat { table: t, who: seat, random: 0 }, &o) == CallAction::Ron {
+                return Answer::Hora { target: from, tile };
+            }
+        }
+        r.temp_furiten = true;
+        if matches!(t.riichi[w], RiichiState::Accepted { .. }) {
+            r.riichi_furiten = true;
+        }
+    }
+    if kakan || !last {
+        return Answer::None;
+    }
+    // The engine asks for calls once the discard has passed: a declared riichi is paid for.
+    let mut after = t.clone();
+    if after.riichi[from as usize] == RiichiState::Declared {
+        if after
+            .riichi
+            .iter()
+            .enumerate()
+            .all(|(s, x)| s == from as usize || matches!(x, RiichiState::Accepted { .. }))
+        {
+            return Answer::None; // the fourth riichi: the round is drawn
+        }
+        if after.apply(&Event::Riichi { who: from, step: 2, scores: None }).is_err() {
+            return Answer::None;
+        }
+    }
+    if ends_round(&after) {
+        return Answer::None;
+    }
+    let o = rules::call_options(&after, seat, from, tile);
+    if !o.any() {
+        return Answer::None;
+    }
+    let hand = &after.hands[w];
+    match player.call(&Seat { table: &after, who: seat, random: 0 }, &o) {
+        CallAction::Pon(pair) if o.pon.contains(&pair) => Answer::Pon { target: from, tile, consumed: pair },
+        CallAction::Chi(pair) if o.chi.contains(&pair) => Answer::Chi { target: from, tile, consumed: pair },
+        CallAction::Daiminkan if o.daiminkan => {
+            let same: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == tile.kind()).collect();
+            match same.try_into() {
+                Ok(consumed) => Answer::Daiminkan { target: from, tile, consumed },
+                Err(_) => Answer::None,
+            }
+        }
+        _ => Answer::None,
+    }
+}
+
+/// A discard after which the engine draws the round instead of offering calls: four winds on
+/// the first go-around, or a fourth kan by more than one seat.
+fn ends_round(t: &crate::replay::table::Table) -> bool {
+    let d = &t.discards;
+    let four_winds = !t.any_call
+        && d.len() == 4
+        && (27..31).contains(&d[0].1.kind())
+        && d.iter().all(|(_, x)| x.kind() == d[0].1.kind());
+    let kans_by = |s: usize| t.melds[s].iter().filter(|m| m.kind.is_kan()).count();
+    four_winds || (t.kans >= 4 && !(0..4).any(|s| kans_by(s) == 4))
+}

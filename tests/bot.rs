@@ -1,0 +1,183 @@
+//! `haifu bot` plays as `haifu simulate` does: simulated games replayed seat by seat through the
+//! mjai bot give the same questions, the same answers and the same lines
+//! ([`haifu::bot::selfplay`]), for every player; and the binary answers a stream line by line.
+
+use haifu::bot::selfplay::compare;
+use haifu::sim::bots::{parse_bot, Bot};
+use haifu::sim::engine::GameSpec;
+
+/// Every player of `haifu simulate` except `stress` (an engine test that plays at random).
+const PLAYERS: [&str; 8] =
+    ["majiang-0400", "majiang-0401", "majiang-0402", "ev", "linear", "ukeire", "yaku", "boten"];
+
+/// Games per run: HAIFU_BOT_GAMES (default 100: half hanchan, half tonpuu, about 30 s in the
+/// test build).
+fn games() -> usize {
+    std::env::var("HAIFU_BOT_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(100)
+}
+
+#[test]
+fn the_bot_answers_as_self_play_for_every_player() {
+    let n = games();
+    let (mut decisions, mut lines, mut differences) = (0, 0, Vec::new());
+    for g in 0..n {
+        // Each game seats four different players, rotating, so every player sits every seat.
+        let seats: [&str; 4] = std::array::from_fn(|s| PLAYERS[(g + s * 3) % PLAYERS.len()]);
+        let makers: Vec<Box<dyn Fn() -> Box<dyn Bot>>> = seats
+            .iter()
+            .map(|&name| {
+                Box::new(move || Box::new(parse_bot(name).expect("a player")) as Box<dyn Bot>)
+                    as Box<dyn Fn() -> Box<dyn Bot>>
+            })
+            .collect();
+        let spec = GameSpec {
+            id: format!("bot-{g}"),
+            seed: 1000 + g as u64,
+            hanchan: g % 2 == 0,
+            players: Default::default(),
+        };
+        let c = compare(&spec, std::array::from_fn(|s| makers[s].as_ref()))
+            .unwrap_or_else(|e| panic!("game {g}: {e}"));
+        decisions += c.decisions;
+        lines += c.lines;
+        differences.extend(c.differences);
+    }
+    eprintln!(
+        "{n} games: {decisions} decisions, {lines} answer lines compared, {} differences",
+        differences.len()
+    );
+    assert!(decisions > 100 * n, "too few decisions: {decisions}");
+    assert!(
+        differences.is_empty(),
+        "{} differences, first: {:#?}",
+        differences.len(),
+        &differences[..differences.len().min(5)]
+    );
+}
+
+/// A small deterministic generator for the mutations.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+fn simulated_log(seed: u64) -> String {
+    let bot = parse_bot("majiang-0402").unwrap();
+    let spec = GameSpec { id: format!("mut-{seed}"), seed, hanchan: false, players: Default::default() };
+    let game = haifu::sim::engine::play_game(&spec, [&bot, &bot, &bot, &bot]).unwrap();
+    haifu::log::mjai::write::write_mjai(&game).unwrap()
+}
+
+/// One structural mutation of a stream: a line dropped, repeated, swapped, cut short, a tile or
+/// an actor changed, or a field removed.
+fn mutate(lines: &mut Vec<String>, r: &mut XorShift) {
+    let n = lines.len();
+    let i = r.next(n);
+    match r.next(7) {
+        0 => {
+            lines.remove(i);
+        }
+        1 => lines.insert(i, lines[i].clone()),
+        2 => lines.swap(i, r.next(n)),
+        3 => {
+            let cut = r.next(lines[i].len());
+            lines[i].truncate(cut);
+        }
+        4 => {
+            const TILES: [&str; 8] =
+                ["\"1m\"", "\"5mr\"", "\"9s\"", "\"C\"", "\"?\"", "\"0z\"", "\"5pr\"", "\"E\""];
+            for t in TILES {
+                if lines[i].contains(t) {
+                    lines[i] = lines[i].replacen(t, TILES[r.next(TILES.len())], 1);
+                    break;
+                }
+            }
+        }
+        5 => {
+            for a in ["\"actor\":0", "\"actor\":1", "\"actor\":2", "\"actor\":3", "\"target\":1"] {
+                if lines[i].contains(a) {
+                    lines[i] =
+                        lines[i].replacen(a, ["\"actor\":7", "\"actor\":2", "\"target\":0"][r.next(3)], 1);
+                    break;
+                }
+            }
+        }
+        _ => {
+            for f in ["\"consumed\"", "\"pai\"", "\"tehais\"", "\"scores\""] {
+                if lines[i].contains(f) {
+                    lines[i] = lines[i].replacen(f, "\"x\"", 1);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_streams_get_an_answer_per_line_and_never_a_panic() {
+    let mut r = XorShift(0x9E37_79B9_7F4A_7C15);
+    let (mut lines_fed, mut refused) = (0, 0);
+    for seed in 0..3u64 {
+        let log = simulated_log(seed);
+        for round in 0..40 {
+            let seat = (round % 4) as u8;
+            let mut stream = haifu::bot::seat_stream(&log, seat);
+            for _ in 0..1 + r.next(6) {
+                mutate(&mut stream, &mut r);
+            }
+            let mut bot =
+                haifu::bot::MjaiBot::new(seat, parse_bot(["ukeire", "majiang-0402"][round % 2]).unwrap());
+            for line in &stream {
+                let answer = match bot.react(line) {
+                    Ok(a) => a,
+                    Err((_, fallback)) => {
+                        refused += 1;
+                        fallback
+                    }
+                };
+                let json: serde_json::Value =
+                    serde_json::from_str(&bot.json(&answer)).expect("an answer is JSON");
+                assert!(json["type"].is_string());
+                lines_fed += 1;
+            }
+        }
+    }
+    eprintln!("{lines_fed} mutated lines fed, {refused} refused with a fallback answer");
+    assert!(refused > 0, "the mutations should break some lines");
+}
+
+#[test]
+fn the_binary_answers_every_line_and_names_bad_ones() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let log = simulated_log(7);
+    let mut stream = haifu::bot::seat_stream(&log, 1);
+    stream.insert(5, "{not json".into());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["bot", "--seat", "1", "--player", "ukeire"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = stream.join("\n") + "\n";
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success());
+    let answers: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(answers.len(), stream.len());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("stdin line 6") && stderr.contains("not an mjai event"), "{stderr}");
+    assert!(answers.iter().any(|a| a.contains("\"dahai\"")));
+    let bad = Command::new(env!("CARGO_BIN_EXE_haifu")).args(["bot", "--player", "nobody"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("majiang-0402"));
+}
