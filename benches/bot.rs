@@ -3,7 +3,9 @@
 //! hands hidden), fed line by line to an [`MjaiBot`] as a server would. A decision is a line on
 //! which the player was asked something (a turn, or a call or ron on another seat's tile); its
 //! time is the whole `react` of that line (parsing, the table, the player). p50 / p99 / max per
-//! player, one core.
+//! player, one core, over all decisions and over the seat's own turns alone (its draws, riichi
+//! declarations and calls: the discard choice, the expensive kind; the rest are calls and rons
+//! offered on other seats' tiles).
 //!
 //! `HAIFU_BENCH_GAMES` games (default 10; every k-th sorted `*.mjlog` of ../shared/data/tenhou),
 //! all four seats; `HAIFU_BENCH_PLAYERS` (default: every player). Without `--bench` (as `make
@@ -15,12 +17,19 @@ use haifu::bot::{seat_stream, MjaiBot};
 use haifu::sim::bots::parse_bot;
 
 mod support;
-use support::env_usize;
+use support::{env_usize, median};
 
 const PLAYERS: &str = "majiang-0400,majiang-0401,majiang-0402,ev,linear,ukeire,yaku,boten";
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// A line of the seat's own turn: its draw, riichi declaration, chi or pon.
+fn own_turn(line: &str, seat: u8) -> bool {
+    let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+    matches!(v["type"].as_str(), Some("tsumo" | "reach" | "chi" | "pon"))
+        && v["actor"].as_u64() == Some(u64::from(seat))
 }
 
 fn main() {
@@ -46,10 +55,13 @@ fn main() {
     let players: Vec<&str> =
         if bench { players.split(',').collect() } else { vec!["majiang-0402", "ukeire"] };
     println!("bot bench: {} games, 4 seats each, one core", logs.len());
-    println!("| player | decisions | p50 ms | p99 ms | max ms | refused lines |");
-    println!("|---|---:|---:|---:|---:|---:|");
+    println!(
+        "| player | decisions | p50 ms | p99 ms | max ms | own turns | p50 ms | p99 ms | refused lines |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for name in players {
         let mut times = Vec::new();
+        let mut turns = Vec::new();
         let mut refused = 0;
         for log in &logs {
             for seat in 0..4u8 {
@@ -62,21 +74,28 @@ fn main() {
                     refused += usize::from(r.is_err());
                     if bot.questions > asked {
                         times.push(dt);
+                        if own_turn(&line, seat) {
+                            turns.push(dt);
+                        }
                     }
                 }
             }
         }
         times.sort_by(f64::total_cmp);
-        if times.is_empty() {
-            println!("| {name} | 0 | - | - | - | {refused} |");
+        turns.sort_by(f64::total_cmp);
+        if times.is_empty() || turns.is_empty() {
+            println!("| {name} | 0 | - | - | - | - | - | - | {refused} |");
             continue;
         }
         println!(
-            "| {name} | {} | {:.3} | {:.3} | {:.3} | {refused} |",
+            "| {name} | {} | {:.3} | {:.3} | {:.3} | {} | {:.3} | {:.3} | {refused} |",
             times.len(),
-            quantile(&times, 0.5),
+            median(times.clone()),
             quantile(&times, 0.99),
-            times[times.len() - 1]
+            times[times.len() - 1],
+            turns.len(),
+            median(turns.clone()),
+            quantile(&turns, 0.99),
         );
     }
 }
