@@ -15,7 +15,7 @@ use crate::hand::shanten::{min_shanten, necessary_kinds};
 use crate::log::event::{Call, Event, RoundStart, Rules};
 use crate::log::mjai::read::Line;
 use crate::replay::rules::{self, CallOptions, TurnOptions};
-use crate::replay::table::RiichiState;
+use crate::replay::table::{RiichiState, Table};
 use crate::sim::bots::{Bot, CallAction, Seat, TurnAction};
 use crate::sim::engine::has_win;
 use crate::tile::{Kind, TileId};
@@ -190,7 +190,7 @@ impl<B: Bot> MjaiBot<B> {
                     // A round whose table broke still gets a legal move on the seat's turn.
                     return Ok(self.fallback());
                 }
-                let player = Counting { inner: &self.player, asked: std::cell::Cell::new(0) };
+                let player = Counting { inner: &self.player, asked: std::cell::Cell::new(0), base: self.questions };
                 let reply = round_event(r, seat, &player, other, last);
                 self.questions += player.asked.get();
                 let reply = reply?;
@@ -251,17 +251,25 @@ impl<B: Bot> MjaiBot<B> {
 struct Counting<'a, B: Bot> {
     inner: &'a B,
     asked: std::cell::Cell<u64>,
+    /// Questions asked before this line: the seat's random numbers are drawn from the count
+    /// (the `random` player's choices; every other player ignores them), so a bot is
+    /// deterministic for its stream.
+    base: u64,
 }
 
 impl<B: Bot> Counting<'_, B> {
-    fn turn(&self, seat: &Seat, o: &TurnOptions) -> TurnAction {
-        self.asked.set(self.asked.get() + 1);
-        self.inner.turn(seat, o)
+    fn random(&self) -> u64 {
+        let n = self.asked.get() + 1;
+        self.asked.set(n);
+        crate::sim::wall::mix(&[self.base + n, 0xB07])
     }
 
-    fn call(&self, seat: &Seat, o: &CallOptions) -> CallAction {
-        self.asked.set(self.asked.get() + 1);
-        self.inner.call(seat, o)
+    fn turn(&self, table: &Table, who: u8, o: &TurnOptions) -> TurnAction {
+        self.inner.turn(&Seat { table, who, random: self.random() }, o)
+    }
+
+    fn call(&self, table: &Table, who: u8, o: &CallOptions) -> CallAction {
+        self.inner.call(&Seat { table, who, random: self.random() }, o)
     }
 }
 
@@ -467,7 +475,7 @@ fn open_call<B: Bot>(
 }
 
 fn ask_turn<B: Bot>(r: &Round, seat: u8, player: &Counting<B>, o: &TurnOptions) -> TurnAction {
-    player.turn(&Seat { table: &r.t.table, who: seat, random: 0 }, o)
+    player.turn(&r.t.table, seat, o)
 }
 
 /// The seat's own turn as an answer.
@@ -535,7 +543,7 @@ fn offered<B: Bot>(
         let furiten = r.temp_furiten || r.riichi_furiten || waits & river != 0;
         if last && !furiten && has_win(t, seat, from, tile) {
             let o = CallOptions { tile: Some((from, tile)), ron: true, ..Default::default() };
-            if player.call(&Seat { table: t, who: seat, random: 0 }, &o) == CallAction::Ron {
+            if player.call(t, seat, &o) == CallAction::Ron {
                 return Answer::Hora { target: from, tile };
             }
         }
@@ -570,7 +578,7 @@ fn offered<B: Bot>(
         return Answer::None;
     }
     let hand = &after.hands[w];
-    match player.call(&Seat { table: &after, who: seat, random: 0 }, &o) {
+    match player.call(&after, seat, &o) {
         CallAction::Pon(pair) if o.pon.contains(&pair) => Answer::Pon { target: from, tile, consumed: pair },
         CallAction::Chi(pair) if o.chi.contains(&pair) => Answer::Chi { target: from, tile, consumed: pair },
         CallAction::Daiminkan if o.daiminkan => {
@@ -586,7 +594,7 @@ fn offered<B: Bot>(
 
 /// A discard after which the engine draws the round instead of offering calls: four winds on
 /// the first go-around, or a fourth kan by more than one seat.
-fn ends_round(t: &crate::replay::table::Table) -> bool {
+fn ends_round(t: &Table) -> bool {
     let d = &t.discards;
     let four_winds = !t.any_call
         && d.len() == 4

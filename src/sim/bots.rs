@@ -17,6 +17,8 @@
 //!   ([`crate::rank::calls::select_kan`]).
 //! - [`Policy::Boten`] (`boten`): seed 003's 棒テン・即リー・全ツッパ bot, the `ukeire` evaluator
 //!   (the seed's max-ukeire order) with [`crate::sim::boten`]'s rules: never calls or kans.
+//! - [`Policy::Random`] (`random`): a uniformly random legal action at every question, as
+//!   RiichiEnv's `RandomAgent` plays: the baseline of the arena's line-ups (docs/bot.md).
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
 //!   chi / pon / open kan half of the time, every kan, riichi at once, kyuushu half of the time:
 //!   it drives the engine through every rule path (kuikae, chankan, four kans, pao...).
@@ -95,6 +97,8 @@ pub trait Bot: Sync {
 pub enum Policy {
     Standard,
     Stress,
+    /// A uniformly random legal action ([`RANDOM`]).
+    Random,
     /// 電脳麻将 as a player, one of kobalab's players 0400 / 0401 / 0402 ([`MajiangRule`]):
     /// discards by `ev` with that player's push/fold, calls by value ([`crate::rank::calls`]).
     Majiang(MajiangRule),
@@ -113,6 +117,9 @@ pub struct EvalBot {
 /// Seed 003's bot ([`super::boten`]): the `ukeire` evaluator under [`Policy::Boten`].
 pub const BOTEN: &str = "boten";
 
+/// The random baseline ([`Policy::Random`]).
+pub const RANDOM: &str = "random";
+
 /// Unknown bot name, or a bot whose evaluator cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown bot {name:?} (known: {known})")]
@@ -130,6 +137,7 @@ pub fn bot_names() -> Vec<String> {
     v.push("stress".into());
     v.extend(MAJIANG_BOTS.iter().map(|(n, _)| n.to_string()));
     v.push(BOTEN.into());
+    v.push(RANDOM.into());
     v
 }
 
@@ -160,6 +168,13 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
         return Ok(EvalBot {
             name: name.into(),
             policy: Policy::Stress,
+            ranker: Ranker::Plain(Evaluator::Ukeire),
+        });
+    }
+    if name == RANDOM {
+        return Ok(EvalBot {
+            name: name.into(),
+            policy: Policy::Random,
             ranker: Ranker::Plain(Evaluator::Ukeire),
         });
     }
@@ -232,6 +247,9 @@ impl Bot for EvalBot {
         if let Policy::Majiang(rule) = self.policy {
             return majiang_turn(seat, o, rule);
         }
+        if self.policy == Policy::Random {
+            return random_turn(seat, o);
+        }
         match self.policy {
             Policy::Boten => {}
             Policy::Standard => {
@@ -247,7 +265,7 @@ impl Bot for EvalBot {
                     }
                 }
             }
-            Policy::Majiang(_) => unreachable!("handled by majiang_turn"),
+            Policy::Majiang(_) | Policy::Random => unreachable!("handled above"),
             Policy::Stress => {
                 if o.kyuushu && coin {
                     return TurnAction::Kyuushu;
@@ -274,6 +292,9 @@ impl Bot for EvalBot {
     }
 
     fn call(&self, seat: &Seat, o: &CallOptions) -> CallAction {
+        if self.policy == Policy::Random {
+            return random_call(seat, o);
+        }
         if o.ron {
             return CallAction::Ron;
         }
@@ -292,7 +313,7 @@ impl Bot for EvalBot {
                     _ => CallAction::Pass,
                 }
             }
-            Policy::Majiang(_) => CallAction::Pass,
+            Policy::Majiang(_) | Policy::Random => CallAction::Pass,
             Policy::Stress => {
                 let r = seat.random;
                 if r % 2 == 0 {
@@ -314,6 +335,49 @@ impl Bot for EvalBot {
             }
         }
     }
+}
+
+/// One of the turn's legal actions, uniformly at random (discards by distinct tile).
+fn random_turn(seat: &Seat, o: &TurnOptions) -> TurnAction {
+    let red = seat.table.rules.red_fives;
+    let distinct = |ids: &[TileId]| {
+        let mut out: Vec<TileId> = Vec::new();
+        for &id in ids {
+            if !out.iter().any(|x| x.tile(red) == id.tile(red)) {
+                out.push(id);
+            }
+        }
+        out
+    };
+    let mut all: Vec<TurnAction> = Vec::new();
+    if o.tsumo {
+        all.push(TurnAction::Tsumo);
+    }
+    if o.kyuushu {
+        all.push(TurnAction::Kyuushu);
+    }
+    all.extend(o.ankan.iter().map(|&k| TurnAction::Ankan(k)));
+    all.extend(o.kakan.iter().map(|&k| TurnAction::Kakan(k)));
+    all.extend(distinct(&o.riichi).into_iter().map(TurnAction::Riichi));
+    all.extend(distinct(&o.discards).into_iter().map(TurnAction::Discard));
+    match all.len() {
+        0 => TurnAction::Discard(seat.table.hands[seat.who as usize][0]),
+        n => all[(seat.random % n as u64) as usize],
+    }
+}
+
+/// One of the call's legal answers (passing included), uniformly at random.
+fn random_call(seat: &Seat, o: &CallOptions) -> CallAction {
+    let mut all = vec![CallAction::Pass];
+    if o.ron {
+        all.push(CallAction::Ron);
+    }
+    all.extend(o.pon.iter().map(|&p| CallAction::Pon(p)));
+    if o.daiminkan {
+        all.push(CallAction::Daiminkan);
+    }
+    all.extend(o.chi.iter().map(|&p| CallAction::Chi(p)));
+    all[(seat.random % all.len() as u64) as usize]
 }
 
 /// A 電脳麻将 player's turn (the tsumo is taken before): kyuushu kyuuhai at 4+ shanten; a kan by
