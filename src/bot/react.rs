@@ -101,7 +101,7 @@ impl<B: Bot> MjaiBot<B> {
     }
 
     /// The answer to one line of the stream: one event or a JSON array of events (the answer
-    /// is to the last; earlier ones only move the table). Errors come with the fallback answer
+    /// is to the last that can offer a choice; the others only move the table). Errors come with the fallback answer
     /// the seat gives instead (a tsumogiri on its own turn, else `none`), so a table is never
     /// left waiting.
     pub fn react(&mut self, line: &str) -> Result<Answer, (BotError, Answer)> {
@@ -116,11 +116,16 @@ impl<B: Bot> MjaiBot<B> {
                     .map_err(|e| (BotError::Json(e.to_string()), self.fallback()))?],
                 Err(e) => return Err((BotError::Json(e.to_string()), self.fallback())),
             };
+        // The answer is to the last event that can offer a choice: a `reach_accepted` or a new
+        // dora indicator after it does not take the choice away.
+        let decisive = events
+            .iter()
+            .rposition(|e| !matches!(e, Line::ReachAccepted { .. } | Line::Dora { .. } | Line::None))
+            .unwrap_or(events.len().saturating_sub(1));
         let mut answer = Answer::None;
-        let n = events.len();
         for (i, ev) in events.into_iter().enumerate() {
             let name = event_name(&ev);
-            answer = self.step(ev, i + 1 == n).map_err(|e| {
+            let a = self.step(ev, i == decisive).map_err(|e| {
                 if let Some(r) = &mut self.round {
                     r.over = true;
                 }
@@ -130,6 +135,9 @@ impl<B: Bot> MjaiBot<B> {
                 };
                 (e, self.fallback())
             })?;
+            if i == decisive {
+                answer = a;
+            }
         }
         Ok(answer)
     }
@@ -190,7 +198,8 @@ impl<B: Bot> MjaiBot<B> {
                     // A round whose table broke still gets a legal move on the seat's turn.
                     return Ok(self.fallback());
                 }
-                let player = Counting { inner: &self.player, asked: std::cell::Cell::new(0), base: self.questions };
+                let player =
+                    Counting { inner: &self.player, asked: std::cell::Cell::new(0), base: self.questions };
                 let reply = round_event(r, seat, &player, other, last);
                 self.questions += player.asked.get();
                 let reply = reply?;

@@ -337,18 +337,9 @@ impl Bot for EvalBot {
     }
 }
 
-/// One of the turn's legal actions, uniformly at random (discards by distinct tile).
+/// One of the turn's legal actions, uniformly at random. A discard or riichi counts once per
+/// tile held, as RiichiEnv's `RandomAgent` lists them (two copies: twice as likely).
 fn random_turn(seat: &Seat, o: &TurnOptions) -> TurnAction {
-    let red = seat.table.rules.red_fives;
-    let distinct = |ids: &[TileId]| {
-        let mut out: Vec<TileId> = Vec::new();
-        for &id in ids {
-            if !out.iter().any(|x| x.tile(red) == id.tile(red)) {
-                out.push(id);
-            }
-        }
-        out
-    };
     let mut all: Vec<TurnAction> = Vec::new();
     if o.tsumo {
         all.push(TurnAction::Tsumo);
@@ -358,8 +349,8 @@ fn random_turn(seat: &Seat, o: &TurnOptions) -> TurnAction {
     }
     all.extend(o.ankan.iter().map(|&k| TurnAction::Ankan(k)));
     all.extend(o.kakan.iter().map(|&k| TurnAction::Kakan(k)));
-    all.extend(distinct(&o.riichi).into_iter().map(TurnAction::Riichi));
-    all.extend(distinct(&o.discards).into_iter().map(TurnAction::Discard));
+    all.extend(o.riichi.iter().map(|&t| TurnAction::Riichi(t)));
+    all.extend(o.discards.iter().map(|&t| TurnAction::Discard(t)));
     match all.len() {
         0 => TurnAction::Discard(seat.table.hands[seat.who as usize][0]),
         n => all[(seat.random % n as u64) as usize],
