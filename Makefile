@@ -156,12 +156,13 @@ seed-studies: release
 		--seed-studies --seed-sim out/seed-sim --seed-pairs $(SEED_PAIRS) --seed-yaku out/seed_yaku.json \
 		--out reports/seed_studies.md
 
-# The exploration notebook (notebooks/explore.ipynb), executed headless on a few shared files:
-# `haifu ingest` and `haifu stats` write parquet into out/notebook, polars reads it back.
-# LOGS=path (files or folders) to run on something else.
+# The exploration notebook (notebooks/explore.ipynb), executed headless on 20 shared files: the
+# haifu package (built into .venv in cargo's dev profile, linted as make test builds it, so the
+# artifacts make test compiled are reused) ingests, fits and evaluates; `haifu stats` writes the
+# study it plots. LOGS=path (files or folders, space-separated) to run on something else.
 VENV ?= .venv
 NB_OUT ?= out/notebook
-LOGS ?= $(wordlist 1,5,$(sort $(wildcard $(SHARED)/data/tenhou/20*.mjlog)))
+LOGS ?= $(wordlist 1,20,$(sort $(wildcard $(SHARED)/data/tenhou/20*.mjlog)))
 
 $(VENV)/.installed: notebooks/requirements.txt
 	python3 -m venv $(VENV)
@@ -173,11 +174,12 @@ notebook-deps: $(VENV)/.installed
 notebook: build notebook-deps
 	@test -n "$(LOGS)" || { echo "notebook: no logs (set LOGS=path or SHARED=...)"; exit 1; }
 	rm -rf $(NB_OUT) && mkdir -p $(NB_OUT)
-	target/debug/haifu ingest $(LOGS) --out $(NB_OUT)/ingest || echo "notebook: ingest reported failed files (a folder with sanma games does); going on"
+	$(LINTED) MATURIN_PEP517_ARGS="--profile dev" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/pip install \
+		--quiet --disable-pip-version-check --no-build-isolation --no-deps --force-reinstall ./python
 	target/debug/haifu stats $(LOGS) --out $(NB_OUT)/stats
-	HAIFU_INGEST=$(CURDIR)/$(NB_OUT)/ingest HAIFU_STATS=$(CURDIR)/$(NB_OUT)/stats HAIFU_NB_OUT=$(CURDIR)/$(NB_OUT) \
+	HAIFU_LOGS="$(abspath $(LOGS))" HAIFU_STATS=$(CURDIR)/$(NB_OUT)/stats HAIFU_NB_OUT=$(CURDIR)/$(NB_OUT) \
 		$(VENV)/bin/jupyter nbconvert --to notebook --execute notebooks/explore.ipynb \
-		--ExecutePreprocessor.timeout=300 --output-dir $(NB_OUT) --output explore.executed.ipynb
+		--ExecutePreprocessor.timeout=600 --output-dir $(NB_OUT) --output explore.executed.ipynb
 	@echo "notebook: executed -> $(NB_OUT)/explore.executed.ipynb, plot $(NB_OUT)/kabe_from_notebook.png"
 
 # The review page of a real houou game, as a person sees it: `haifu review` writes the page and its

@@ -8,7 +8,8 @@ stop cleanly on Ctrl-C. Errors are :class:`HaifuError`\\ s; bad input is :class:
 
 Functions: :func:`shanten`, :func:`nanikiru`, :func:`rank_positions` (hands); :func:`check`,
 :func:`mjai_events`, :func:`convert` (records); :func:`decisions`, :func:`ingest`, :func:`scan`
-(tables); :func:`features` (a live position's option rows); :class:`Bot` (a player at an mjai
+(tables); :func:`features` (a live position's option rows); :func:`fit`, :func:`evaluate` (models over an
+ingest folder); :class:`Bot` (a player at an mjai
 table). docs/python.md has examples.
 """
 
@@ -35,6 +36,8 @@ __all__ = [
     "ingest",
     "scan",
     "features",
+    "fit",
+    "evaluate",
     "Bot",
     "TABLES",
     "HaifuError",
@@ -275,6 +278,70 @@ def ingest(
             progress,
         )
     )
+
+
+def _list(v: Union[str, Iterable[str]]) -> List[str]:
+    return [v] if isinstance(v, str) else list(v)
+
+
+def fit(
+    data: Union[str, "os.PathLike[str]"],
+    out: Union[str, "os.PathLike[str]"],
+    *,
+    kind: str = "discard",
+    tables: Union[str, Iterable[str]] = (),
+    seats: str = "human",
+    loss: str = "logistic",
+    pairs: str = "per-decision",
+    l2: Union[float, Iterable[float]] = (0.0001, 0.001, 0.01),
+    max_iters: int = 150,
+    interact: Union[str, Iterable[str]] = (),
+    seed: int = 1,
+    progress: bool = False,
+) -> Dict[str, Any]:
+    """Fits the linear evaluator's weights to the recorded picks of an ingest folder, as ``haifu fit``.
+
+    The decisions of ``kind`` (discard, riichi, call) at ``tables`` (houou, tokujou, ...; default all)
+    by ``seats`` (human, ai, all) are split by game (``seed``) into train / validation / test; the
+    ``loss`` (logistic, hinge, seed: pairwise; softmax: listwise) with ``pairs`` (per-decision,
+    sum, ranked) is minimised for each L2 strength of ``l2``, the best on validation kept.
+    ``interact``: gated copies of columns, e.g. ``"shanten"``. Writes the weights file ``out`` with
+    its report beside it, as the command does, and returns the file's contents (features,
+    weights, metrics per split). Bad options raise :class:`InputError`, a failed fit
+    :class:`ModelError`.
+    """
+    l2s = [float(l2)] if isinstance(l2, (int, float)) else [float(x) for x in l2]
+    text = _haifu.fit(
+        os.fspath(data), os.fspath(out), kind, _list(tables), seats, loss, pairs, l2s, max_iters,
+        _list(interact), seed, progress,
+    )
+    return json.loads(text)
+
+
+def evaluate(
+    data: Union[str, "os.PathLike[str]"],
+    *,
+    weights: Optional[Union[str, "os.PathLike[str]"]] = None,
+    evaluators: Union[str, Iterable[str]] = ("ukeire", "ev", "linear"),
+    kind: str = "discard",
+    tables: Union[str, Iterable[str]] = (),
+    seats: str = "human",
+    split: str = "all",
+    push_fold: bool = False,
+    seed: int = 1,
+    progress: bool = False,
+) -> Dict[str, Any]:
+    """Agreement of evaluators with the recorded picks of an ingest folder: ``haifu eval --json``.
+
+    Top-1 / top-3 / mean rank per evaluator (ukeire, ev, yaku, yaku-seed, linear with ``weights``,
+    default the shipped file), overall and by slice (shanten, turn, riichi, table, human vs AI),
+    on the games of ``split`` (all, train, validation, test: the seeded split :func:`fit` uses).
+    """
+    text = _haifu.evaluate(
+        os.fspath(data), None if weights is None else os.fspath(weights), _list(evaluators), kind,
+        _list(tables), seats, split, push_fold, seed, progress,
+    )
+    return json.loads(text)
 
 
 def scan(out: Union[str, "os.PathLike[str]"]) -> Dict[str, pl.LazyFrame]:

@@ -84,6 +84,38 @@ def scan(out: _Path) -> Dict[str, pl.LazyFrame]:
 def features(position: Union[Position, Sequence[Position]], seat: Optional[int] = None) -> pl.DataFrame:
     """A live discard position's option rows: ``option`` and every feature column."""
 
+def fit(
+    data: _Path,
+    out: _Path,
+    *,
+    kind: str = "discard",
+    tables: Groups = (),
+    seats: str = "human",
+    loss: str = "logistic",
+    pairs: str = "per-decision",
+    l2: Union[float, Iterable[float]] = (0.0001, 0.001, 0.01),
+    max_iters: int = 150,
+    interact: Groups = (),
+    seed: int = 1,
+    progress: bool = False,
+) -> Dict[str, Any]:
+    """Fits the linear evaluator (``haifu fit``); the weights file written, as a dict."""
+
+def evaluate(
+    data: _Path,
+    *,
+    weights: Optional[_Path] = None,
+    evaluators: Groups = ("ukeire", "ev", "linear"),
+    kind: str = "discard",
+    tables: Groups = (),
+    seats: str = "human",
+    split: str = "all",
+    push_fold: bool = False,
+    seed: int = 1,
+    progress: bool = False,
+) -> Dict[str, Any]:
+    """Agreement of evaluators with the recorded picks (``haifu eval --json``)."""
+
 class Bot:
     """One of haifu's players at an mjai table (``haifu bot``): ``react(line) -> str | None``."""
 

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 mod arrow;
 mod bot;
 mod errors;
+mod models;
 mod records;
 mod run;
 mod tables;
@@ -103,6 +104,7 @@ fn _haifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank_positions, m)?)?;
     records::register(m)?;
     tables::register(m)?;
+    models::register(m)?;
     m.add_class::<arrow::ArrowStream>()?;
     m.add_function(wrap_pyfunction!(run::_panic, m)?)?;
     Ok(())

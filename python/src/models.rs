@@ -1,0 +1,151 @@
+//! Models: `fit` (what `haifu fit` writes: the weights file) and `evaluate` (what `haifu eval
+//! --json` prints), over an ingest folder.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use pyo3::prelude::*;
+
+use haifu::eval::dataset::DatasetConfig;
+use haifu::fit::split::Split;
+use haifu::model::filter::Filter;
+use haifu::model::weights::{Loss, LossParams, Pairs};
+use haifu::rank::push_fold::Thresholds;
+use haifu::rank::Evaluator;
+
+use crate::errors::{input, json, model};
+use crate::run::long;
+
+fn choice<T: ValueEnum>(what: &str, s: &str) -> PyResult<T> {
+    T::from_str(s, true).map_err(|_| {
+        let known: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        input(format!("{what} {s:?} (one of {})", known.join(", ")))
+    })
+}
+
+/// The decisions `fit` and `evaluate` use (`--kind`, `--tables`, `--seats`).
+fn filter(kind: &str, tables: Vec<String>, seats: &str) -> PyResult<Filter> {
+    if !matches!(kind, "discard" | "riichi" | "call") {
+        return Err(input(format!("kind {kind:?} (one of discard, riichi, call)")));
+    }
+    let ai = match seats {
+        "human" => Some(false),
+        "ai" => Some(true),
+        "all" => None,
+        other => return Err(input(format!("seats {other:?} (one of human, ai, all)"))),
+    };
+    Ok(Filter { kind: kind.to_string(), tables, ai })
+}
+
+/// `haifu fit --data DATA --out OUT` with its options; the weights file written, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (data, out, kind, tables, seats, loss, pairs, l2, max_iters, interact, seed, progress))]
+#[allow(clippy::too_many_arguments)]
+fn fit(
+    py: Python<'_>,
+    data: PathBuf,
+    out: PathBuf,
+    kind: &str,
+    tables: Vec<String>,
+    seats: &str,
+    loss: &str,
+    pairs: &str,
+    l2: Vec<f64>,
+    max_iters: u64,
+    interact: Vec<String>,
+    seed: u64,
+    progress: bool,
+) -> PyResult<String> {
+    use haifu::fit::load::Memory;
+    use haifu::model::gates::Interaction;
+    let interactions = interact
+        .iter()
+        .map(|s| Interaction::parse(s).map_err(|e| input(format!("interact {s:?}: {e:#}"))))
+        .collect::<PyResult<Vec<_>>>()?;
+    let pairs: Pairs = choice("pairs", pairs)?;
+    let spill = out.parent().filter(|p| !p.as_os_str().is_empty()).map_or(PathBuf::from("."), PathBuf::from);
+    let cfg = haifu::fit::run::FitConfig {
+        data,
+        filter: filter(kind, tables, seats)?,
+        loss: LossParams {
+            loss: choice::<Loss>("loss", loss)?,
+            margin: 1.0,
+            smoothing: 0.1,
+            pairs,
+            rounds: if pairs == Pairs::Ranked { 3 } else { 1 },
+        },
+        l2_grid: if l2.is_empty() { vec![1e-4, 1e-3, 1e-2] } else { l2 },
+        seed,
+        validation: 0.1,
+        test: 0.1,
+        max_iters,
+        max_decisions: None,
+        memory: Memory { budget: haifu::fit::store::default_budget(), spill_dir: spill },
+        drop: Vec::new(),
+        keep: Vec::new(),
+        interactions,
+        out,
+    };
+    let fitted = long(py, progress, || haifu::fit::run::fit(&cfg))?.map_err(model)?;
+    Ok(json(&fitted.0))
+}
+
+/// `haifu eval --data DATA --json` with its options.
+#[pyfunction]
+#[pyo3(signature = (data, weights, evaluators, kind, tables, seats, split, push_fold, seed, progress))]
+#[allow(clippy::too_many_arguments)]
+fn evaluate(
+    py: Python<'_>,
+    data: PathBuf,
+    weights: Option<PathBuf>,
+    evaluators: Vec<String>,
+    kind: &str,
+    tables: Vec<String>,
+    seats: &str,
+    split: &str,
+    push_fold: bool,
+    seed: u64,
+    progress: bool,
+) -> PyResult<String> {
+    let evaluators: Vec<Evaluator> = if evaluators.is_empty() {
+        vec![Evaluator::Ukeire, Evaluator::Ev, Evaluator::Linear]
+    } else {
+        evaluators.iter().map(|e| choice("evaluator", e)).collect::<PyResult<_>>()?
+    };
+    let split = match split {
+        "all" => None,
+        "train" => Some(Split::Train),
+        "validation" => Some(Split::Validation),
+        "test" => Some(Split::Test),
+        other => return Err(input(format!("split {other:?} (one of all, train, validation, test)"))),
+    };
+    let mut enabled = [false; Evaluator::COUNT];
+    for e in &evaluators {
+        enabled[e.index()] = true;
+    }
+    let thresholds = Thresholds::default();
+    let config = DatasetConfig {
+        data,
+        weights: Some(weights.unwrap_or_else(haifu::model::weights::default_path)),
+        filter: filter(kind, tables, seats)?,
+        seed,
+        validation: 0.1,
+        test: 0.1,
+        split,
+        thresholds,
+        push_fold,
+        enabled,
+    };
+    let scored = long(py, progress, || haifu::eval::dataset::score(&config))?.map_err(model)?;
+    let report = haifu::eval::report::EvalReport::new(&scored, &evaluators, push_fold.then_some(thresholds));
+    Ok(json(&report))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(fit, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    Ok(())
+}
