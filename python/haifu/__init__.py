@@ -146,6 +146,7 @@ def rank_positions(
     *,
     evaluator: str = "ev",
     weights: Optional[Union[str, "os.PathLike[str]"]] = None,
+    on_error: str = "raise",
 ) -> List[Dict[str, Any]]:
     """Ranks many positions given as 電脳麻将 is given them (``haifu nanikiru --positions``).
 
@@ -155,12 +156,24 @@ def rank_positions(
     true); ``paishu`` the unseen copies (optional); ``id`` echoed. With ``evaluator="ev"`` the
     position's red fives count and wins are scored under majiang-core's rules.
 
-    Returns one ``{"id", "pick", "discard", "options": [...]}`` per position, in order. A bad
-    position raises :class:`InputError` naming its index.
+    Returns one ``{"id", "pick", "discard", "options": [...]}`` per position, in order. Every
+    position is ranked even when some are bad (as the command line goes on past a bad line); then
+    ``on_error="raise"`` (default) raises :class:`InputError` naming the first bad index, and
+    ``on_error="keep"`` returns ``{"index": i, "error": "..."}`` in the bad positions' places.
     """
+    if on_error not in ("raise", "keep"):
+        raise InputError(f'on_error must be "raise" or "keep", not {on_error!r}')
     lines = [p if isinstance(p, str) else json.dumps(p, ensure_ascii=False) for p in positions]
     wpath = None if weights is None else os.fspath(weights)
-    return [json.loads(r) for r in _haifu.rank_positions(lines, evaluator, wpath)]
+    out: List[Dict[str, Any]] = []
+    for i, (ok, text) in enumerate(_haifu.rank_positions(lines, evaluator, wpath)):
+        if ok:
+            out.append(json.loads(text))
+        elif on_error == "raise":
+            raise InputError(text)
+        else:
+            out.append({"index": i, "error": text})
+    return out
 
 
 def check(paths: Paths, *, jobs: Optional[int] = None, progress: bool = False) -> Dict[str, Any]:

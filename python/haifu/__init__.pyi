@@ -37,7 +37,7 @@ def nanikiru(
     """Every distinct discard of a 14-tile hand ranked, best first (``haifu nanikiru HAND --json``)."""
 
 def rank_positions(
-    positions: Iterable[Position], *, evaluator: str = "ev", weights: Optional[_Path] = None
+    positions: Iterable[Position], *, evaluator: str = "ev", weights: Optional[_Path] = None, on_error: str = "raise"
 ) -> List[Dict[str, Any]]:
     """Positions in 電脳麻将's form ranked, one result per position (``nanikiru --positions --json``)."""
 

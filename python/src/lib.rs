@@ -68,22 +68,29 @@ fn rank_positions(
     lines: Vec<String>,
     evaluator: &str,
     weights: Option<PathBuf>,
-) -> PyResult<Vec<String>> {
+) -> PyResult<Vec<(bool, String)>> {
     use haifu::eval::nanikiru::{position_json, rank_position};
     let ranker = ranker(evaluator, weights.as_deref())?;
-    let ranked = run::quiet(py, || {
+    // Each position on its own: a bad one is (false, why), as the command line reports a bad
+    // line and goes on; the Python side raises or keeps it.
+    run::quiet(py, || {
         lines
             .iter()
             .enumerate()
             .map(|(i, line)| {
-                let p = haifu::rank::majiang_position::parse_line(line)
-                    .map_err(|e| input(format!("position {i}: {e}")))?;
-                let options = rank_position(&ranker, &p).map_err(model)?;
-                Ok(position_json(&p, &options).to_string())
+                let ranked = haifu::rank::majiang_position::parse_line(line)
+                    .map_err(|e| format!("position {i}: {e}"))
+                    .and_then(|p| {
+                        let options = rank_position(&ranker, &p).map_err(|e| format!("position {i}: {e}"))?;
+                        Ok(position_json(&p, &options).to_string())
+                    });
+                match ranked {
+                    Ok(json) => (true, json),
+                    Err(why) => (false, why),
+                }
             })
-            .collect::<PyResult<Vec<String>>>()
-    })?;
-    ranked
+            .collect()
+    })
 }
 
 /// The ranker of an evaluator named as `--evaluator` names it.

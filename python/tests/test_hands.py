@@ -105,6 +105,21 @@ def test_bad_position_names_its_index():
         haifu.rank_positions(["{"])
 
 
+def test_bad_positions_can_be_kept_in_place_as_the_cli_goes_on(haifu_bin, tmp_path):
+    good = {"shoupai": "m123p456s789z1122z3", "zhuangfeng": 0, "menfeng": 0, "id": "a"}
+    got = haifu.rank_positions([good, {"shoupai": "m1"}, "{", good], on_error="keep")
+    assert [r.get("index") for r in got] == [None, 1, 2, None]
+    assert "position 1: " in got[1]["error"] and "position 2: " in got[2]["error"]
+    # The good ones are what the command line prints for them (it reports the bad lines, exit 1).
+    f = tmp_path / "p.jsonl"
+    f.write_text("\n".join([json.dumps(good), '{"shoupai": "m1"}', "{", json.dumps(good)]) + "\n")
+    p = run_cli(haifu_bin, "nanikiru", "--positions", f, "--evaluator", "ev", "--json", check=False)
+    assert p.returncode == 1
+    assert [json.loads(line) for line in p.stdout.splitlines()] == [got[0], got[3]]
+    with pytest.raises(haifu.InputError, match="on_error"):
+        haifu.rank_positions([good], on_error="skip")
+
+
 def test_help_teaches_as_the_cli():
     doc = haifu.nanikiru.__doc__
     for word in ["evaluator", "dora", "push_fold", "explain", "riichi", "majiang"]:
