@@ -159,9 +159,16 @@ pub struct FitCost {
 }
 
 impl WeightsFile {
+    /// Reads a weights file. A shipped file ([`default_path`] and its `riichi.json` /
+    /// `call.json`) that is not on disk any more is read from the copy built into the binary.
     pub fn read(path: &Path) -> Result<WeightsFile, ModelError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|source| ModelError::Read { path: path.to_path_buf(), source })?;
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(source) => match shipped(path) {
+                Some(text) if source.kind() == std::io::ErrorKind::NotFound => text.to_string(),
+                _ => return Err(ModelError::Read { path: path.to_path_buf(), source }),
+            },
+        };
         serde_json::from_str(&text)
             .map_err(|source| ModelError::NotWeights { path: path.to_path_buf(), source })
     }
@@ -184,6 +191,24 @@ impl WeightsFile {
 /// defaults), `make weights` regenerates the file, and `riichi.json` / `call.json` sit beside it.
 pub const DEFAULT_PATH: &str = "data/weights/default.json";
 
+/// The shipped weights, built into the binary: a binary, or the Python package's wheel, moved away
+/// from the source tree it was built from still has them ([`WeightsFile::read`]).
+const SHIPPED: [(&str, &str); 3] = [
+    ("default.json", include_str!("../../data/weights/default.json")),
+    ("riichi.json", include_str!("../../data/weights/riichi.json")),
+    ("call.json", include_str!("../../data/weights/call.json")),
+];
+
+/// The built-in copy of a shipped weights file, by its path in the source tree.
+fn shipped(path: &Path) -> Option<&'static str> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/weights");
+    if path.parent()? != dir {
+        return None;
+    }
+    let name = path.file_name()?.to_str()?;
+    SHIPPED.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+}
+
 /// The default weights file to load when none is named: [`DEFAULT_PATH`] under the working
 /// directory when it exists (weights you refitted), else the one shipped in the source tree this
 /// binary was built from, so `nanikiru`, `review` and the `linear` bot work from any folder.
@@ -193,5 +218,29 @@ pub fn default_path() -> std::path::PathBuf {
         local.to_path_buf()
     } else {
         Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_PATH)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_copies_are_the_shipped_files() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/weights");
+        for name in ["default.json", "riichi.json", "call.json"] {
+            let path = dir.join(name);
+            let on_disk = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(shipped(&path), Some(on_disk.as_str()), "{name}");
+            let file: WeightsFile = serde_json::from_str(shipped(&path).unwrap()).unwrap();
+            assert!(!file.features.is_empty());
+        }
+        // Only the shipped paths: a file of the same name elsewhere is not replaced.
+        assert_eq!(shipped(Path::new("/elsewhere/default.json")), None);
+        assert_eq!(shipped(&dir.join("other.json")), None);
+        assert!(matches!(
+            WeightsFile::read(Path::new("/elsewhere/default.json")),
+            Err(ModelError::Read { .. })
+        ));
     }
 }
