@@ -9,13 +9,6 @@
 # every argument passed on. When pip cannot install it (no network, no wheel for this Python),
 # prints "skipped: REASON" and exits 0.
 set -euo pipefail
-venv=${RIICHIENV_VENV:-$HOME/.cache/haifu/riichienv-venv}
 here=$(cd "$(dirname "$0")" && pwd)
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import riichienv' 2>/dev/null; then
-    if ! python3 -m venv "$venv" >/tmp/riichienv-pip.log 2>&1 \
-        || ! "$venv/bin/pip" install -q riichienv==0.4.11 >>/tmp/riichienv-pip.log 2>&1; then
-        echo "skipped: pip could not install riichienv==0.4.11 ($(tail -1 /tmp/riichienv-pip.log))"
-        exit 0
-    fi
-fi
+. "$here/riichienv_venv.sh"
 exec nice "$venv/bin/python" "$here/riichienv_arena.py" "$@"

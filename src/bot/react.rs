@@ -12,8 +12,9 @@ use super::answer::Answer;
 use super::hidden::{HiddenError, HiddenTable};
 use crate::hand::meld::MeldKind;
 use crate::hand::shanten::{min_shanten, necessary_kinds};
-use crate::log::event::{Call, Event, RoundStart, Rules};
-use crate::log::mjai::read::Line;
+use crate::log::event::{Call, Event, Rules};
+use crate::log::mjai::error::MjaiError;
+use crate::log::mjai::read::{round_header, Line};
 use crate::replay::rules::{self, CallOptions, TurnOptions};
 use crate::replay::table::{RiichiState, Table};
 use crate::sim::bots::{Bot, CallAction, Seat, TurnAction};
@@ -32,8 +33,6 @@ pub enum BotError {
     OutsideRound(&'static str),
     #[error("actor {0} is not a seat 0-3")]
     NotASeat(u8),
-    #[error("start_kyoku: {0}")]
-    Kyoku(String),
 }
 
 struct Round {
@@ -225,30 +224,13 @@ impl<B: Bot> MjaiBot<B> {
         tehais: &[Vec<String>],
     ) -> Result<(), StepError> {
         self.round = None;
-        let bad = |s: String| StepError::Bot(BotError::Kyoku(s));
-        let wind = ["E", "S", "W", "N"]
-            .iter()
-            .position(|w| *w == bakaze)
-            .ok_or_else(|| bad(format!("bakaze {bakaze:?}")))?;
-        if !(1..=4).contains(&kyoku) || oya > 3 {
-            return Err(bad(format!("kyoku {kyoku}, oya {oya}")));
-        }
+        let start = round_header(bakaze, kyoku, honba, kyotaku, oya, scores)?;
         let own = tehais
             .get(self.seat as usize)
             .filter(|h| h.len() == 13)
-            .ok_or_else(|| bad("no 13-tile hand for the seat".into()))?;
+            .ok_or(StepError::Hidden(HiddenError::Tile(MjaiError::Tehais)))?;
         let go_type = 0x09 | if self.red { 0 } else { 0x02 };
         let rules = Rules { length_stated: false, ..Rules::from_go_type(go_type, None) };
-        let start = RoundStart {
-            round: wind as u8 * 4 + kyoku - 1,
-            honba,
-            sticks: kyotaku,
-            dice: [0, 0],
-            dora_indicator: TileId::new(0).expect("0 < 136"),
-            scores,
-            dealer: oya,
-            hands: Default::default(),
-        };
         let t = HiddenTable::deal(rules, start, self.seat, own, dora_marker).map_err(StepError::Hidden)?;
         self.round =
             Some(Round { t, over: false, temp_furiten: false, riichi_furiten: false, riichi_tile: None });
@@ -293,8 +275,8 @@ impl From<HiddenError> for StepError {
     }
 }
 
-impl From<crate::log::mjai::error::MjaiError> for StepError {
-    fn from(e: crate::log::mjai::error::MjaiError) -> Self {
+impl From<MjaiError> for StepError {
+    fn from(e: MjaiError) -> Self {
         StepError::Hidden(e.into())
     }
 }
@@ -410,7 +392,7 @@ fn round_event<B: Bot>(
             let who = seat_of(actor)?;
             let tiles = r.t.many_from_hand(who, &consumed)?;
             if tiles.len() != 4 {
-                return Err(crate::log::mjai::error::MjaiError::Consumed { got: tiles.len(), want: 4 }.into());
+                return Err(MjaiError::Consumed { got: tiles.len(), want: 4 }.into());
             }
             let call = Call { kind: MeldKind::Ankan, tiles, called: None, from: 0, added: None };
             r.t.apply(&Event::Call { who, call })?;
@@ -449,7 +431,6 @@ fn open_call<B: Bot>(
     consumed: &[String],
     last: bool,
 ) -> Result<Reply, StepError> {
-    use crate::log::mjai::error::MjaiError;
     let who = seat_of(actor)?;
     let target = seat_of(target)?;
     let called = match r.t.table.last_discard {

@@ -275,6 +275,39 @@ impl Reader {
     }
 }
 
+/// The round a `start_kyoku` opens, checked, without its tiles (the caller deals the hands and
+/// the indicator; until then they are empty and tile 0): round wind and number, dealer, honba,
+/// sticks, scores. The reader and the bot ([`crate::bot`]) open rounds with it.
+pub fn round_header(
+    bakaze: &str,
+    kyoku: u8,
+    honba: u8,
+    kyotaku: u8,
+    oya: u8,
+    scores: [i32; 4],
+) -> Result<RoundStart, MjaiError> {
+    let wind = ["E", "S", "W", "N"]
+        .iter()
+        .position(|w| *w == bakaze)
+        .ok_or_else(|| MjaiError::Bakaze(bakaze.to_string()))?;
+    if !(1..=4).contains(&kyoku) || oya != kyoku - 1 {
+        return Err(MjaiError::Kyoku { kyoku, oya });
+    }
+    if scores.iter().any(|s| s.abs() > 10_000_000) {
+        return Err(MjaiError::Scores(scores));
+    }
+    Ok(RoundStart {
+        round: wind as u8 * 4 + kyoku - 1,
+        honba,
+        sticks: kyotaku,
+        dice: [0, 0],
+        dora_indicator: TileId::new(0).expect("0 < 136"),
+        scores,
+        dealer: oya,
+        hands: Default::default(),
+    })
+}
+
 /// The round being read.
 struct Kyoku {
     start: RoundStart,
@@ -325,16 +358,7 @@ impl Kyoku {
         scores: [i32; 4],
         tehais: &[Vec<String>],
     ) -> Result<Kyoku, MjaiError> {
-        let wind = ["E", "S", "W", "N"]
-            .iter()
-            .position(|w| *w == bakaze)
-            .ok_or_else(|| MjaiError::Bakaze(bakaze.to_string()))?;
-        if !(1..=4).contains(&kyoku) || oya != kyoku - 1 {
-            return Err(MjaiError::Kyoku { kyoku, oya });
-        }
-        if scores.iter().any(|s| s.abs() > 10_000_000) {
-            return Err(MjaiError::Scores(scores));
-        }
+        let mut start = round_header(bakaze, kyoku, honba, kyotaku, oya, scores)?;
         if tehais.len() != 4 || tehais.iter().any(|h| h.len() != 13) {
             return Err(MjaiError::Tehais);
         }
@@ -344,16 +368,8 @@ impl Kyoku {
         for (s, h) in tehais.iter().enumerate() {
             hands[s] = h.iter().map(|t| ids.take(t)).collect::<Result<_, _>>()?;
         }
-        let start = RoundStart {
-            round: wind as u8 * 4 + kyoku - 1,
-            honba,
-            sticks: kyotaku,
-            dice: [0, 0],
-            dora_indicator: dora,
-            scores,
-            dealer: oya,
-            hands: hands.clone(),
-        };
+        start.dora_indicator = dora;
+        start.hands = hands.clone();
         Ok(Kyoku {
             start,
             events: Vec::with_capacity(160),
