@@ -100,9 +100,9 @@ impl<B: Bot> MjaiBot<B> {
     }
 
     /// The answer to one line of the stream: one event or a JSON array of events (the answer
-    /// is to the last that can offer a choice; the others only move the table). Errors come with the fallback answer
-    /// the seat gives instead (a tsumogiri on its own turn, else `none`), so a table is never
-    /// left waiting.
+    /// is to the last that can offer a choice; the others only move the table). Errors come
+    /// with the fallback answer the seat gives instead (a tsumogiri on its own turn, else
+    /// `none`), so a table is never left waiting.
     pub fn react(&mut self, line: &str) -> Result<Answer, (BotError, Answer)> {
         let events: Vec<Line> =
             match serde_json::from_str::<serde_json::Value>(line) {
