@@ -366,31 +366,38 @@ def scan(out: Union[str, "os.PathLike[str]"]) -> Dict[str, pl.LazyFrame]:
     return frames
 
 
-def features(position: Union[Dict[str, Any], str, Sequence[Union[Dict[str, Any], str]]], seat: Optional[int] = None) -> pl.DataFrame:
-    """The option rows of a live discard position: one row per option, ``option`` then every
-    feature column of ``haifu schema`` in its dataset type.
+def features(
+    position: Union[Dict[str, Any], str, Sequence[Union[Dict[str, Any], str]]],
+    seat: Optional[int] = None,
+    kind: str = "discard",
+) -> pl.DataFrame:
+    """The option rows of a live position: one row per option, ``option`` then every feature
+    column of ``haifu schema`` in its dataset type.
 
     ``position`` is either
 
     - a position dict (or its JSON text) in :func:`rank_positions`' format: every distinct discard
       of the hand, the rows the fitted ``linear`` evaluator scores (only what the position states
       is known: no rivers, no scores); or
-    - a list of mjai events (dicts or JSON lines), a game so far that stops with ``seat`` to
-      discard (after its draw, call or riichi declaration): the legal discards and the rows
-      ``haifu ingest`` would write for that decision, value for value.
+    - a list of mjai events (dicts or JSON lines), a game so far that stops with ``seat`` facing
+      a decision of ``kind``: ``"discard"`` (after its draw, call or riichi declaration: the
+      legal discards), ``"riichi"`` (right after its draw with riichi possible: ``dama`` and
+      ``riichi``) or ``"call"`` (right after another seat's discard: ``pass`` and each chi, pon or
+      open kan); the options and the rows ``haifu ingest`` would write for that decision, value
+      for value, labelled as the options table's ``option`` column.
 
     Columns of every group are filled (``ukeire2`` too). Bad input raises :class:`InputError`,
     events that do not replay :class:`RecordError`.
     """
     if isinstance(position, dict) or isinstance(position, str):
-        if seat is not None:
-            raise InputError("seat is for a list of mjai events; a position dict states its seat wind")
+        if seat is not None or kind != "discard":
+            raise InputError("seat and kind are for a list of mjai events; a position dict is a discard position")
         line = position if isinstance(position, str) else json.dumps(position, ensure_ascii=False)
         return _frame(_haifu.features_position(line))
     if seat is None:
         raise InputError("features(events, seat=...): the seat to discard is needed with mjai events")
     lines = "\n".join(e if isinstance(e, str) else json.dumps(e, ensure_ascii=False) for e in position)
-    return _frame(_haifu.features_events(lines, seat))
+    return _frame(_haifu.features_events(lines, seat, kind))
 
 
 class Bot:

@@ -81,8 +81,8 @@ def ingest(
 def scan(out: _Path) -> Dict[str, pl.LazyFrame]:
     """An ingest folder's tables, lazily (complete parts only)."""
 
-def features(position: Union[Position, Sequence[Position]], seat: Optional[int] = None) -> pl.DataFrame:
-    """A live discard position's option rows: ``option`` and every feature column."""
+def features(position: Union[Position, Sequence[Position]], seat: Optional[int] = None, kind: str = "discard") -> pl.DataFrame:
+    """A live position's option rows (a discard, riichi or call decision): ``option`` and every feature column."""
 
 def fit(
     data: _Path,

@@ -105,14 +105,22 @@ fn features_position(py: Python<'_>, line: String) -> PyResult<ArrowStream> {
     frame(tiles, &values.concat())
 }
 
-/// The option rows of the discard decision `seat` faces at the end of an mjai record (a game so
-/// far), as ingest would write them for that decision.
+/// The option rows of the decision of `kind` (discard, riichi, call) `seat` faces at the end of an
+/// mjai record (a game so far), as ingest would write them for that decision.
 #[pyfunction]
-fn features_events(py: Python<'_>, events: String, seat: u8) -> PyResult<ArrowStream> {
+#[pyo3(signature = (events, seat, kind))]
+fn features_events(py: Python<'_>, events: String, seat: u8, kind: &str) -> PyResult<ArrowStream> {
+    use haifu::replay::decision::DecisionKind;
+    let kind = match kind {
+        "discard" => DecisionKind::Discard,
+        "riichi" => DecisionKind::Riichi,
+        "call" => DecisionKind::Call,
+        other => return Err(input(format!("kind {other:?} (one of discard, riichi, call)"))),
+    };
     let game = haifu::log::mjai::read::parse_mjai_live("events", events.as_bytes()).map_err(log)?;
-    let rows =
-        quiet(py, || haifu::dataset::rows::pending_discard(&game, seat, Skip::NONE))?.map_err(record)?;
-    frame(rows.options.iter().map(|t| t.to_string()).collect(), &rows.values)
+    let rows = quiet(py, || haifu::dataset::rows::pending_decision(&game, seat, kind, Skip::NONE))?
+        .map_err(record)?;
+    frame(rows.options, &rows.values)
 }
 
 /// `option` and every catalog column in its storage type (the options table's types).

@@ -133,6 +133,50 @@ def test_features_of_live_positions_equal_the_datasets_rows(games):
     assert compared >= min(N_FEATURES, 200)
 
 
+@pytest.mark.parametrize("kind", ["riichi", "call"])
+def test_features_of_live_riichi_and_call_decisions_equal_the_datasets_rows(games, kind):
+    """Riichi decisions (right after the seat's draw) and call decisions (right after another
+    seat's discard): features(events, seat, kind) at the position equals the dataset's rows, the
+    option labels and every column, matched to the dataset's decisions in order."""
+    tables = haifu.decisions(games[:40], with_="ukeire2")
+    decisions = tables["decisions"].filter(pl.col("kind") == kind).sort("decision_id")
+    options = tables["options"]
+    columns = [c for c in options.columns if c not in ("decision_id", "chosen")]
+    compared = 0
+    for g in games[:40]:
+        events = haifu.mjai_events(g)[0]
+        game_id = tables["games"]["game_id"][[str(g).endswith(x + ".mjlog") for x in tables["games"]["game_id"]].index(True)]
+        # Each position keyed as the decisions table places it: round, honba, wall left, seat.
+        produced, round_key, drawn = {}, None, 0
+        for i, e in enumerate(events):
+            if e["type"] == "start_kyoku":
+                round_key = ("ESWN".index(e["bakaze"]) * 4 + e["kyoku"] - 1, e["honba"])
+                drawn = 0
+            elif e["type"] == "tsumo":
+                drawn += 1
+            if kind == "riichi" and e["type"] == "tsumo":
+                seats = [e["actor"]]
+            elif kind == "call" and e["type"] == "dahai":
+                seats = [(e["actor"] + d) % 4 for d in (1, 2, 3)]
+            else:
+                continue
+            for seat in seats:
+                try:
+                    produced[(*round_key, 70 - drawn, seat)] = haifu.features(events[: i + 1], seat=seat, kind=kind)
+                except haifu.RecordError:
+                    pass
+        mine = decisions.filter(pl.col("game_id") == game_id)
+        for did, rnd, honba, wall, seat in mine.select("decision_id", "round", "honba", "wall_left", "seat").iter_rows():
+            got = produced.get((rnd, honba, wall, seat))
+            want = options.filter(pl.col("decision_id") == did)
+            if got is None or got.height != want.height:
+                continue  # a call whose chi options a pon elsewhere took away, as the recorder keeps it
+            assert got.select(columns).equals(want.select(columns), null_equal=True), (g.name, did)
+            compared += 1
+    print(f"features(events, seat, kind={kind!r}) == dataset rows on {compared} decisions")
+    assert compared >= 20
+
+
 def test_features_of_a_position_dict():
     pos = {"shoupai": "m123p456s789z1122z3", "zhuangfeng": 0, "menfeng": 1, "baopai": ["s1"]}
     f = haifu.features(pos)
@@ -148,6 +192,8 @@ def test_features_errors():
         haifu.features([{"type": "start_game"}])
     with pytest.raises(haifu.RecordError):
         haifu.features(["not json"], seat=0)
+    with pytest.raises(haifu.InputError, match="kind"):
+        haifu.features([{"type": "start_game"}], seat=0, kind="tsumo")
 
 
 def test_ingest_errors(games, tmp_path):

@@ -216,7 +216,9 @@ pub fn position_rows(
 pub struct PendingRows {
     /// The deciding player's hand (as the `decisions` table's `hand`).
     pub hand: String,
-    pub options: Vec<Tile>,
+    /// The options' labels, as the options table's `option` column
+    /// ([`crate::replay::decision::Action::label`]).
+    pub options: Vec<String>,
     /// One catalog row per option, the columns of the groups `skip` leaves out at 0.
     pub values: Vec<f32>,
 }
@@ -230,8 +232,8 @@ pub enum PendingError {
     NoRound,
     #[error("the record's last round has ended: no decision is pending")]
     RoundEnded,
-    #[error("seat {0} has no discard to make at the end of the record")]
-    NotToDiscard(u8),
+    #[error("seat {seat} has no {kind} decision to make at the end of the record")]
+    NotPending { seat: u8, kind: &'static str },
 }
 
 /// Keeps the table after the last event of the last round.
@@ -252,11 +254,50 @@ impl Observer for LastTable {
     }
 }
 
-/// The discard decision of `seat` at the end of `game`, a record whose last round stops with the
-/// seat to discard (after its draw, call or riichi declaration): the options and rows ingest would
-/// write for that decision had the record gone on ([`crate::replay::decision::discard_options`],
-/// [`option_rows::discard_rows`]).
-pub fn pending_discard(game: &Game, seat: u8, skip: Skip) -> Result<PendingRows, PendingError> {
+/// The decision of `kind` that `seat` faces at the end of `game`, a record whose last round stops
+/// there: a discard (after its draw, call or riichi declaration), a riichi (right after its draw,
+/// riichi possible) or a call (right after another seat's discard). The options and rows are the
+/// ones ingest would write for that decision had the record gone on
+/// ([`crate::replay::decision`]'s options, [`option_rows::option_rows`]).
+pub fn pending_decision(
+    game: &Game,
+    seat: u8,
+    kind: DecisionKind,
+    skip: Skip,
+) -> Result<PendingRows, PendingError> {
+    let table = last_table(game)?;
+    let none = || PendingError::NotPending { seat, kind: kind.name() };
+    if seat > 3 {
+        return Err(none());
+    }
+    let hand = crate::hand::Hand::new(table.hand_tiles(seat), table.hand_melds(seat)).to_string();
+    let d = match kind {
+        DecisionKind::Discard => {
+            if table.hand_tiles(seat).len() + 3 * table.hand_melds(seat).len() != 14 {
+                return Err(none());
+            }
+            let options = crate::replay::decision::discard_options(&table, seat);
+            let view = view_of(&table, seat, table.hand_tiles(seat));
+            let mut values = vec![0.0; options.len() * catalog_width()];
+            option_rows::option_rows(&view, Choice::Discard(&options), skip, &mut values)
+                .map_err(RowsError::from)?;
+            let options = options.iter().map(|t| t.to_string()).collect();
+            return Ok(PendingRows { hand, options, values });
+        }
+        DecisionKind::Riichi => crate::replay::decision::pending_riichi(&table, seat).ok_or_else(none)?,
+        DecisionKind::Call => crate::replay::decision::pending_call(&table, seat).ok_or_else(none)?,
+        _ => return Err(none()),
+    };
+    let mut values = vec![0.0; d.options.len() * catalog_width()];
+    match kind {
+        DecisionKind::Riichi => riichi_rows(&d, &mut values, skip)?,
+        _ => call_rows(&d, &mut values, skip)?,
+    }
+    Ok(PendingRows { hand, options: d.options.iter().map(|a| a.label()).collect(), values })
+}
+
+/// The table after the last event of `game`, whose last round has no result.
+fn last_table(game: &Game) -> Result<Table, PendingError> {
     let last = game.rounds.last().ok_or(PendingError::NoRound)?;
     let mut o = LastTable {
         rounds_left: game.rounds.len(),
@@ -270,17 +311,7 @@ pub fn pending_discard(game: &Game, seat: u8, skip: Skip) -> Result<PendingRows,
                 && matches!(e.error, crate::replay::ReplayErrorKind::NoResult) => {}
         Err(e) => return Err(RowsError::Replay(e).into()),
     }
-    let table = o.table.ok_or(PendingError::NotToDiscard(seat))?;
-    let to_discard = seat < 4 && table.hand_tiles(seat).len() + 3 * table.hand_melds(seat).len() == 14;
-    if !to_discard {
-        return Err(PendingError::NotToDiscard(seat));
-    }
-    let options = crate::replay::decision::discard_options(&table, seat);
-    let view = view_of(&table, seat, table.hand_tiles(seat));
-    let mut values = vec![0.0; options.len() * catalog_width()];
-    option_rows::option_rows(&view, Choice::Discard(&options), skip, &mut values).map_err(RowsError::from)?;
-    let hand = crate::hand::Hand::new(table.hand_tiles(seat), table.hand_melds(seat)).to_string();
-    Ok(PendingRows { hand, options, values })
+    o.table.ok_or(PendingError::NoRound)
 }
 
 /// A riichi decision ([`option_rows::option_rows`]), with the standing the table knows.

@@ -280,6 +280,38 @@ pub fn discard_options(table: &Table, who: u8) -> Vec<Tile> {
     hand.distinct_tiles().into_iter().filter(|t| legal.iter().any(|id| id.tile(red) == *t)).collect()
 }
 
+/// The riichi decision (dama or riichi) `who` faces at `table` right after its draw, when riichi
+/// is possible, as the recorder records it had the record gone on.
+pub fn pending_riichi(table: &Table, who: u8) -> Option<Decision> {
+    let drew = table.last_draw[who as usize].is_some();
+    let free = table.riichi[who as usize] == RiichiState::None;
+    (drew && free && riichi_possible(table, who)).then(|| riichi_decision(table, who, 0, false))
+}
+
+/// The call decision `seat` faces at `table` right after another seat's discard (pass, chi, pon,
+/// open kan), as the recorder records it had the record gone on; `None` without a call to make.
+pub fn pending_call(table: &Table, seat: u8) -> Option<Decision> {
+    let (discarder, tile) = table.last_discard?;
+    if discarder == seat {
+        return None;
+    }
+    let mut options = call_options(table, seat, discarder, tile);
+    if options.is_empty() {
+        return None;
+    }
+    options.insert(0, Action::Pass);
+    Some(Decision {
+        kind: DecisionKind::Call,
+        seat,
+        event_index: 0,
+        options,
+        chosen: 0,
+        chosen_listed: true,
+        offered: Some(tile.tile(table.rules.red_fives)),
+        table: table.clone(),
+    })
+}
+
 fn is_connection(event: &Event) -> bool {
     matches!(event, Event::Disconnect { .. } | Event::Reconnect { .. })
 }

@@ -140,7 +140,7 @@ pub fn parse_mjai(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
 
 /// Parses a game so far (a bot's view of a live game): as [`parse_mjai`], but the last round
 /// may still be in progress, kept as a round without a result (its replay then ends with
-/// `NoResult` after its last event).
+/// `NoResult` after its last event), and the game is taken as a hanchan.
 pub fn parse_mjai_live(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
     parse_mjai_with(id, bytes, true)
 }
@@ -173,7 +173,7 @@ fn parse_mjai_with(id: &str, bytes: &[u8], live: bool) -> Result<Game, LogError>
             reader.rounds.push(Round { start: k.start, events: k.events });
         }
     }
-    reader.finish(id).map_err(|error| LogError::Mjai { event: None, line: last_line, error })
+    reader.finish(id, live).map_err(|error| LogError::Mjai { event: None, line: last_line, error })
 }
 
 #[derive(Default)]
@@ -242,7 +242,7 @@ impl Reader {
         Ok(())
     }
 
-    fn finish(mut self, id: &str) -> Result<Game, MjaiError> {
+    fn finish(mut self, id: &str, live: bool) -> Result<Game, MjaiError> {
         if let Some(k) = &self.kyoku {
             return Err(MjaiError::EndsInsideRound(k.start.round));
         }
@@ -250,7 +250,10 @@ impl Reader {
             return Err(MjaiError::NoRound);
         }
         let red = self.red_fives.unwrap_or(true);
-        let hanchan = self.rounds.iter().any(|r| r.start.round >= 4);
+        // mjai does not state the length: a South round makes it a hanchan, and a game still being
+        // played (`live`) is taken as one, the length of ranked play (East 4 is then not its last
+        // round).
+        let hanchan = live || self.rounds.iter().any(|r| r.start.round >= 4);
         let go_type = 0x01 | if red { 0 } else { 0x02 } | if hanchan { 0x08 } else { 0 };
         let names = self.names.take().unwrap_or_default();
         let players = names.map(|name| Player { name, ..Player::default() });
