@@ -13,8 +13,8 @@ use super::usage;
 /// Play one seat of an mjai table: events in on stdin, answers out on stdout.
 ///
 /// Each input line is one mjai event or a JSON array of events (as Mortal's `Bot.react` takes
-/// them). For each line the bot writes exactly one line: its answer to the last event when that
-/// event offers the seat a choice (`dahai` with `tsumogiri`, `reach`, `chi`, `pon`,
+/// them). For each line the bot writes exactly one line: its answer to the line's last event that
+/// can offer a choice (a `reach_accepted` or `dora` after it does not count) when it offers the seat one (`dahai` with `tsumogiri`, `reach`, `chi`, `pon`,
 /// `daiminkan`, `kakan`, `ankan`, `hora`, `ryukyoku` for nine terminals), else
 /// `{"type":"none"}`. Red fives are `5mr` / `5pr` / `5sr`; `start_game`'s `id` names the seat
 /// (else --seat); other seats' tiles are `?`. The bot decides exactly as in `haifu simulate`.
@@ -32,7 +32,7 @@ pub struct BotArgs {
     #[arg(long, default_value_t = 0)]
     seat: u8,
     /// The player: any `haifu simulate` bot (majiang-0400, majiang-0401, majiang-0402, ev,
-    /// linear, ukeire, yaku, boten).
+    /// linear, ukeire, yaku, boten, or random: a uniformly random legal action).
     #[arg(long, default_value = "majiang-0402")]
     player: String,
     /// The linear player's weights file (default: the shipped data/weights/default.json).
