@@ -13,10 +13,10 @@ use super::usage;
 /// Play one seat of an mjai table: events in on stdin, answers out on stdout.
 ///
 /// Each input line is one mjai event or a JSON array of events (as Mortal's `Bot.react` takes
-/// them). For each line the bot writes exactly one line: its answer to the line's last event that
-/// can offer a choice (a `reach_accepted` or `dora` after it does not count) when it offers the seat one (`dahai` with `tsumogiri`, `reach`, `chi`, `pon`,
-/// `daiminkan`, `kakan`, `ankan`, `hora`, `ryukyoku` for nine terminals), else
-/// `{"type":"none"}`. Red fives are `5mr` / `5pr` / `5sr`; `start_game`'s `id` names the seat
+/// them). For each line the bot writes exactly one line: its answer to the line's last event
+/// that can offer a choice (a `reach_accepted` or `dora` after it does not count) when it offers
+/// the seat one (`dahai` with `tsumogiri`, `reach`, `chi`, `pon`, `daiminkan`, `kakan`, `ankan`,
+/// `hora`, `ryukyoku` for nine terminals), else `{"type":"none"}`. Red fives are `5mr` / `5pr` / `5sr`; `start_game`'s `id` names the seat
 /// (else --seat); other seats' tiles are `?`. The bot decides exactly as in `haifu simulate`.
 ///
 /// A line it cannot follow gets an error on stderr, naming the line, and a legal answer anyway
