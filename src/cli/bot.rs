@@ -16,8 +16,9 @@ use super::usage;
 /// them). For each line the bot writes exactly one line: its answer to the line's last event
 /// that can offer a choice (a `reach_accepted` or `dora` after it does not count) when it offers
 /// the seat one (`dahai` with `tsumogiri`, `reach`, `chi`, `pon`, `daiminkan`, `kakan`, `ankan`,
-/// `hora`, `ryukyoku` for nine terminals), else `{"type":"none"}`. Red fives are `5mr` / `5pr` / `5sr`; `start_game`'s `id` names the seat
-/// (else --seat); other seats' tiles are `?`. The bot decides exactly as in `haifu simulate`.
+/// `hora`, `ryukyoku` for nine terminals), else `{"type":"none"}`. Red fives are `5mr` / `5pr` /
+/// `5sr`; `start_game`'s `id` names the seat (else --seat); other seats' tiles are `?`. The bot
+/// decides exactly as in `haifu simulate`.
 ///
 /// A line it cannot follow gets an error on stderr, naming the line, and a legal answer anyway
 /// (a tsumogiri on its own turn, else none); the round is then sat out with tsumogiri.
