@@ -1,24 +1,24 @@
 //! [`MjaiBot`]: one seat of a table that speaks mjai, played by one of haifu's players.
 //!
 //! It follows the stream on a [`HiddenTable`] and, where an event gives the seat a choice, asks
-//! the player exactly what the self-play engine asks it ([`crate::sim::engine`]): the same
-//! [`TurnOptions`] / [`CallOptions`] from the replay's rules, tsumo and ron by the same scorer
-//! ([`has_win`]), the same furiten memory, ron asked before calls, and the calls asked on the
-//! table the engine has then (a declared riichi already paid for, no calls on a discard that
-//! ends the round by four riichi, four winds or four kans). So a player answers here as it
+//! the player exactly what the self-play engine asks it, through the engine's own functions
+//! ([`crate::sim::engine`]): the same [`TurnOptions`] ([`turn_options`]) and [`CallOptions`], tsumo
+//! and ron by the same scorer ([`has_win`]), furiten against the same waits ([`wait_kinds`]), ron
+//! asked before calls, and the calls asked on the table the engine has then (a declared riichi
+//! already paid for, none on a discard that draws the round: the fourth riichi, or
+//! [`draw_after_discard`]). So a player answers here as it
 //! plays in `haifu simulate`: `tests/bot.rs` replays simulated games seat by seat and compares.
 
 use super::answer::Answer;
 use super::hidden::{HiddenError, HiddenTable};
 use crate::hand::meld::MeldKind;
-use crate::hand::shanten::{min_shanten, necessary_kinds};
 use crate::log::event::{Call, Event, Rules};
 use crate::log::mjai::error::MjaiError;
 use crate::log::mjai::read::{round_header, Line};
 use crate::replay::rules::{self, CallOptions, TurnOptions};
 use crate::replay::table::{RiichiState, Table};
 use crate::sim::bots::{Bot, CallAction, Seat, TurnAction};
-use crate::sim::engine::has_win;
+use crate::sim::engine::{draw_after_discard, has_win, turn_options, wait_kinds};
 use crate::tile::{Kind, TileId};
 
 /// Why an event could not be followed. The bot answers with a legal fallback and keeps going
@@ -321,10 +321,7 @@ fn round_event<B: Bot>(
             if !last {
                 return Ok(Reply { answer: Answer::None, fallback });
             }
-            let mut o = rules::turn_options(&r.t.table, seat, Some(tile), live);
-            if min_shanten(&r.t.table.hand_counts(seat)) < 0 {
-                o.tsumo = has_win(&r.t.table, seat, seat, tile);
-            }
+            let o = turn_options(&r.t.table, seat, Some(tile), live);
             Ok(Reply { answer: turn_answer(r, seat, player, &o, Some(tile)), fallback })
         }
         Line::Dahai { actor, pai, tsumogiri } => {
@@ -456,7 +453,7 @@ fn open_call<B: Bot>(
     if kind == MeldKind::Daiminkan {
         return Ok(reply(Answer::None));
     }
-    let o = rules::turn_options(&r.t.table, seat, None, false);
+    let o = turn_options(&r.t.table, seat, None, false);
     let fallback = Some(*o.discards.first().ok_or_else(|| no_discard(seat))?);
     if !last {
         return Ok(Reply { answer: Answer::None, fallback });
@@ -525,9 +522,7 @@ fn offered<B: Bot>(
 ) -> Answer {
     let t = &r.t.table;
     let w = seat as usize;
-    let counts = t.hand_counts(seat);
-    let (sh, waits) = necessary_kinds(&counts);
-    let waits = if sh == 0 { waits } else { 0 };
+    let waits = wait_kinds(t, seat);
     if waits & bit(tile.kind()) != 0 {
         let river: u64 = t.rivers[w].iter().fold(0, |b, x| b | bit(x.tile.kind()));
         let furiten = r.temp_furiten || r.riichi_furiten || waits & river != 0;
@@ -560,7 +555,7 @@ fn offered<B: Bot>(
             return Answer::None;
         }
     }
-    if ends_round(&after) {
+    if draw_after_discard(&after).is_some() {
         return Answer::None;
     }
     let o = rules::call_options(&after, seat, from, tile);
@@ -580,16 +575,4 @@ fn offered<B: Bot>(
         }
         _ => Answer::None,
     }
-}
-
-/// A discard after which the engine draws the round instead of offering calls: four winds on
-/// the first go-around, or a fourth kan by more than one seat.
-fn ends_round(t: &Table) -> bool {
-    let d = &t.discards;
-    let four_winds = !t.any_call
-        && d.len() == 4
-        && (27..31).contains(&d[0].1.kind())
-        && d.iter().all(|(_, x)| x.kind() == d[0].1.kind());
-    let kans_by = |s: usize| t.melds[s].iter().filter(|m| m.kind.is_kan()).count();
-    four_winds || (t.kans >= 4 && !(0..4).any(|s| kans_by(s) == 4))
 }

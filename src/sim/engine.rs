@@ -261,6 +261,48 @@ pub fn has_win(t: &Table, who: u8, from: u8, tile: TileId) -> bool {
     win_input(t, &a, false).is_ok_and(|input| score_with(&input, &score_rules(&t.rules)).is_some())
 }
 
+/// Winning kinds of seat `who`'s 13-tile (3n+1) hand, as bits (0 when not tenpai): what its
+/// furiten is judged against.
+pub fn wait_kinds(t: &Table, who: u8) -> u64 {
+    let (sh, kinds) = necessary_kinds(&t.hand_counts(who));
+    if sh == 0 {
+        kinds
+    } else {
+        0
+    }
+}
+
+/// After a discard: the abortive draw that ends the round instead of the discard being offered
+/// for calls, four equal winds on the uninterrupted first go-around or a fourth kan made by more
+/// than one seat (the fourth riichi is judged where its stick is paid). The engine and an mjai bot
+/// ([`crate::bot`]) judge it here.
+pub fn draw_after_discard(t: &Table) -> Option<DrawKind> {
+    let d = &t.discards;
+    let four_winds = !t.any_call
+        && d.len() == 4
+        && (27..31).contains(&d[0].1.kind())
+        && d.iter().all(|(_, x)| x.kind() == d[0].1.kind());
+    let kans_of = |s: usize| t.melds[s].iter().filter(|m| m.kind.is_kan()).count();
+    if four_winds {
+        Some(DrawKind::Kaze4)
+    } else if t.kans >= 4 && !(0..4).any(|s| kans_of(s) == 4) {
+        Some(DrawKind::Kan4)
+    } else {
+        None
+    }
+}
+
+/// What seat `p` may do on its turn: the shared rules' options ([`rules::turn_options`]) plus
+/// tsumo, when the drawn tile completes the hand with a yaku ([`has_win`]). The engine and an
+/// mjai bot ([`crate::bot`]) offer their players these.
+pub fn turn_options(t: &Table, p: u8, drawn: Option<TileId>, live_draw: bool) -> TurnOptions {
+    let mut o = rules::turn_options(t, p, drawn, live_draw);
+    if let Some(tile) = drawn {
+        o.tsumo = min_shanten(&t.hand_counts(p)) < 0 && has_win(t, p, p, tile);
+    }
+    o
+}
+
 struct RoundPlay<'a> {
     rules: Rules,
     table: Table,
@@ -276,7 +318,6 @@ struct RoundPlay<'a> {
     waits: [u64; 4],
     /// Kinds each seat has discarded this round (bits).
     discarded: [u64; 4],
-    kans_by: [u8; 4],
     /// Who fed the third dragon set / fourth wind set (pao), per seat.
     pao_dragon: [Option<u8>; 4],
     pao_wind: [Option<u8>; 4],
@@ -307,12 +348,11 @@ impl<'a> RoundPlay<'a> {
             riichi_furiten: [false; 4],
             waits: [0; 4],
             discarded: [0; 4],
-            kans_by: [0; 4],
             pao_dragon: [None; 4],
             pao_wind: [None; 4],
         };
         for who in 0..4u8 {
-            p.waits[who as usize] = p.wait_kinds(who);
+            p.waits[who as usize] = wait_kinds(&p.table, who);
         }
         Ok(p)
     }
@@ -333,16 +373,6 @@ impl<'a> RoundPlay<'a> {
         let random = self.rng.next_u64();
         let seat = Seat { table: &self.table, who, random };
         self.bots[who as usize].call(&seat, options)
-    }
-
-    /// Winning kinds of a seat's 13-tile (3n+1) hand.
-    fn wait_kinds(&self, who: u8) -> u64 {
-        let (sh, kinds) = necessary_kinds(&self.table.hand_counts(who));
-        if sh == 0 {
-            kinds
-        } else {
-            0
-        }
     }
 
     fn furiten(&self, who: u8) -> bool {
@@ -449,7 +479,7 @@ impl<'a> RoundPlay<'a> {
                 own[id.kind()] += 1;
             }
         }
-        let w = self.wait_kinds(who);
+        let w = wait_kinds(&self.table, who);
         (0..KINDS).any(|k| w & bit(k) != 0 && own[k] < 4)
     }
 
@@ -508,7 +538,6 @@ impl<'a> RoundPlay<'a> {
                         added: None,
                     })?;
                     self.emit(Event::Call { who: p, call })?;
-                    self.kans_by[p as usize] += 1;
                     self.flush_dora()?;
                     self.pending_dora = 1;
                     self.flush_dora()?;
@@ -534,7 +563,7 @@ impl<'a> RoundPlay<'a> {
             let w = p as usize;
             self.temp_furiten[w] = false;
             self.discarded[w] |= bit(tile.kind());
-            self.waits[w] = self.wait_kinds(p);
+            self.waits[w] = wait_kinds(&self.table, p);
 
             // Ron.
             if let Some(outcome) = self.offer_ron(p, tile, false)? {
@@ -549,11 +578,8 @@ impl<'a> RoundPlay<'a> {
                     return self.finish_draw(DrawKind::Reach4, [0; 4], shown);
                 }
             }
-            if self.four_winds() {
-                return self.finish_draw(DrawKind::Kaze4, [0; 4], Default::default());
-            }
-            if self.table.kans >= 4 && !self.kans_by.contains(&4) {
-                return self.finish_draw(DrawKind::Kan4, [0; 4], Default::default());
+            if let Some(kind) = draw_after_discard(&self.table) {
+                return self.finish_draw(kind, [0; 4], Default::default());
             }
             if self.table.wall_left == 0 {
                 return self.exhaustive();
@@ -570,14 +596,6 @@ impl<'a> RoundPlay<'a> {
                 }
             }
         }
-    }
-
-    fn four_winds(&self) -> bool {
-        let d = &self.table.discards;
-        !self.table.any_call
-            && d.len() == 4
-            && (27..31).contains(&d[0].1.kind())
-            && d.iter().all(|(_, t)| t.kind() == d[0].1.kind())
     }
 
     /// Added kan: declared, robbed (chankan) or completed. `Some` when the round ended.
@@ -602,7 +620,6 @@ impl<'a> RoundPlay<'a> {
             added: Some(added),
         })?;
         self.emit(Event::Call { who: p, call })?;
-        self.kans_by[w] += 1;
         self.flush_dora()?;
         if let Some(outcome) = self.offer_ron(p, added, true)? {
             return Ok(Some(outcome));
@@ -712,7 +729,6 @@ impl<'a> RoundPlay<'a> {
             self.set_pao(q, from, tile.kind());
         }
         if kind == MeldKind::Daiminkan {
-            self.kans_by[qi] += 1;
             self.pending_dora += 1;
         }
         Ok(Some((q, kind == MeldKind::Daiminkan)))
@@ -741,13 +757,7 @@ impl<'a> RoundPlay<'a> {
 
     /// The shared rules' turn options, plus tsumo (which needs the scorer: a yaku).
     fn turn_options(&self, p: u8, drawn: Option<TileId>, live_draw: bool) -> TurnOptions {
-        let mut o = rules::turn_options(&self.table, p, drawn, live_draw);
-        if let Some(tile) = drawn {
-            if min_shanten(&self.table.hand_counts(p)) < 0 {
-                o.tsumo = matches!(self.score(p, p, tile, false), Ok(Some(_)));
-            }
-        }
-        o
+        turn_options(&self.table, p, drawn, live_draw)
     }
 }
 
@@ -813,7 +823,7 @@ mod tests {
                 play.emit(Event::Draw { who, tile: id(d) }).unwrap();
             }
             play.emit(Event::Discard { who, tile: id(discard) }).unwrap();
-            play.waits[who as usize] = play.wait_kinds(who);
+            play.waits[who as usize] = wait_kinds(&play.table, who);
         };
         for (dragon, draws, seat1_discard) in
             [(124, [14, 15, 18], 104), (128, [19, 22, 23], 48), (132, [26, 0, 0], 56)]
