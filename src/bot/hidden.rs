@@ -11,7 +11,7 @@
 
 use crate::log::event::{Call, Event, RoundStart, Rules};
 use crate::log::mjai::error::MjaiError;
-use crate::log::mjai::tiles::parse_tile;
+use crate::log::mjai::tiles::{ids_of, parse_tile, Ids};
 use crate::replay::table::{Table, TableError};
 use crate::tile::TileId;
 
@@ -30,27 +30,9 @@ pub enum HiddenError {
     OwnTileHidden,
 }
 
-/// The ids a name may stand for: the red five is copy 0 of its kind, a plain five in a red-five
-/// game copies 1-3, any other tile all four.
-fn candidates(name: &str, red_fives: bool) -> Result<Vec<TileId>, MjaiError> {
-    let (kind, red) = parse_tile(name)?;
-    if red && !red_fives {
-        return Err(MjaiError::RedWithoutReds(name.to_string()));
-    }
-    let five_with_red = red_fives && matches!(kind, 4 | 13 | 22);
-    let copies = if red {
-        0..1
-    } else if five_with_red {
-        1..4
-    } else {
-        0..4
-    };
-    Ok(copies.map(|c| TileId::new((kind * 4 + c) as u32).expect("kind < 34")).collect())
-}
-
 /// An id showing the tile `name` (for an answer that only needs the name).
 pub fn name_id(name: &str, red_fives: bool) -> Option<TileId> {
-    candidates(name, red_fives).ok()?.first().copied()
+    ids_of(name, red_fives).ok()?.first().copied()
 }
 
 /// The table of one round as seat `seat` follows it.
@@ -69,25 +51,22 @@ impl HiddenTable {
         own: &[String],
         dora_marker: &str,
     ) -> Result<HiddenTable, HiddenError> {
-        let red = rules.red_fives;
-        let mut used = [false; 136];
-        let take = |name: &str, used: &mut [bool; 136]| -> Result<TileId, HiddenError> {
+        // The seat's tiles and the indicator get ids as the mjai reader gives them.
+        let mut ids = Ids::new(rules.red_fives);
+        let mut take = |name: &str| -> Result<TileId, HiddenError> {
             if name == "?" {
                 return Err(HiddenError::OwnTileHidden);
             }
-            let id = candidates(name, red)?
-                .into_iter()
-                .find(|id| !used[id.get() as usize])
-                .ok_or_else(|| HiddenError::NoCopyLeft(name.to_string()))?;
-            used[id.get() as usize] = true;
-            Ok(id)
+            Ok(ids.take(name)?)
         };
-        start.dora_indicator = take(dora_marker, &mut used)?;
-        let hand = own.iter().map(|n| take(n, &mut used)).collect::<Result<Vec<_>, _>>()?;
+        start.dora_indicator = take(dora_marker)?;
+        let hand = own.iter().map(|n| take(n)).collect::<Result<Vec<_>, _>>()?;
+        let used = |id: &TileId| *id == start.dora_indicator || hand.contains(id);
         // Stand-ins from the top ids down: the seat's own tiles and early indicators, named
         // from the bottom of each kind, then rarely need a swap.
-        let mut free =
-            (0..136u32).rev().filter(|&i| !used[i as usize]).map(|i| TileId::new(i).expect("< 136"));
+        let free: Vec<TileId> =
+            (0..136u32).rev().map(|i| TileId::new(i).expect("< 136")).filter(|id| !used(id)).collect();
+        let mut free = free.into_iter();
         for s in 0..4u8 {
             start.hands[s as usize] = if s == seat { hand.clone() } else { free.by_ref().take(13).collect() };
         }
@@ -110,7 +89,7 @@ impl HiddenTable {
     /// An unseen id for a tile the wall shows (the seat's own draw, a dora indicator): a stand-in
     /// that holds the only free copy gives it up first.
     pub fn from_wall(&mut self, name: &str) -> Result<TileId, HiddenError> {
-        let cands = candidates(name, self.table.rules.red_fives)?;
+        let cands = ids_of(name, self.table.rules.red_fives)?;
         if let Some(&id) = cands.iter().find(|&&id| !self.table.is_seen(id)) {
             return Ok(id);
         }
@@ -154,7 +133,7 @@ impl HiddenTable {
         taken: &[TileId],
     ) -> Result<TileId, HiddenError> {
         let w = who as usize;
-        let cands = candidates(name, self.table.rules.red_fives)?;
+        let cands = ids_of(name, self.table.rules.red_fives)?;
         let last = self.table.last_draw[w];
         if drawn {
             if let Some(d) = last.filter(|d| cands.contains(d)) {
@@ -245,21 +224,5 @@ impl HiddenTable {
 
     pub fn apply(&mut self, event: &Event) -> Result<(), HiddenError> {
         Ok(self.table.apply(event)?)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn candidates_keep_red_fives_apart() {
-        let ids = |n: &str, red| candidates(n, red).unwrap().iter().map(|t| t.get()).collect::<Vec<_>>();
-        assert_eq!(ids("5mr", true), [16]);
-        assert_eq!(ids("5m", true), [17, 18, 19]);
-        assert_eq!(ids("5m", false), [16, 17, 18, 19]);
-        assert_eq!(ids("C", true), [132, 133, 134, 135]);
-        assert!(candidates("5mr", false).is_err());
-        assert!(candidates("?", true).is_err());
     }
 }

@@ -48,6 +48,24 @@ pub fn is_red(id: TileId, red_fives: bool) -> bool {
     red_fives && crate::tile::RED_IDS.contains(&id.get())
 }
 
+/// The ids a tile name may stand for, lowest first: the red five is copy 0 of its kind, a plain
+/// five in a red-five game copies 1-3, any other tile all four copies.
+pub fn ids_of(name: &str, red_fives: bool) -> Result<Vec<TileId>, MjaiError> {
+    let (kind, red) = parse_tile(name)?;
+    if red && !red_fives {
+        return Err(MjaiError::RedWithoutReds(name.to_string()));
+    }
+    let five_with_red = red_fives && matches!(kind, 4 | 13 | 22);
+    let copies = if red {
+        0..1
+    } else if five_with_red {
+        1..4
+    } else {
+        0..4
+    };
+    Ok(copies.map(|c| TileId::new((kind * 4 + c) as u32).expect("kind < 34, copy < 4")).collect())
+}
+
 /// Hands out Tenhou ids within one round.
 #[derive(Clone, Debug)]
 pub struct Ids {
@@ -62,24 +80,19 @@ impl Ids {
 
     /// A fresh id for a tile name: copy 0 for the red five, else the lowest free copy.
     pub fn take(&mut self, name: &str) -> Result<TileId, MjaiError> {
-        let (kind, red) = parse_tile(name)?;
-        if red && !self.red_fives {
-            return Err(MjaiError::RedWithoutReds(name.to_string()));
-        }
-        let five_with_red = self.red_fives && matches!(kind, 4 | 13 | 22);
-        let copy = if red {
-            0
-        } else {
-            let first = usize::from(five_with_red);
-            (first..4)
-                .find(|c| self.used[kind] & (1 << c) == 0)
-                .ok_or_else(|| MjaiError::FifthCopy(name.to_string()))?
-        };
-        if self.used[kind] & (1 << copy) != 0 {
-            return Err(MjaiError::SecondRed(name.to_string()));
-        }
-        self.used[kind] |= 1 << copy;
-        Ok(TileId::new((kind * 4 + copy) as u32).expect("kind < 34, copy < 4"))
+        let (_, red) = parse_tile(name)?;
+        let id = ids_of(name, self.red_fives)?
+            .into_iter()
+            .find(|id| self.used[id.kind()] & (1 << (id.get() % 4)) == 0)
+            .ok_or_else(|| {
+                if red {
+                    MjaiError::SecondRed(name.to_string())
+                } else {
+                    MjaiError::FifthCopy(name.to_string())
+                }
+            })?;
+        self.used[id.kind()] |= 1 << (id.get() % 4);
+        Ok(id)
     }
 
     /// Whether `id` is the tile `name` names (same kind, same redness).
@@ -107,6 +120,17 @@ mod tests {
         for bad in ["", "0m", "5", "1z", "6mr", "?", "EE", "1mm"] {
             assert!(parse_tile(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn ids_of_keeps_red_fives_apart() {
+        let ids = |n: &str, red| ids_of(n, red).unwrap().iter().map(|t| t.get()).collect::<Vec<_>>();
+        assert_eq!(ids("5mr", true), [16]);
+        assert_eq!(ids("5m", true), [17, 18, 19]);
+        assert_eq!(ids("5m", false), [16, 17, 18, 19]);
+        assert_eq!(ids("C", true), [132, 133, 134, 135]);
+        assert!(ids_of("5mr", false).is_err());
+        assert!(ids_of("?", true).is_err());
     }
 
     #[test]
