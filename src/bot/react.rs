@@ -353,10 +353,12 @@ fn round_event<B: Bot>(
                     }
                 }
             };
-            let drawn = r.t.table.last_draw[seat as usize];
-            let red = r.t.table.rules.red_fives;
-            let tile = drawn.filter(|d| d.tile(red) == tile.tile(red)).unwrap_or(tile);
-            Ok(Reply { answer: Answer::Dahai { tile, tsumogiri: drawn == Some(tile) }, fallback: Some(tile) })
+            let answer = dahai(&r.t.table, seat, tile);
+            let fallback = match answer {
+                Answer::Dahai { tile, .. } => Some(tile),
+                _ => None,
+            };
+            Ok(Reply { answer, fallback })
         }
         Line::ReachAccepted { actor } => {
             let who = seat_of(actor)?;
@@ -410,6 +412,15 @@ fn round_event<B: Bot>(
         | Line::EndKyoku
         | Line::EndGame { .. } => Ok(reply(Answer::None)),
     }
+}
+
+/// The discard of `tile`, of two copies of one tile the drawn one (Mortal's and Tenhou's
+/// tsumogiri), with its `tsumogiri` flag.
+fn dahai(t: &Table, seat: u8, tile: TileId) -> Answer {
+    let drawn = t.last_draw[seat as usize];
+    let red = t.rules.red_fives;
+    let tile = drawn.filter(|d| d.tile(red) == tile.tile(red)).unwrap_or(tile);
+    Answer::Dahai { tile, tsumogiri: drawn == Some(tile) }
 }
 
 fn no_discard(seat: u8) -> StepError {
@@ -476,10 +487,7 @@ fn turn_answer<B: Bot>(
     let t = &r.t.table;
     let hand = &t.hands[seat as usize];
     let of_kind = |k: Kind| -> Vec<TileId> { hand.iter().copied().filter(|x| x.kind() == k).collect() };
-    let fallback = || {
-        let tile = drawn.or(o.discards.first().copied()).unwrap_or(hand[0]);
-        Answer::Dahai { tile, tsumogiri: drawn == Some(tile) }
-    };
+    let fallback = || dahai(t, seat, drawn.or(o.discards.first().copied()).unwrap_or(hand[0]));
     match ask_turn(r, seat, player, o) {
         TurnAction::Tsumo if o.tsumo => Answer::Hora { target: seat, tile: drawn.unwrap_or(hand[0]) },
         TurnAction::Kyuushu if o.kyuushu => Answer::Ryukyoku,
@@ -499,12 +507,7 @@ fn turn_answer<B: Bot>(
             r.riichi_tile = Some(tile);
             Answer::Reach
         }
-        TurnAction::Discard(tile) if o.discards.contains(&tile) => {
-            // Of two copies of one tile, the drawn one (Mortal's and Tenhou's tsumogiri).
-            let tile =
-                drawn.filter(|d| d.tile(t.rules.red_fives) == tile.tile(t.rules.red_fives)).unwrap_or(tile);
-            Answer::Dahai { tile, tsumogiri: drawn == Some(tile) }
-        }
+        TurnAction::Discard(tile) if o.discards.contains(&tile) => dahai(t, seat, tile),
         _ => fallback(),
     }
 }
