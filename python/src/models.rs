@@ -130,6 +130,7 @@ fn evaluate(
     let config = DatasetConfig {
         data,
         weights: Some(weights.unwrap_or_else(haifu::model::weights::default_path)),
+        trees: None,
         filter: filter(kind, tables, seats)?,
         seed,
         validation: 0.1,

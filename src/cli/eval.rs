@@ -25,8 +25,12 @@ pub struct EvalArgs {
     /// Weights of the `linear` evaluator.
     #[arg(long, default_value = DEFAULT_PATH)]
     weights: PathBuf,
+    /// The `trees` evaluator's model (a LightGBM text model, gzipped or not; `make trees` writes
+    /// data/weights/trees.txt.gz, the default).
+    #[arg(long, value_name = "FILE")]
+    trees: Option<PathBuf>,
     /// Evaluators to compare (repeat); default: ukeire, ev and linear (yaku scores each
-    /// decision's hand and is slower).
+    /// decision's hand and is slower; trees needs its model file).
     #[arg(long = "evaluator", value_enum)]
     evaluators: Vec<Evaluator>,
     #[command(flatten)]
@@ -84,8 +88,9 @@ pub fn run(args: EvalArgs) -> Result<ExitCode> {
         enabled[e.index()] = true;
     }
     let push_fold = args.push_fold.then_some(Thresholds { good: args.good, excellent: args.excellent });
-    let config =
+    let mut config =
         args.select.dataset(args.data.clone(), args.weights.clone(), args.split.split(), push_fold, enabled);
+    config.trees = args.trees.clone();
     let scored = haifu::eval::dataset::score(&config)?;
     let report = EvalReport::new(&scored, &evaluators, push_fold);
     if args.json {

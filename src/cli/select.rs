@@ -64,6 +64,7 @@ impl Select {
         DatasetConfig {
             data,
             weights: Some(weights),
+            trees: None,
             filter: self.filter(),
             seed: self.seed,
             validation: self.validation,

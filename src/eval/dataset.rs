@@ -22,6 +22,8 @@ use crate::fit::load::feature_columns;
 use crate::fit::split::{split_of, Split};
 use crate::model::filter::Filter;
 use crate::model::linear::Linear;
+use crate::model::trees::inputs::Situation;
+use crate::model::trees::TreesRanker;
 use crate::model::metrics::{AgreementSum, TIE_EPS};
 use crate::rank::expected_value::ranking::{pick_order, OrderKey};
 use crate::rank::max_ukeire::option_score;
@@ -36,6 +38,8 @@ pub struct DatasetConfig {
     pub data: PathBuf,
     /// Weights of the `linear` evaluator (needed only when it is scored).
     pub weights: Option<PathBuf>,
+    /// The `trees` evaluator's model (default: [`crate::model::trees::default_path`]).
+    pub trees: Option<PathBuf>,
     pub filter: Filter,
     pub seed: u64,
     pub validation: f64,
@@ -64,6 +68,8 @@ struct Opt {
     danger: f64,
     /// The option's row in the linear evaluator's base layout.
     row: Vec<f32>,
+    /// The option's row in catalog order, for the trees evaluator (empty when it is not scored).
+    catalog_row: Vec<f32>,
 }
 
 /// One decision's context.
@@ -188,6 +194,7 @@ struct Decisions {
     round_wind: Vec<u8>,
     seat: Vec<u8>,
     dealer: Vec<u8>,
+    wall_left: Vec<u8>,
 }
 
 fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
@@ -205,6 +212,7 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
         "round_wind",
         "seat",
         "dealer",
+        "wall_left",
     ];
     let df = parts::read_table(&cfg.data, "decisions", Some(&cols))?;
     let ids: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
@@ -231,6 +239,7 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
         round_wind: u8s("round_wind")?,
         seat: u8s("seat")?,
         dealer: u8s("dealer")?,
+        wall_left: u8s("wall_left")?,
     })
 }
 
@@ -289,6 +298,7 @@ fn tally(
     cfg: &DatasetConfig,
     d: &Decisions,
     linear: Option<&Linear>,
+    trees: Option<&TreesRanker>,
     i: usize,
     opts: &mut [Opt],
 ) {
@@ -301,6 +311,14 @@ fn tally(
         let s = l.score_rows(&rows, d.turn[i]);
         for (o, s) in opts.iter_mut().zip(s) {
             o.scores[E::Linear.index()] = s;
+        }
+    }
+    if let Some(t) = trees {
+        let rows: Vec<&[f32]> = opts.iter().map(|o| o.catalog_row.as_slice()).collect();
+        let situation = Situation::of_decision(d.turn[i], d.wall_left[i], d.round_wind[i], d.seat[i], d.dealer[i]);
+        let scores = t.score_rows(&rows, situation);
+        for (o, s) in opts.iter_mut().zip(scores) {
+            o.scores[E::Trees.index()] = s;
         }
     }
     if cfg.enabled[E::Ev.index()] {
@@ -348,6 +366,25 @@ fn tally(
     }
 }
 
+/// Where each catalog column sits among the dataset's `names`; refuses a dataset without a
+/// column the trees model uses (scoring it as 0 would give figures that look real and are not).
+fn trees_columns(t: &TreesRanker, names: &[String], cfg: &DatasetConfig) -> Result<Vec<Option<usize>>, EvalError> {
+    let catalog = crate::features::catalog::names();
+    let cols: Vec<Option<usize>> = catalog.iter().map(|c| names.iter().position(|n| n == c)).collect();
+    let m: Vec<&str> = t
+        .trees()
+        .feature_names()
+        .iter()
+        .filter_map(|f| catalog.iter().position(|c| c == f).filter(|&i| cols[i].is_none()).map(|i| catalog[i]))
+        .collect();
+    if !m.is_empty() {
+        let more = if m.len() > 8 { format!(" and {} more", m.len() - 8) } else { String::new() };
+        let missing = format!("{}{more}", m[..m.len().min(8)].join(", "));
+        return Err(EvalError::WeightsNeed { missing, data: cfg.data.clone() });
+    }
+    Ok(cols)
+}
+
 /// The `ev` evaluator's scores of a discard decision: 電脳麻将's order rebuilt from the columns
 /// ([`crate::eval::ev_order`]), the first option scoring highest. Other decisions keep the value-column score.
 fn ev_order_scores(opts: &mut [Opt], hand_shanten: i8) {
@@ -374,8 +411,18 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     } else {
         None
     };
+    let trees = if cfg.enabled[E::Trees.index()] {
+        Some(TreesRanker::load(cfg.trees.as_deref())?)
+    } else {
+        None
+    };
     let names = feature_columns(&cfg.data)?;
     require_columns(cfg, &names, linear.as_ref())?;
+    // Where each catalog column sits in the dataset, for the trees evaluator's rows.
+    let catalog_cols: Vec<Option<usize>> = match &trees {
+        Some(t) => trees_columns(t, &names, cfg)?,
+        None => Vec::new(),
+    };
     // Where each of the linear evaluator's base columns sits in the dataset.
     let linear_cols: Vec<Option<usize>> = linear
         .as_ref()
@@ -395,7 +442,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     let mut finish = |id: u64, opts: &mut Vec<Opt>| {
         let i = d.row_of.get(&id).copied().unwrap_or(0);
         if opts.len() >= 2 && opts.iter().filter(|o| o.chosen).count() == 1 {
-            tally(&mut out, cfg, &d, linear.as_ref(), i, opts);
+            tally(&mut out, cfg, &d, linear.as_ref(), trees.as_ref(), i, opts);
         }
         opts.clear();
     };
@@ -458,6 +505,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
                 safe: x(c_gen) + x(c_suji) + x(c_honor) > 0.5,
                 danger: x(c_danger),
                 row: linear_cols.iter().map(|c| c.map_or(0.0, |c| feats[c][r])).collect(),
+                catalog_row: catalog_cols.iter().map(|c| c.map_or(0.0, |c| feats[c][r])).collect(),
             });
         }
         Ok::<_, EvalError>(())

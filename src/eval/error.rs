@@ -28,6 +28,9 @@ pub enum EvalError {
     NoWeights,
     #[error("reading {}", path.display())]
     Options { path: PathBuf, source: Box<EvalError> },
+    /// Loading the trees evaluator's model.
+    #[error(transparent)]
+    Trees(#[from] crate::model::trees::TreesError),
     /// Loading or running the fitted linear evaluator.
     #[error(transparent)]
     Linear(Box<dyn std::error::Error + Send + Sync>),

@@ -10,7 +10,8 @@ pub mod nanikiru;
 #[cfg(feature = "parquet")]
 pub mod report;
 
-use crate::model::linear;
+use crate::model::linear::{self, Explained};
+use crate::model::trees::TreesRanker;
 use crate::rank::{expected_value, max_ukeire, yaku_eval, yaku_seed, Evaluator, RankedDiscard};
 use crate::replay::view::View;
 use error::EvalError;
@@ -23,18 +24,22 @@ use error::EvalError;
 pub enum Ranker {
     /// The fitted function with its weights.
     Linear(std::sync::Arc<linear::Linear>),
+    /// The trees model lined up with the rows.
+    Trees(std::sync::Arc<TreesRanker>),
     /// An evaluator that needs nothing loaded (ukeire, ev, yaku, yaku-seed).
     Plain(Evaluator),
 }
 
 impl Ranker {
-    /// The ranker of `evaluator`; `weights` is the `linear` evaluator's weights file (default:
-    /// the shipped one), unused by the others.
+    /// The ranker of `evaluator`; `weights` is the fitted evaluator's model file: `linear`'s
+    /// weights (default: the shipped ones) or the `trees` model (default: data/weights/trees.txt.gz),
+    /// unused by the others.
     pub fn new(evaluator: Evaluator, weights: Option<&std::path::Path>) -> Result<Ranker, EvalError> {
         Ok(match evaluator {
             Evaluator::Linear => Ranker::Linear(std::sync::Arc::new(
                 linear::Linear::load(weights).map_err(|e| EvalError::Linear(e.into()))?,
             )),
+            Evaluator::Trees => Ranker::Trees(std::sync::Arc::new(TreesRanker::load(weights)?)),
             other => Ranker::Plain(other),
         })
     }
@@ -42,6 +47,7 @@ impl Ranker {
     pub fn evaluator(&self) -> Evaluator {
         match self {
             Ranker::Linear(_) => Evaluator::Linear,
+            Ranker::Trees(_) => Evaluator::Trees,
             Ranker::Plain(e) => *e,
         }
     }
@@ -50,21 +56,40 @@ impl Ranker {
     pub fn linear(&self) -> Option<&linear::Linear> {
         match self {
             Ranker::Linear(l) => Some(l),
-            Ranker::Plain(_) => None,
+            _ => None,
         }
+    }
+
+    /// The loaded model of a `trees` ranker.
+    pub fn trees(&self) -> Option<&TreesRanker> {
+        match self {
+            Ranker::Trees(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Each option's `k` largest feature contributions, relative to the best option (`linear`:
+    /// weight times value; `trees`: exact TreeSHAP); `None` for the evaluators without features.
+    pub fn explain(&self, pos: &View, k: usize) -> Result<Option<Explained>, EvalError> {
+        Ok(match self {
+            Ranker::Linear(l) => Some(l.explain(pos, k).map_err(|e| EvalError::Linear(e.into()))?),
+            Ranker::Trees(t) => Some(t.explain(pos, k).map_err(|e| EvalError::Linear(e.into()))?),
+            Ranker::Plain(_) => None,
+        })
     }
 
     /// Ranks every distinct discard of the seat's 14-tile hand, best first.
     pub fn rank(&self, pos: &View) -> Result<Vec<RankedDiscard>, EvalError> {
         Ok(match self {
             Ranker::Linear(l) => l.rank(pos).map_err(|e| EvalError::Linear(e.into()))?,
+            Ranker::Trees(t) => t.rank(pos).map_err(|e| EvalError::Linear(e.into()))?,
             Ranker::Plain(Evaluator::Ukeire) => max_ukeire::rank(pos),
             Ranker::Plain(Evaluator::Ev) => expected_value::rank(pos),
             Ranker::Plain(Evaluator::Yaku) => yaku_eval::rank(pos),
             Ranker::Plain(Evaluator::YakuSeed) => yaku_seed::rank(pos),
             // built only by `Ranker::new`, which loads linear's weights
-            Ranker::Plain(Evaluator::Linear) => {
-                return Err(EvalError::Linear("a linear ranker without weights".into()))
+            Ranker::Plain(Evaluator::Linear | Evaluator::Trees) => {
+                return Err(EvalError::Linear("a fitted ranker without its model file".into()))
             }
         })
     }

@@ -108,17 +108,16 @@ pub struct Ranking {
     pub explained: Option<Vec<(Tile, Vec<crate::model::linear::Contribution>)>>,
 }
 
-/// Ranks `pos` with `ranker`, then the push/fold layer when `push_fold`; `explain` (linear
-/// only) adds each option's five largest contributions.
+/// Ranks `pos` with `ranker`, then the push/fold layer when `push_fold`; `explain` (linear and
+/// trees) adds each option's five largest contributions.
 pub fn rank(ranker: &Ranker, pos: &View, push: bool, explain: bool) -> Result<Ranking, NanikiruError> {
     let mut options = ranker.rank(pos)?;
     if push {
         options = push_fold(pos, options, &Thresholds::default());
     }
     let explained = if explain {
-        let needs = || BadInput("--explain needs --evaluator linear".into());
-        let linear = ranker.linear().ok_or_else(needs)?;
-        Some(linear.explain(pos, 5).map_err(|e| EvalError::Linear(e.into()))?)
+        let needs = || BadInput("--explain needs --evaluator linear or trees".into());
+        Some(ranker.explain(pos, 5)?.ok_or_else(needs)?)
     } else {
         None
     };

@@ -42,6 +42,9 @@ pub struct Linear {
     pub w: Vec<f64>,
 }
 
+/// Each option's largest contributions, by discard (`--explain`).
+pub type Explained = Vec<(crate::tile::Tile, Vec<Contribution>)>;
+
 /// One feature's share of an option's score.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Contribution {

@@ -11,8 +11,9 @@
 //! - [`push_fold`]: push or fold against a riichi, by the hand's value and each discard's safety;
 //! - [`melds21`] and [`yaku_eval`]: the 21-class cut of a hand and the yaku evaluation function.
 //!
-//! The fitted `linear` evaluator needs a weights file and the feature row, so its scoring sits
-//! above the features in `model::linear`; it is still one of the [`Evaluator`]s named here.
+//! The fitted `linear` and `trees` evaluators need a model file and the feature row, so their
+//! scoring sits above the features in `model::linear` and `model::trees`; they are still
+//! [`Evaluator`]s named here.
 
 pub mod calls;
 pub mod danger;
@@ -50,12 +51,21 @@ pub enum Evaluator {
     Linear,
     /// Seed 004's yaku function: best over every cut and the seed's yaku combinations summed.
     YakuSeed,
+    /// Gradient-boosted trees (LightGBM lambdarank, `make trees`; default
+    /// data/weights/trees.txt.gz) over the option columns and the decision's context.
+    Trees,
 }
 
 impl Evaluator {
     /// Every evaluator, in the order reports list them.
-    pub const ALL: [Evaluator; 5] =
-        [Evaluator::Ukeire, Evaluator::Ev, Evaluator::Yaku, Evaluator::Linear, Evaluator::YakuSeed];
+    pub const ALL: [Evaluator; 6] = [
+        Evaluator::Ukeire,
+        Evaluator::Ev,
+        Evaluator::Yaku,
+        Evaluator::Linear,
+        Evaluator::YakuSeed,
+        Evaluator::Trees,
+    ];
     /// Number of evaluators: the length of per-evaluator arrays.
     pub const COUNT: usize = Self::ALL.len();
 
@@ -67,6 +77,7 @@ impl Evaluator {
             Evaluator::Yaku => "yaku",
             Evaluator::Linear => "linear",
             Evaluator::YakuSeed => "yaku-seed",
+            Evaluator::Trees => "trees",
         }
     }
 

@@ -27,12 +27,17 @@ pub struct ReportConfig {
 
 /// Scores the dataset with every evaluator and writes `out/README.md` with its plots.
 pub fn run(cfg: &ReportConfig) -> Result<String> {
-    let scored =
-        score(&DatasetConfig { enabled: [true; Evaluator::COUNT], push_fold: true, ..cfg.dataset.clone() })?;
-    write_report(cfg, &scored)
+    // Every evaluator; `trees` when its model exists (it is built by `make trees`, not shipped
+    // with every checkout).
+    let mut enabled = [true; Evaluator::COUNT];
+    enabled[Evaluator::Trees.index()] =
+        cfg.dataset.trees.clone().unwrap_or_else(crate::model::trees::default_path).exists();
+    let scored = score(&DatasetConfig { enabled, push_fold: true, ..cfg.dataset.clone() })?;
+    let shown: Vec<Evaluator> = Evaluator::ALL.into_iter().filter(|e| enabled[e.index()]).collect();
+    write_report(cfg, &scored, &shown)
 }
 
-fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
+fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Result<String> {
     let (n, plain, with_pf, folded) = (scored.decisions, &scored.plain, &scored.with_pf, &scored.folded);
     let (out, d) = (&cfg.out, &cfg.dataset);
     std::fs::create_dir_all(out).map_err(|source| ReportError::Create { path: out.to_path_buf(), source })?;
@@ -57,9 +62,9 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
         out.display()
     ));
     md.push_str("## Overall\n\n");
-    let rows: Vec<Vec<String>> = Evaluator::ALL
+    let rows: Vec<Vec<String>> = shown
         .iter()
-        .enumerate()
+        .map(|name| (name.index(), name))
         .flat_map(|(e, name)| {
             let a = plain[e].overall.finish();
             let b = with_pf[e].overall.finish();
@@ -86,7 +91,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
         let mut keys: Vec<String> = get(&plain[0]).keys().cloned().collect();
         keys.sort_by_key(|k| slice_order(k));
         let mut header = vec!["slice".to_string(), "n".to_string()];
-        for name in Evaluator::ALL {
+        for name in shown {
             header.push(format!("{name} top-1"));
             header.push(format!("{name}+pf top-1"));
         }
@@ -95,7 +100,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
             .map(|k| {
                 let mut r =
                     vec![k.clone(), get(&plain[0]).get(k).map_or(0, |a| a.finish().decisions).to_string()];
-                for e in 0..Evaluator::ALL.len() {
+                for e in shown.iter().map(|e| e.index()) {
                     r.push(pct(get(&plain[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
                     r.push(pct(get(&with_pf[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
                 }
@@ -107,7 +112,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored) -> Result<String> {
         if pick == 0 {
             let mut bs = Vec::new();
             for k in &keys {
-                for (e, name) in Evaluator::ALL.iter().enumerate() {
+                for (e, name) in shown.iter().map(|e| (e.index(), e)) {
                     let a = plain[e].by_shanten.get(k).map(|a| a.finish());
                     if let Some(a) = a {
                         bs.push(Bar {

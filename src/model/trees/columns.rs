@@ -13,6 +13,9 @@ use crate::features::catalog;
 /// own columns (`turn`, `wall_left`, ...) and any option column the catalog does not know.
 pub const CONTEXT_FAMILY: &str = "context";
 
+/// The family of the `rel_<column>` option columns ([`super::inputs::RELATIVE`]).
+pub const RELATIVE_FAMILY: &str = "relative";
+
 /// Where one model feature comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Source {
@@ -50,6 +53,7 @@ impl Layout {
             };
             let family = match (source, catalog::def_of(name)) {
                 (Source::Option(_), Some(def)) => def.family.name(),
+                (Source::Option(_), None) if name.starts_with("rel_") => RELATIVE_FAMILY,
                 _ => CONTEXT_FAMILY,
             };
             sources.push(source);
@@ -85,6 +89,7 @@ impl Layout {
     pub fn by_family(&self, contributions: &[f64]) -> Vec<(&'static str, f64)> {
         let mut order: Vec<&'static str> =
             crate::features::column::Family::ALL.iter().map(|f| f.name()).collect();
+        order.push(RELATIVE_FAMILY);
         order.push(CONTEXT_FAMILY);
         let mut sums: Vec<(&'static str, f64)> = Vec::new();
         for name in order {

@@ -10,6 +10,13 @@ pub type NumberCause = Box<dyn std::error::Error + Send + Sync + 'static>;
 /// An error of the trees model: reading it, or using it with a set of columns.
 #[derive(Debug, thiserror::Error)]
 pub enum TreesError {
+    /// No model file where one was looked for: the message says how to make one.
+    #[error(
+        "no trees model at {}: build it with `make trees` (LightGBM in .venv, over `make weights`' \
+         ingest), or name a LightGBM text model with --weights",
+        path.display()
+    )]
+    NoModel { path: PathBuf },
     #[error("cannot read the trees model {}", path.display())]
     Read {
         path: PathBuf,

@@ -18,6 +18,8 @@
 mod columns;
 mod error;
 mod flat;
+pub mod inputs;
+mod ranker;
 mod shap;
 mod text;
 mod tree;
@@ -28,8 +30,9 @@ mod fixture;
 use std::io::Read;
 use std::path::Path;
 
-pub use columns::{Layout, CONTEXT_FAMILY};
+pub use columns::{Layout, CONTEXT_FAMILY, RELATIVE_FAMILY};
 pub use error::{Place, TreesError, Unsupported};
+pub use ranker::{default_path, TreesRanker, DEFAULT_PATH};
 pub use text::Objective;
 
 /// A model file read and ready to score: see the module doc.

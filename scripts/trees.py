@@ -1,0 +1,317 @@
+"""`make trees`: LightGBM lambdarank over every training decision of `make weights`' filter and
+split, built in chunks so that memory stays bounded, written as data/weights/trees.txt.gz.
+
+    scripts/trees.py DATA --out MODEL.txt.gz [--kind discard] [--tables houou,tokujou] [--seed 1]
+        [--rounds 800] [--leaves 255] [--learning-rate 0.05] [--min-leaf 200]
+        [--fraction F] [--report OUT.json] [--cache DIR] [--threads 2]
+        [--families options,context,relative]
+
+DATA is an `haifu ingest` folder. The kept decisions (human seats at --tables, the decision kind),
+the split (FNV-1a of the game id with the seed: validation 0.1, test 0.1) and the rule that a
+decision needs one chosen option and at least two options are haifu's own (src/fit/), so the test
+decisions are `haifu eval --split test`'s. Rounds stop early on the validation split's ndcg@1;
+nothing is tuned on the test split.
+
+Features, by family (the model's feature names; `haifu` computes the same columns at use, in
+src/model/trees/context.rs, and a Rust test holds the two to each other):
+- options: every option column of the ingest (the catalog);
+- context: the decision's `turn`, `wall_left`, `round_wind` (0-3), `is_dealer`, and over its
+  options `n_options` and `best_shanten` (the lowest `shanten_min`);
+- relative: `rel_<c>`, an option's value of c minus the decision's best value of c (the max, or
+  for shanten and danger the min), for the columns of RELATIVE.
+
+Memory: each ingest part is read once and written as float32 chunks under --cache (reused by
+later runs with the same data, kind, tables, seed and families); the LightGBM Dataset is then
+built from those chunks through `lightgbm.Sequence`, one chunk in memory at a time. `--fraction F`
+trains on the games whose hash falls under F (the learning curve). Writes the gzipped model
+(gzip mtime 0: same data and seed, same bytes) and, with --report, the metrics, the cost (wall
+seconds, peak RSS) and the parameters as JSON.
+"""
+import argparse
+import gzip
+import hashlib
+import json
+import os
+import resource
+import sys
+import time
+
+import lightgbm as lgb
+import numpy as np
+import polars as pl
+
+from ceiling import agreement, game_hash, parts, split_of
+
+CONTEXT = ["turn", "wall_left", "round_wind", "is_dealer", "n_options", "best_shanten"]
+# (column, best is the max) for the relative family
+RELATIVE = [
+    ("shanten_min", False),
+    ("ukeire_count", True),
+    ("ev", True),
+    ("log_ev", True),
+    ("vis_paijia", True),
+    ("safety_worst_danger_est", False),
+]
+SPLITS = ["train", "validation", "test"]
+CURVE_SALT = 0xC0DE
+
+
+def kept_decisions(data, kind, tables, seed):
+    """The decisions `haifu fit --kind KIND --tables T --seats human` keeps, with split, the game's
+    curve position (a uniform number per game) and the decision's context columns."""
+    cols = ["decision_id", "game_id", "kind", "is_ai", "table", "turn", "wall_left", "round_wind", "seat", "dealer"]
+    dec = pl.concat([pl.read_parquet(p, columns=cols) for p in parts(data, "decisions")])
+    dec = dec.filter((pl.col("kind") == kind) & (~pl.col("is_ai")) & pl.col("table").is_in(tables))
+    games = dec["game_id"].unique().to_list()
+    split = {g: split_of(g, seed) for g in games}
+    curve = {g: (game_hash(g, seed ^ CURVE_SALT) >> 11) / float(1 << 53) for g in games}
+    return dec.select(
+        "decision_id",
+        pl.col("game_id").replace_strict(split, return_dtype=pl.UInt8).alias("split"),
+        pl.col("game_id").replace_strict(curve, return_dtype=pl.Float64).alias("curve"),
+        pl.col("turn").cast(pl.Float32),
+        pl.col("wall_left").cast(pl.Float32),
+        pl.col("round_wind").cast(pl.Float32),
+        (pl.col("seat") == pl.col("dealer")).cast(pl.Float32).alias("is_dealer"),
+        (pl.col("table") == "houou").alias("houou"),
+    )
+
+
+def with_derived(opts, families):
+    """Adds the decision-level columns computed over a decision's options."""
+    by = "decision_id"
+    extra = []
+    if "context" in families:
+        extra += [
+            pl.len().over(by).cast(pl.Float32).alias("n_options"),
+            pl.col("shanten_min").cast(pl.Float32).min().over(by).alias("best_shanten"),
+        ]
+    if "relative" in families:
+        # in f32, as haifu computes them from its f32 rows (and never in the columns' unsigned types)
+        for c, higher in RELATIVE:
+            x = pl.col(c).cast(pl.Float32)
+            best = x.max() if higher else x.min()
+            extra.append((x - best.over(by)).alias(f"rel_{c}"))
+    return opts.with_columns(extra) if extra else opts
+
+
+def feature_names(option_columns, families):
+    names = list(option_columns) if "options" in families else []
+    if "context" in families:
+        names += CONTEXT
+    if "relative" in families:
+        names += [f"rel_{c}" for c, _ in RELATIVE]
+    return names
+
+
+def build_cache(data, kept, families, cache):
+    """Writes each part's kept options as float32 chunks per split under `cache` (x, label,
+    group sizes, curve position per row) and returns the manifest."""
+    os.makedirs(cache, exist_ok=True)
+    manifest_path = os.path.join(cache, "manifest.json")
+    if os.path.exists(manifest_path):
+        with open(manifest_path) as f:
+            return json.load(f)
+    option_columns = [
+        c for c in pl.scan_parquet(parts(data, "options")[0]).collect_schema().names() if c not in ("decision_id", "option", "chosen")
+    ]
+    names = feature_names(option_columns, families)
+    chunks = {s: [] for s in SPLITS}
+    ctx = kept.select("decision_id", "split", "curve", "houou", "turn", "wall_left", "round_wind", "is_dealer")
+    started = time.time()
+    paths = parts(data, "options")
+    for i, p in enumerate(paths):
+        opts = pl.scan_parquet(p).join(ctx.lazy(), on="decision_id", how="inner").collect()
+        ok = opts.group_by("decision_id").agg(pl.col("chosen").sum().alias("c"), pl.len().alias("n"))
+        ok = ok.filter((pl.col("c") == 1) & (pl.col("n") >= 2)).select("decision_id")
+        opts = with_derived(opts.join(ok, on="decision_id").sort(["decision_id", "option"]), families)
+        for s, split in enumerate(SPLITS):
+            d = opts.filter(pl.col("split") == s)
+            if d.height == 0:
+                continue
+            stem = os.path.join(cache, f"{split}-{i:05d}")
+            np.save(stem + ".x.npy", d.select(names).cast(pl.Float32).to_numpy(order="c"))
+            np.save(stem + ".y.npy", d["chosen"].cast(pl.Int8).to_numpy())
+            np.save(stem + ".g.npy", d.group_by("decision_id", maintain_order=True).len()["len"].to_numpy().astype(np.int32))
+            np.save(stem + ".u.npy", d["curve"].to_numpy())
+            np.save(stem + ".h.npy", d.group_by("decision_id", maintain_order=True).agg(pl.col("houou").first())["houou"].to_numpy())
+            chunks[split].append({"stem": stem, "rows": d.height})
+        print(f"cache: part {i + 1}/{len(paths)} ({time.time() - started:.0f} s)", file=sys.stderr)
+    manifest = {"features": names, "families": families, "chunks": chunks}
+    with open(manifest_path + ".tmp", "w") as f:
+        json.dump(manifest, f)
+    os.replace(manifest_path + ".tmp", manifest_path)
+    return manifest
+
+
+class Chunk(lgb.Sequence):
+    """One cached chunk's rows (those under the curve fraction), loaded on first use; only one
+    chunk is held in memory at a time (LightGBM reads the Sequences in order)."""
+
+    held = None  # (stem, array) shared by every Chunk
+
+    def __init__(self, stem, keep):
+        self.stem = stem
+        self.keep = keep  # row indices into the chunk, or None for all
+        self.n = len(keep) if keep is not None else np.load(stem + ".y.npy", mmap_mode="r").shape[0]
+        self.batch_size = 65536
+
+    def _x(self):
+        if Chunk.held is None or Chunk.held[0] != self.stem:
+            Chunk.held = None
+            x = np.load(self.stem + ".x.npy")
+            Chunk.held = (self.stem, x if self.keep is None else x[self.keep])
+        return Chunk.held[1]
+
+    def __getitem__(self, idx):
+        # LightGBM samples single rows (as float64) for the bin bounds and pushes slices
+        if isinstance(idx, (int, np.integer)):
+            return self._x()[idx].astype(np.float64)
+        return self._x()[idx]
+
+    def __len__(self):
+        return self.n
+
+
+def load_split(manifest, split, fraction):
+    """The split's Sequences, labels and group sizes, rows of games under `fraction` only."""
+    seqs, ys, gs = [], [], []
+    for c in manifest["chunks"][split]:
+        stem = c["stem"]
+        y = np.load(stem + ".y.npy")
+        g = np.load(stem + ".g.npy")
+        keep = None
+        if fraction < 1.0:
+            u = np.load(stem + ".u.npy")
+            rows = u < fraction
+            if not rows.any():
+                continue
+            keep = np.flatnonzero(rows)
+            # whole decisions are kept or dropped together (a game's rows share u)
+            starts = np.concatenate([[0], np.cumsum(g)[:-1]])
+            g = g[rows[starts]]
+            y = y[keep]
+        seqs.append(Chunk(stem, keep))
+        ys.append(y)
+        gs.append(g)
+    return seqs, np.concatenate(ys), np.concatenate(gs)
+
+
+def scores_of(booster, seqs):
+    out = []
+    for s in seqs:
+        out.append(booster.predict(s[0 : len(s)]))
+        Chunk.held = None
+    return np.concatenate(out)
+
+
+def houou_agreement(manifest, scores, y, g):
+    """The agreement over the houou decisions of a split scored whole (fraction 1): what
+    `haifu eval --split test --tables houou` counts."""
+    h = np.concatenate([np.load(c["stem"] + ".h.npy") for c in manifest["chunks"]["test"]])
+    rows = np.repeat(h, g)
+    return agreement(scores[rows], y[rows].astype(bool), g[h])
+
+
+def params_of(a):
+    return {
+        "objective": "lambdarank",
+        "lambdarank_truncation_level": 3,
+        "metric": "ndcg",
+        "eval_at": [1],
+        "learning_rate": a.learning_rate,
+        "num_leaves": a.leaves,
+        "min_data_in_leaf": a.min_leaf,
+        "feature_fraction": 0.8,
+        "max_bin": 255,
+        "num_threads": a.threads,
+        "seed": a.seed,
+        "deterministic": True,
+        "force_row_wise": True,
+        "verbose": -1,
+    }
+
+
+def write_model(booster, path):
+    """The model text gzipped with mtime 0 and no file name, so the same model gives the same bytes."""
+    text = booster.model_to_string(num_iteration=booster.best_iteration or None).encode()
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("data")
+    ap.add_argument("--out", required=True, help="the gzipped LightGBM text model to write")
+    ap.add_argument("--kind", default="discard", choices=["discard", "riichi", "call"])
+    ap.add_argument("--tables", default="houou,tokujou")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=800)
+    ap.add_argument("--leaves", type=int, default=255)
+    ap.add_argument("--learning-rate", type=float, default=0.05)
+    ap.add_argument("--min-leaf", type=int, default=200)
+    ap.add_argument("--fraction", type=float, default=1.0, help="train on this share of the training games")
+    ap.add_argument("--families", default="options,context,relative")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")
+    ap.add_argument("--report", default=None)
+    a = ap.parse_args()
+    started = time.time()
+    families = a.families.split(",")
+    cache = a.cache or os.path.join(os.path.dirname(os.path.abspath(a.data)), "trees-cache", f"{a.kind}-{a.tables}-{a.seed}-{'+'.join(families)}")
+    kept = kept_decisions(a.data, a.kind, a.tables.split(","), a.seed)
+    manifest = build_cache(a.data, kept, families, cache)
+    names = manifest["features"]
+    sets = {s: load_split(manifest, s, a.fraction if s == "train" else 1.0) for s in SPLITS}
+    for s, (_, y, g) in sets.items():
+        print(f"{s}: {len(g)} decisions, {len(y)} options", file=sys.stderr)
+    params = params_of(a)
+    seqs, y, g = sets["train"]
+    train = lgb.Dataset(seqs, label=y, group=g, feature_name=names, free_raw_data=True, params={"max_bin": 255})
+    vs, vy, vg = sets["validation"]
+    val = lgb.Dataset(vs, label=vy, group=vg, reference=train)
+    booster = lgb.train(
+        params, train, a.rounds, valid_sets=[val], callbacks=[lgb.early_stopping(50, verbose=False), lgb.log_evaluation(25)]
+    )
+    digest = write_model(booster, a.out)
+    metrics = {}
+    for s in ["validation", "test"]:
+        seqs_s, y_s, g_s = sets[s]
+        scores = scores_of(booster, seqs_s)
+        metrics[s] = agreement(scores, y_s.astype(bool), g_s)
+        if s == "test":
+            metrics["test_houou"] = houou_agreement(manifest, scores, y_s, g_s)
+    out = {
+        "model": "lightgbm lambdarank",
+        "kind": a.kind,
+        "tables": a.tables,
+        "families": families,
+        "params": params,
+        "features": len(names),
+        "fraction": a.fraction,
+        "decisions": {s: int(len(sets[s][2])) for s in SPLITS},
+        "options": {s: int(len(sets[s][1])) for s in SPLITS},
+        "split_seed": a.seed,
+        "iterations": booster.best_iteration,
+        "metrics": metrics,
+        "model_file": os.path.basename(a.out),
+        "model_bytes": os.path.getsize(a.out),
+        "model_sha256": digest,
+        "cost": {
+            "wall_seconds": round(time.time() - started, 1),
+            "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        },
+    }
+    if a.report:
+        with open(a.report + ".tmp", "w") as f:
+            json.dump(out, f, indent=2)
+            f.write("\n")
+        os.replace(a.report + ".tmp", a.report)
+    print(json.dumps({"test": metrics["test"], "cost": out["cost"], "iterations": out["iterations"]}), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+//! The `trees` evaluator: a trees model file lined up once with haifu's rows ([`inputs`]), then
+//! asked for live positions ([`TreesRanker::rank`], [`TreesRanker::explain`]) and for the
+//! dataset's rows ([`TreesRanker::score_rows`]) by the same function.
+
+use std::path::{Path, PathBuf};
+
+use super::inputs::{self, Situation, CONTEXT};
+use super::{Layout, Trees, TreesError};
+use crate::features::FeatureError;
+use crate::model::linear::{Contribution, Explained};
+use crate::rank::RankedDiscard;
+use crate::replay::view::View;
+use crate::tile::Tile;
+
+/// Where `make trees` writes the discard model and where `--evaluator trees` looks for it,
+/// relative to the working directory (else in the source tree the binary was built from).
+pub const DEFAULT_PATH: &str = "data/weights/trees.txt.gz";
+
+/// The model file to load when none is named: [`DEFAULT_PATH`] under the working directory when
+/// it exists, else the one in this binary's source tree.
+pub fn default_path() -> PathBuf {
+    let local = Path::new(DEFAULT_PATH);
+    if local.exists() {
+        local.to_path_buf()
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_PATH)
+    }
+}
+
+/// A trees model with the layout of its features over option rows and decision context.
+#[derive(Clone, Debug)]
+pub struct TreesRanker {
+    trees: Trees,
+    layout: Layout,
+    path: PathBuf,
+}
+
+impl TreesRanker {
+    /// Reads the model at `path` (default [`default_path`]) and lines its features up with the
+    /// option rows and [`CONTEXT`]. A missing file says how to build one.
+    pub fn load(path: Option<&Path>) -> Result<TreesRanker, TreesError> {
+        let path = path.map_or_else(default_path, Path::to_path_buf);
+        if !path.exists() {
+            return Err(TreesError::NoModel { path });
+        }
+        let trees = Trees::read(&path)?;
+        TreesRanker::new(trees, path)
+    }
+
+    /// A ranker of a model already read (`path` names it in messages).
+    pub fn new(trees: Trees, path: PathBuf) -> Result<TreesRanker, TreesError> {
+        let names = inputs::option_names();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let layout = Layout::new(&trees, &names, &CONTEXT)
+            .map_err(|e| TreesError::InFile { path: path.clone(), source: Box::new(e) })?;
+        Ok(TreesRanker { trees, layout, path })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn trees(&self) -> &Trees {
+        &self.trees
+    }
+
+    /// The model's score of each of one decision's options (rows in catalog order, as ingest
+    /// writes them and as [`crate::features::option_rows`] builds them): higher is better.
+    pub fn score_rows(&self, rows: &[&[f32]], situation: Situation) -> Vec<f64> {
+        let wide = inputs::with_relative(rows);
+        let refs: Vec<&[f32]> = wide.iter().map(Vec::as_slice).collect();
+        self.trees.score_options(&self.layout, &refs, &situation.context(rows))
+    }
+
+    /// Ranks every distinct discard of the view's hand, best first (ties by tile).
+    pub fn rank(&self, view: &View) -> Result<Vec<RankedDiscard>, FeatureError> {
+        let rows = crate::features::option_rows::every_discard(view)?;
+        let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
+        let scores = self.score_rows(&refs, Situation::of_view(view));
+        let (sh, uk) = (column("shanten_min"), column("ukeire_count"));
+        let mut out: Vec<RankedDiscard> = rows
+            .iter()
+            .zip(scores)
+            .map(|((tile, row), score)| RankedDiscard {
+                tile: *tile,
+                score,
+                shanten: row[sh] as i8,
+                ukeire: row[uk] as u32,
+            })
+            .collect();
+        out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.tile.cmp(&b.tile)));
+        Ok(out)
+    }
+
+    /// Each option's model row and TreeSHAP contributions.
+    fn contributions(&self, view: &View) -> Result<Vec<OptionTerms>, FeatureError> {
+        let rows = crate::features::option_rows::every_discard(view)?;
+        let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
+        let context = Situation::of_view(view).context(&refs);
+        let wide = inputs::with_relative(&refs);
+        Ok(rows
+            .iter()
+            .zip(&wide)
+            .map(|((tile, _), w)| {
+                let mut x = Vec::with_capacity(self.trees.feature_names().len());
+                self.layout.gather(w, &context, &mut x);
+                let c = self.trees.option_contributions(&self.layout, w, &context);
+                OptionTerms { tile: *tile, x, phi: c }
+            })
+            .collect())
+    }
+
+    /// For each option, the `k` features that move its score most relative to the best option,
+    /// exactly (TreeSHAP contributions sum to the score, so the differences sum to the gap); for
+    /// the best option itself its largest contributions.
+    pub fn explain(&self, view: &View, k: usize) -> Result<Explained, FeatureError> {
+        let all = self.contributions(view)?;
+        let n = self.trees.feature_names().len();
+        let total = |c: &[f64]| c.iter().sum::<f64>();
+        let Some(best) =
+            all.iter().max_by(|a, b| total(&a.phi).total_cmp(&total(&b.phi)).then(b.tile.cmp(&a.tile)))
+        else {
+            return Ok(Vec::new());
+        };
+        let (best_tile, best_c) = (best.tile, best.phi.clone());
+        Ok(all
+            .into_iter()
+            .map(|OptionTerms { tile, x, phi: c }| {
+                let mut terms: Vec<Contribution> = (0..n)
+                    .map(|j| Contribution {
+                        feature: self.trees.feature_names()[j].clone(),
+                        value: x[j],
+                        contribution: if tile == best_tile { c[j] } else { c[j] - best_c[j] },
+                    })
+                    .filter(|t| t.contribution.abs() > 1e-9)
+                    .collect();
+                terms.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
+                terms.truncate(k);
+                (tile, terms)
+            })
+            .collect())
+    }
+
+    /// [`TreesRanker::explain`]'s full contributions summed by feature family (catalog families,
+    /// then `context`), per option.
+    pub fn explain_families(&self, view: &View) -> Result<Vec<(Tile, FamilySums)>, FeatureError> {
+        Ok(self.contributions(view)?.into_iter().map(|o| (o.tile, self.layout.by_family(&o.phi))).collect())
+    }
+}
+
+/// Contributions summed by feature family, in the families' order.
+pub type FamilySums = Vec<(&'static str, f64)>;
+
+/// One option's row in the model's feature order and its contributions (then the bias).
+struct OptionTerms {
+    tile: Tile,
+    x: Vec<f32>,
+    phi: Vec<f64>,
+}
+
+fn column(name: &str) -> usize {
+    crate::features::catalog::index_of(name).unwrap_or_else(|| panic!("{name} is a catalog column"))
+}
