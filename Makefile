@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz
+.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz trees
 
 build:
 	$(CARGO) build
@@ -117,6 +117,20 @@ ceiling: $(VENV)/.ceiling
 	$(VENV)/bin/python scripts/ceiling.py out/corpus reports/losses/ceiling.json \
 		--max-decisions $(LOSS_DECISIONS) --train-decisions $(CEILING_TRAIN)
 	python3 scripts/loss_table.py reports/losses/*.json > reports/losses/losses.md
+
+# Gradient-boosted trees on every training decision of make weights' filter and split (issue 53):
+# LightGBM lambdarank over the option columns plus the context and relative families
+# (src/model/trees/inputs.rs), early-stopped on the validation split, written gzipped to
+# data/weights/trees.txt.gz (`--evaluator trees`). The parts are cached once as float32 chunks
+# under out/trees-cache (about 31 GB of disk) and fed to LightGBM a chunk at a time.
+# TREES_ARGS adds scripts/trees.py options (--fraction F for a learning-curve point).
+TREES_ARGS ?=
+trees: release $(VENV)/.ceiling
+	./scripts/ingest_corpus.sh $(SHARED) out/corpus
+	$(VENV)/bin/python scripts/trees.py out/corpus --out data/weights/trees.txt.gz \
+		--report reports/losses/trees.json $(TREES_ARGS)
+	target/release/haifu eval --data out/corpus --evaluator linear --evaluator trees --split test \
+		--tables houou --json > reports/losses/trees-eval.json
 
 # reports/seed_tables.md's table and plot: the seed's own features fitted with the seed's loss
 # and with the pairwise logistic, each level's points beside the seed's (one shanten step =

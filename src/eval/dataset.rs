@@ -22,9 +22,9 @@ use crate::fit::load::feature_columns;
 use crate::fit::split::{split_of, Split};
 use crate::model::filter::Filter;
 use crate::model::linear::Linear;
+use crate::model::metrics::{AgreementSum, TIE_EPS};
 use crate::model::trees::inputs::Situation;
 use crate::model::trees::TreesRanker;
-use crate::model::metrics::{AgreementSum, TIE_EPS};
 use crate::rank::expected_value::ranking::{pick_order, OrderKey};
 use crate::rank::max_ukeire::option_score;
 use crate::rank::push_fold::{classify, policy_score, HandClass, Thresholds};
@@ -315,7 +315,8 @@ fn tally(
     }
     if let Some(t) = trees {
         let rows: Vec<&[f32]> = opts.iter().map(|o| o.catalog_row.as_slice()).collect();
-        let situation = Situation::of_decision(d.turn[i], d.wall_left[i], d.round_wind[i], d.seat[i], d.dealer[i]);
+        let situation =
+            Situation::of_decision(d.turn[i], d.wall_left[i], d.round_wind[i], d.seat[i], d.dealer[i]);
         let scores = t.score_rows(&rows, situation);
         for (o, s) in opts.iter_mut().zip(scores) {
             o.scores[E::Trees.index()] = s;
@@ -368,14 +369,20 @@ fn tally(
 
 /// Where each catalog column sits among the dataset's `names`; refuses a dataset without a
 /// column the trees model uses (scoring it as 0 would give figures that look real and are not).
-fn trees_columns(t: &TreesRanker, names: &[String], cfg: &DatasetConfig) -> Result<Vec<Option<usize>>, EvalError> {
+fn trees_columns(
+    t: &TreesRanker,
+    names: &[String],
+    cfg: &DatasetConfig,
+) -> Result<Vec<Option<usize>>, EvalError> {
     let catalog = crate::features::catalog::names();
     let cols: Vec<Option<usize>> = catalog.iter().map(|c| names.iter().position(|n| n == c)).collect();
     let m: Vec<&str> = t
         .trees()
         .feature_names()
         .iter()
-        .filter_map(|f| catalog.iter().position(|c| c == f).filter(|&i| cols[i].is_none()).map(|i| catalog[i]))
+        .filter_map(|f| {
+            catalog.iter().position(|c| c == f).filter(|&i| cols[i].is_none()).map(|i| catalog[i])
+        })
         .collect();
     if !m.is_empty() {
         let more = if m.len() > 8 { format!(" and {} more", m.len() - 8) } else { String::new() };
@@ -411,11 +418,8 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     } else {
         None
     };
-    let trees = if cfg.enabled[E::Trees.index()] {
-        Some(TreesRanker::load(cfg.trees.as_deref())?)
-    } else {
-        None
-    };
+    let trees =
+        if cfg.enabled[E::Trees.index()] { Some(TreesRanker::load(cfg.trees.as_deref())?) } else { None };
     let names = feature_columns(&cfg.data)?;
     require_columns(cfg, &names, linear.as_ref())?;
     // Where each catalog column sits in the dataset, for the trees evaluator's rows.

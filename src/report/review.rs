@@ -50,6 +50,9 @@ pub struct Models {
     pub paths: [String; 3],
     /// A choice the model gives a probability below this is a bad move ([`BAD_BELOW`]).
     pub bad_below: f64,
+    /// The trees model, when the review has one: its ranking of each discard and why it
+    /// differs from the player ([`TreesReview`]).
+    pub trees: Option<crate::model::trees::TreesRanker>,
 }
 
 impl Models {
@@ -94,6 +97,7 @@ impl Models {
             call: load(&call_path, "call")?,
             paths: [discard_path, riichi_path, call_path].map(|p| p.display().to_string()),
             bad_below: BAD_BELOW,
+            trees: None,
         })
     }
 
@@ -325,7 +329,34 @@ pub struct DecisionReview {
     pub options: Vec<OptionReview>,
     /// Why linear prefers its pick, when it differs from the player's choice.
     pub explanation: Option<Explanation>,
+    /// The trees model's view of a discard, when the review has a trees model.
+    pub trees: Option<TreesReview>,
 }
+
+/// The trees evaluator on one discard decision: its order, and where it differs from the player,
+/// the exact (TreeSHAP) contributions of each feature to the gap.
+#[derive(Clone, Debug, Serialize)]
+pub struct TreesReview {
+    /// The trees' first choice.
+    pub pick: String,
+    /// 1-based rank of the player's choice in the trees' order.
+    pub human_rank: usize,
+    /// The player took the trees' first choice (a tie at the top counts).
+    pub matched: bool,
+    /// Every option best first: label and score.
+    pub order: Vec<(String, f64)>,
+    /// `score(player's choice) - score(pick)` (0 when they agree): the sum of every feature's
+    /// contribution below, exactly.
+    pub gap: f64,
+    /// The largest contributions to the gap (at most [`TREES_SHOWN`]); negative ones favour the
+    /// trees' pick.
+    pub contributions: Vec<crate::model::trees::Difference>,
+    /// The whole gap summed by feature family.
+    pub families: Vec<(String, f64)>,
+}
+
+/// How many contributions a [`TreesReview`] lists.
+pub const TREES_SHOWN: usize = 8;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RiichiPlayer {
@@ -390,6 +421,33 @@ pub struct ContributionReview {
     pub weight: f64,
     /// weight × (human_value - linear_value).
     pub contribution: f64,
+}
+
+/// The trees model's order of a discard decision and the contributions to the gap between the
+/// player's choice and the trees' pick.
+fn trees_review(
+    t: &crate::model::trees::TreesRanker,
+    d: &Decision,
+    row: &DecisionRow,
+    base: &[&[f32]],
+) -> TreesReview {
+    use crate::model::trees::inputs::Situation;
+    let situation = Situation::of_decision(row.turn, row.wall_left, row.round_wind, row.seat, row.dealer);
+    let scores = t.score_rows(base, situation);
+    let mut order: Vec<usize> = (0..base.len()).collect();
+    order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+    let (pick, human) = (order[0], d.chosen);
+    let better = scores.iter().filter(|&&s| s > scores[human] + crate::rank::TIE_EPS).count();
+    let diff = t.differences(base, situation, human, pick);
+    TreesReview {
+        pick: d.options[pick].label(),
+        human_rank: order.iter().position(|&o| o == human).unwrap_or(0) + 1,
+        matched: better == 0,
+        order: order.iter().map(|&o| (d.options[o].label(), scores[o])).collect(),
+        gap: scores[human] - scores[pick],
+        contributions: diff.features.into_iter().take(TREES_SHOWN).collect(),
+        families: diff.families.into_iter().map(|(f, v)| (f.to_string(), v)).collect(),
+    }
 }
 
 /// Collects each decision with the ordinal of its round.
@@ -650,6 +708,10 @@ impl Reviewer<'_> {
             .collect();
 
         let explanation = (pick != human).then(|| explain(model, base, row.turn, d, human, pick, &options));
+        let trees = match (&self.models.trees, d.kind) {
+            (Some(t), DecisionKind::Discard) => Some(trees_review(t, d, row, base)),
+            _ => None,
+        };
         let probability = judged.probability;
         let ev_of = |o: usize| (base[o][self.cols.ev_defined] > 0.0).then(|| base[o][self.cols.ev] as f64);
         let best_ev = (0..base.len()).filter_map(ev_of).reduce(f64::max);
@@ -683,6 +745,7 @@ impl Reviewer<'_> {
             points_lost,
             options,
             explanation,
+            trees,
         }
     }
 

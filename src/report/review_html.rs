@@ -380,7 +380,48 @@ fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
         }
         h.push_str("</table>\n");
     }
+    if let Some(t) = &d.trees {
+        trees_block(h, d, t);
+    }
     h.push_str("</section>\n");
+}
+
+/// The trees evaluator's pick and, where it differs from the player, the exact contributions
+/// (TreeSHAP) of the largest features and of each family to the gap.
+fn trees_block(h: &mut String, d: &DecisionReview, t: &crate::report::review::TreesReview) {
+    let _ = writeln!(
+        h,
+        "<div class=\"trees\">trees: <b>{}</b> · the player's choice ranks {} of {}{}</div>",
+        option_label(&t.pick),
+        t.human_rank,
+        t.order.len(),
+        if t.matched { String::new() } else { format!(" (gap {:+.3})", t.gap) }
+    );
+    if t.matched {
+        return;
+    }
+    let families: Vec<String> = t.families.iter().map(|(f, v)| format!("{} {v:+.3}", esc(f))).collect();
+    let _ = writeln!(
+        h,
+        "<div class=\"muted\">why (exact contributions to score(played {}) − score(trees' {}), summing to the gap): {}</div>",
+        option_label(&d.human),
+        option_label(&t.pick),
+        families.join(" · ")
+    );
+    h.push_str("<table class=\"trees-why\"><tr><th class=\"l\">feature</th><th class=\"l\">family</th><th>player</th><th>trees' pick</th><th>contribution</th></tr>\n");
+    for c in &t.contributions {
+        let cls = if c.contribution >= 0.0 { "pos" } else { "neg" };
+        let _ = writeln!(
+            h,
+            "<tr><td class=\"l lbl\">{}</td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td class=\"{cls}\">{:+.3}</td></tr>",
+            esc(&c.feature),
+            c.family,
+            c.a_value,
+            c.b_value,
+            c.contribution
+        );
+    }
+    h.push_str("</table>\n");
 }
 
 fn options_table(h: &mut String, d: &DecisionReview) {

@@ -151,8 +151,11 @@ mod tests {
         for game in &batch.games {
             let rows = crate::dataset::rows::game_rows(game).unwrap();
             let views = crate::dataset::rows::discard_positions(game).unwrap();
-            let discards: Vec<_> =
-                rows.decisions.iter().filter(|d| d.kind == crate::replay::decision::DecisionKind::Discard).collect();
+            let discards: Vec<_> = rows
+                .decisions
+                .iter()
+                .filter(|d| d.kind == crate::replay::decision::DecisionKind::Discard)
+                .collect();
             assert_eq!(discards.len(), views.len());
             for (d, v) in discards.iter().zip(&views) {
                 let want = Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.seat, d.dealer);

@@ -32,7 +32,7 @@ use std::path::Path;
 
 pub use columns::{Layout, CONTEXT_FAMILY, RELATIVE_FAMILY};
 pub use error::{Place, TreesError, Unsupported};
-pub use ranker::{default_path, TreesRanker, DEFAULT_PATH};
+pub use ranker::{default_path, Difference, Differences, FamilySums, TreesRanker, DEFAULT_PATH};
 pub use text::Objective;
 
 /// A model file read and ready to score: see the module doc.

@@ -92,22 +92,47 @@ impl TreesRanker {
         Ok(out)
     }
 
+    /// Each option's model row and TreeSHAP contributions (then the bias), rows in catalog order.
+    fn terms(&self, rows: &[&[f32]], situation: Situation) -> Vec<(Vec<f32>, Vec<f64>)> {
+        let context = situation.context(rows);
+        inputs::with_relative(rows)
+            .iter()
+            .map(|w| {
+                let mut x = Vec::with_capacity(self.trees.feature_names().len());
+                self.layout.gather(w, &context, &mut x);
+                (x, self.trees.option_contributions(&self.layout, w, &context))
+            })
+            .collect()
+    }
+
     /// Each option's model row and TreeSHAP contributions.
     fn contributions(&self, view: &View) -> Result<Vec<OptionTerms>, FeatureError> {
         let rows = crate::features::option_rows::every_discard(view)?;
         let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
-        let context = Situation::of_view(view).context(&refs);
-        let wide = inputs::with_relative(&refs);
-        Ok(rows
-            .iter()
-            .zip(&wide)
-            .map(|((tile, _), w)| {
-                let mut x = Vec::with_capacity(self.trees.feature_names().len());
-                self.layout.gather(w, &context, &mut x);
-                let c = self.trees.option_contributions(&self.layout, w, &context);
-                OptionTerms { tile: *tile, x, phi: c }
+        let terms = self.terms(&refs, Situation::of_view(view));
+        Ok(rows.iter().zip(terms).map(|((tile, _), (x, phi))| OptionTerms { tile: *tile, x, phi }).collect())
+    }
+
+    /// Why the model scores option `a` above or below option `b` (rows in catalog order): each
+    /// feature's contribution to `score(a) - score(b)`, exact (TreeSHAP), largest first and
+    /// zeros left out, and the same summed by family.
+    pub fn differences(&self, rows: &[&[f32]], situation: Situation, a: usize, b: usize) -> Differences {
+        let terms = self.terms(rows, situation);
+        let ((xa, pa), (xb, pb)) = (&terms[a], &terms[b]);
+        let n = self.trees.feature_names().len();
+        let delta: Vec<f64> = (0..=n).map(|j| pa[j] - pb[j]).collect();
+        let mut features: Vec<Difference> = (0..n)
+            .filter(|&j| delta[j].abs() > 1e-12)
+            .map(|j| Difference {
+                feature: self.trees.feature_names()[j].clone(),
+                family: self.layout.families()[j],
+                a_value: xa[j],
+                b_value: xb[j],
+                contribution: delta[j],
             })
-            .collect())
+            .collect();
+        features.sort_by(|x, y| y.contribution.abs().total_cmp(&x.contribution.abs()));
+        Differences { total: delta.iter().sum(), families: self.layout.by_family(&delta), features }
     }
 
     /// For each option, the `k` features that move its score most relative to the best option,
@@ -146,6 +171,27 @@ impl TreesRanker {
     pub fn explain_families(&self, view: &View) -> Result<Vec<(Tile, FamilySums)>, FeatureError> {
         Ok(self.contributions(view)?.into_iter().map(|o| (o.tile, self.layout.by_family(&o.phi))).collect())
     }
+}
+
+/// One feature's share of the score gap between two options.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Difference {
+    pub feature: String,
+    pub family: &'static str,
+    pub a_value: f32,
+    pub b_value: f32,
+    /// Its contribution to `score(a) - score(b)`.
+    pub contribution: f64,
+}
+
+/// [`TreesRanker::differences`]: the gap, by feature and by family.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Differences {
+    /// `score(a) - score(b)`: the sum of every contribution.
+    pub total: f64,
+    pub families: FamilySums,
+    /// Every feature that moves the gap, largest first.
+    pub features: Vec<Difference>,
 }
 
 /// Contributions summed by feature family, in the families' order.
