@@ -207,3 +207,67 @@ struct OptionTerms {
 fn column(name: &str) -> usize {
     crate::features::catalog::index_of(name).unwrap_or_else(|| panic!("{name} is a catalog column"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::tests::SMALL;
+    use super::*;
+    use crate::hand::Hand;
+    use crate::tile::EAST;
+
+    /// SMALL's two features named after two relative columns: a discard at the hand's best
+    /// shanten keeping the most ukeire of all discards scores 0.75, one at a worse shanten 0.25,
+    /// one at the best shanten with fewer ukeire -0.5 (tree 1 adds 0.125 to each).
+    fn ranker() -> TreesRanker {
+        let text = SMALL.replace("feature_names=a b", "feature_names=rel_ukeire_count rel_shanten_min");
+        TreesRanker::new(Trees::parse(&text).unwrap(), PathBuf::from("small")).unwrap()
+    }
+
+    #[test]
+    fn ranks_a_hand_by_the_relative_columns_it_computes() {
+        let view = View::bare(Hand::parse("123m456p789s1122z3m").unwrap(), vec![], EAST, EAST + 1);
+        let ranked = ranker().rank(&view).unwrap();
+        assert_eq!(ranked.len(), 11);
+        let best_shanten = ranked.iter().map(|r| r.shanten).min().unwrap();
+        let most = ranked.iter().map(|r| r.ukeire).max().unwrap();
+        for r in &ranked {
+            let want = match (r.shanten == best_shanten, r.ukeire == most) {
+                (true, true) => 0.75,
+                (true, false) => -0.5,
+                (false, _) => 0.25,
+            } + 0.125;
+            assert_eq!(r.score, want, "{r:?}");
+        }
+        // 3m keeps the tenpai hand, the only discard at shanten 0, but with 4 ukeire against 20:
+        // last; the rest at a worse shanten tie and go in tile order.
+        assert_eq!((ranked[10].tile.to_string().as_str(), ranked[10].score), ("3m", -0.375));
+        assert!(ranked.windows(2).all(|w| w[0].score > w[1].score || w[0].tile < w[1].tile));
+    }
+
+    #[test]
+    fn differences_sum_to_the_score_gap() {
+        let t = ranker();
+        let view = View::bare(Hand::parse("123m456p789s1122z3m").unwrap(), vec![], EAST, EAST + 1);
+        let rows = crate::features::option_rows::every_discard(&view).unwrap();
+        let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
+        let s = Situation::of_view(&view);
+        let scores = t.score_rows(&refs, s);
+        for a in 0..refs.len() {
+            let d = t.differences(&refs, s, a, 0);
+            assert!((d.total - (scores[a] - scores[0])).abs() < 1e-12, "{a}");
+            let by_feature: f64 = d.features.iter().map(|f| f.contribution).sum();
+            let by_family: f64 = d.families.iter().map(|f| f.1).sum();
+            assert!((by_feature - d.total).abs() < 1e-12 && (by_family - d.total).abs() < 1e-12);
+            assert!(d.features.iter().all(|f| f.family == crate::model::trees::RELATIVE_FAMILY));
+        }
+    }
+
+    #[test]
+    fn a_missing_model_says_how_to_build_one() {
+        let e = TreesRanker::load(Some(Path::new("/nonexistent/trees.txt.gz"))).unwrap_err();
+        assert!(e.to_string().contains("make trees"), "{e}");
+        let wrong = Trees::parse(&SMALL.replace("feature_names=a b", "feature_names=turn nonsense")).unwrap();
+        let e = TreesRanker::new(wrong, PathBuf::from("wrong.txt")).unwrap_err();
+        assert!(format!("{e:#}").contains("wrong.txt"), "{e}");
+    }
+}
