@@ -112,7 +112,8 @@ def nanikiru(
     two options; remaining tile counts treat the hand and the dora indicators as seen.
 
     - ``evaluator``: ``linear`` (the fitted weights, which agree with human houou discards far more
-      often than ukeire), ``ukeire``, ``ev``, ``yaku`` or ``yaku-seed``;
+      often than ukeire), ``ukeire``, ``ev``, ``yaku``, ``yaku-seed`` or ``trees`` (its model file
+      as ``weights``, default ``data/weights/trees.txt.gz``);
     - ``dora``: dora indicators (the tiles shown, ``"4p"`` or ``"p4"``), one per kan dora too;
     - ``round_wind``, ``seat_wind``: ``"E"``, ``"S"``, ``"W"`` or ``"N"`` (the command line's
       defaults: East round, South seat);
@@ -120,7 +121,8 @@ def nanikiru(
     - ``weights``: the linear evaluator's weights file (default: the shipped one);
     - ``push_fold``: apply the push/fold layer against a riichi (weak hands fold to the safest
       tile, good hands play only genbutsu / suji / honors, excellent hands push);
-    - ``explain`` (linear only): each option's five largest feature contributions.
+    - ``explain`` (linear and trees): each option's five largest feature contributions (for trees
+      exact TreeSHAP values, relative to the best option).
 
     Returns ``{"discard": "7s", "options": [{"tile", "score", "shanten", "ukeire"}, ...]}`` (plus
     ``"explain"``), as ``haifu nanikiru HAND --json``. Bad input raises :class:`InputError` with the
@@ -343,16 +345,19 @@ def evaluate(
     push_fold: bool = False,
     seed: int = 1,
     progress: bool = False,
+    trees: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> Dict[str, Any]:
     """Agreement of evaluators with the recorded picks of an ingest folder: ``haifu eval --json``.
 
     Top-1 / top-3 / mean rank per evaluator (ukeire, ev, yaku, yaku-seed, linear with ``weights``,
-    default the shipped file), overall and by slice (shanten, turn, riichi, table, human vs AI),
-    on the games of ``split`` (all, train, validation, test: the seeded split :func:`fit` uses).
+    default the shipped file, trees with ``trees``, default ``data/weights/trees.txt.gz`` from
+    ``make trees``), overall and by slice (shanten, turn, riichi, table, human vs AI), on the games
+    of ``split`` (all, train, validation, test: the seeded split :func:`fit` uses).
     """
     text = _haifu.evaluate(
         os.fspath(data), None if weights is None else os.fspath(weights), _list(evaluators), kind,
         _list(tables), seats, split, push_fold, seed, progress,
+        None if trees is None else os.fspath(trees),
     )
     return json.loads(text)
 

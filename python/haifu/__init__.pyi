@@ -113,6 +113,7 @@ def evaluate(
     push_fold: bool = False,
     seed: int = 1,
     progress: bool = False,
+    trees: Optional[_Path] = None,
 ) -> Dict[str, Any]:
     """Agreement of evaluators with the recorded picks (``haifu eval --json``)."""
 

@@ -95,7 +95,7 @@ fn fit(
 
 /// `haifu eval --data DATA --json` with its options.
 #[pyfunction]
-#[pyo3(signature = (data, weights, evaluators, kind, tables, seats, split, push_fold, seed, progress))]
+#[pyo3(signature = (data, weights, evaluators, kind, tables, seats, split, push_fold, seed, progress, trees=None))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     py: Python<'_>,
@@ -109,6 +109,7 @@ fn evaluate(
     push_fold: bool,
     seed: u64,
     progress: bool,
+    trees: Option<PathBuf>,
 ) -> PyResult<String> {
     let evaluators: Vec<Evaluator> = if evaluators.is_empty() {
         vec![Evaluator::Ukeire, Evaluator::Ev, Evaluator::Linear]
@@ -130,7 +131,7 @@ fn evaluate(
     let config = DatasetConfig {
         data,
         weights: Some(weights.unwrap_or_else(haifu::model::weights::default_path)),
-        trees: None,
+        trees,
         filter: filter(kind, tables, seats)?,
         seed,
         validation: 0.1,

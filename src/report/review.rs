@@ -446,7 +446,12 @@ fn trees_review(
         order: order.iter().map(|&o| (d.options[o].label(), scores[o])).collect(),
         gap: scores[human] - scores[pick],
         contributions: diff.features.into_iter().take(TREES_SHOWN).collect(),
-        families: diff.families.into_iter().map(|(f, v)| (f.to_string(), v)).collect(),
+        families: diff
+            .families
+            .into_iter()
+            .filter(|f| f.1.abs() > 1e-12)
+            .map(|(f, v)| (f.to_string(), v))
+            .collect(),
     }
 }
 
