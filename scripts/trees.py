@@ -151,9 +151,10 @@ class Chunk(lgb.Sequence):
 
     held = None  # (stem, array) shared by every Chunk
 
-    def __init__(self, stem, keep):
+    def __init__(self, stem, keep, columns=None):
         self.stem = stem
         self.keep = keep  # row indices into the chunk, or None for all
+        self.columns = columns  # column indices kept (--without), or None for all
         self.n = len(keep) if keep is not None else np.load(stem + ".y.npy", mmap_mode="r").shape[0]
         self.batch_size = 65536
 
@@ -161,7 +162,8 @@ class Chunk(lgb.Sequence):
         if Chunk.held is None or Chunk.held[0] != self.stem:
             Chunk.held = None
             x = np.load(self.stem + ".x.npy")
-            Chunk.held = (self.stem, x if self.keep is None else x[self.keep])
+            x = x if self.keep is None else x[self.keep]
+            Chunk.held = (self.stem, x if self.columns is None else np.ascontiguousarray(x[:, self.columns]))
         return Chunk.held[1]
 
     def __getitem__(self, idx):
@@ -174,8 +176,9 @@ class Chunk(lgb.Sequence):
         return self.n
 
 
-def load_split(manifest, split, fraction):
-    """The split's Sequences, labels and group sizes, rows of games under `fraction` only."""
+def load_split(manifest, split, fraction, columns=None):
+    """The split's Sequences, labels and group sizes, rows of games under `fraction` only (and
+    only `columns` of them, when given)."""
     seqs, ys, gs = [], [], []
     for c in manifest["chunks"][split]:
         stem = c["stem"]
@@ -192,7 +195,7 @@ def load_split(manifest, split, fraction):
             starts = np.concatenate([[0], np.cumsum(g)[:-1]])
             g = g[rows[starts]]
             y = y[keep]
-        seqs.append(Chunk(stem, keep))
+        seqs.append(Chunk(stem, keep, columns))
         ys.append(y)
         gs.append(g)
     return seqs, np.concatenate(ys), np.concatenate(gs)
@@ -271,6 +274,7 @@ def main():
     ap.add_argument("--bagging", type=float, default=0.5, help="share of the training decisions each round sees")
     ap.add_argument("--fraction", type=float, default=1.0, help="train on this share of the training games")
     ap.add_argument("--families", default="options,context,relative")
+    ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative): an ablation")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")
     ap.add_argument("--report", default=None)
@@ -281,7 +285,14 @@ def main():
     kept = kept_decisions(a.data, a.kind, a.tables.split(","), a.seed)
     manifest = build_cache(a.data, kept, families, cache)
     names = manifest["features"]
-    sets = {s: load_split(manifest, s, a.fraction if s == "train" else 1.0) for s in SPLITS}
+    columns = None
+    if a.without:
+        drop = set()
+        for f in a.without.split(","):
+            drop |= set(CONTEXT) if f == "context" else {f"rel_{c}" for c, _ in RELATIVE} if f == "relative" else set()
+        columns = np.array([i for i, n in enumerate(names) if n not in drop])
+        names = [names[i] for i in columns]
+    sets = {s: load_split(manifest, s, a.fraction if s == "train" else 1.0, columns) for s in SPLITS}
     for s, (_, y, g) in sets.items():
         print(f"{s}: {len(g)} decisions, {len(y)} options", file=sys.stderr)
     params = params_of(a)
@@ -305,6 +316,7 @@ def main():
         "kind": a.kind,
         "tables": a.tables,
         "families": families,
+        "without": a.without,
         "params": params,
         "features": len(names),
         "fraction": a.fraction,
