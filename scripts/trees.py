@@ -209,6 +209,44 @@ def scores_of(booster, seqs):
     return np.concatenate(out)
 
 
+def _softmax_terms(beta, s, y, g):
+    """Per decision: the log-sum-exp of beta × scores, the chosen score, and the mean and second
+    moment of the scores under the softmax (Newton's gradient and Hessian in beta)."""
+    starts = np.concatenate([[0], np.cumsum(g)[:-1]])
+    m = np.maximum.reduceat(s, starts)
+    e = np.exp(beta * (s - np.repeat(m, g)))
+    z = np.add.reduceat(e, starts)
+    p = e / np.repeat(z, g)
+    es = np.add.reduceat(p * s, starts)
+    es2 = np.add.reduceat(p * s * s, starts)
+    return np.log(z) + beta * m, s[y == 1], es, es2, p, starts
+
+
+def calibration(val, test):
+    """haifu's calibration (src/model/calibration.rs) of a model's scores: the softmax temperature
+    fitted by maximum likelihood on the validation split (Newton on beta = 1/T), then the test
+    split's log-loss and top-label ECE over 10 equal-width bins."""
+    s, y, g = val
+    beta = 1.0
+    for _ in range(50):
+        _, sc, es, es2, _, _ = _softmax_terms(beta, s, y, g)
+        grad, hess = np.sum(es - sc), np.sum(es2 - es * es)
+        step = grad / hess
+        beta = max(beta - step, beta / 4)
+        if abs(step) < 1e-12 * max(1.0, beta):
+            break
+    out = {"temperature": 1.0 / beta}
+    for name, (s, y, g) in [("validation", val), ("test", test)]:
+        lse, sc, _, _, p, starts = _softmax_terms(beta, s, y, g)
+        conf = np.maximum.reduceat(p, starts)
+        best = np.maximum.reduceat(s, starts)
+        matched = sc >= best - 1e-9
+        bins = np.minimum((conf * 10).astype(int), 9)
+        ece = sum(abs(matched[bins == b].mean() - conf[bins == b].mean()) * (bins == b).mean() for b in range(10) if (bins == b).any())
+        out[name] = {"log_loss": float(np.mean(lse - beta * sc)), "ece": float(ece)}
+    return out
+
+
 def houou_agreement(manifest, scores, y, g):
     """The agreement over the houou decisions of a split scored whole (fraction 1): what
     `haifu eval --split test --tables houou` counts."""
@@ -259,6 +297,16 @@ def write_model(booster, path):
     return hashlib.sha256(open(path, "rb").read()).hexdigest()
 
 
+def train(params, sets, names, rounds, started):
+    """LightGBM on the training split's chunks, early-stopped on the validation split."""
+    seqs, y, g = sets["train"]
+    data = lgb.Dataset(seqs, label=y, group=g, feature_name=names, free_raw_data=True, params={"max_bin": 255})
+    vs, vy, vg = sets["validation"]
+    val = lgb.Dataset(vs, label=vy, group=vg, reference=data)
+    stop = [lgb.early_stopping(30, verbose=False), lgb.log_evaluation(10), elapsed(started)]
+    return lgb.train(params, data, rounds, valid_sets=[val], callbacks=stop)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data")
@@ -278,6 +326,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")
     ap.add_argument("--report", default=None)
+    ap.add_argument("--evaluate", action="store_true", help="score the model at --out instead of training one")
     a = ap.parse_args()
     started = time.time()
     families = a.families.split(",")
@@ -296,18 +345,20 @@ def main():
     for s, (_, y, g) in sets.items():
         print(f"{s}: {len(g)} decisions, {len(y)} options", file=sys.stderr)
     params = params_of(a)
-    seqs, y, g = sets["train"]
-    train = lgb.Dataset(seqs, label=y, group=g, feature_name=names, free_raw_data=True, params={"max_bin": 255})
-    vs, vy, vg = sets["validation"]
-    val = lgb.Dataset(vs, label=vy, group=vg, reference=train)
-    booster = lgb.train(
-        params, train, a.rounds, valid_sets=[val], callbacks=[lgb.early_stopping(30, verbose=False), lgb.log_evaluation(10), elapsed(started)]
-    )
-    digest = write_model(booster, a.out)
+    if a.evaluate:
+        # score an existing model (--out) on the splits instead of training one
+        with gzip.open(a.out, "rt") as f:
+            booster = lgb.Booster(model_str=f.read())
+        digest = hashlib.sha256(open(a.out, "rb").read()).hexdigest()
+    else:
+        booster = train(params, sets, names, a.rounds, started)
+        digest = write_model(booster, a.out)
     metrics = {}
+    scored = {}
     for s in ["validation", "test"]:
         seqs_s, y_s, g_s = sets[s]
         scores = scores_of(booster, seqs_s)
+        scored[s] = (scores, y_s, g_s)
         metrics[s] = agreement(scores, y_s.astype(bool), g_s)
         if s == "test":
             metrics["test_houou"] = houou_agreement(manifest, scores, y_s, g_s)
@@ -323,8 +374,9 @@ def main():
         "decisions": {s: int(len(sets[s][2])) for s in SPLITS},
         "options": {s: int(len(sets[s][1])) for s in SPLITS},
         "split_seed": a.seed,
-        "iterations": booster.best_iteration,
+        "iterations": booster.best_iteration if booster.best_iteration > 0 else booster.current_iteration(),
         "metrics": metrics,
+        "calibration": calibration(scored["validation"], scored["test"]),
         "model_file": os.path.basename(a.out),
         "model_bytes": os.path.getsize(a.out),
         "model_sha256": digest,
