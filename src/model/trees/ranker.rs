@@ -262,6 +262,56 @@ mod tests {
         }
     }
 
+    /// The shipped model (data/weights/trees.txt.gz) lines up with the rows, and scores a live
+    /// position (nanikiru, review, the bots) exactly as it scores the same decision's ingest rows
+    /// (`haifu eval`, and what `make trees` trained on); on a real model the contributions of
+    /// two options still sum to their score gap.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn the_shipped_model_scores_a_view_as_its_ingest_rows() {
+        let t = TreesRanker::load(None).expect("the shipped trees model");
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
+        files.truncate(1);
+        let batch = crate::batch::load_all(&files);
+        assert_eq!(batch.games.len(), files.len(), "{:?}", batch.errors);
+        let width = crate::features::catalog::catalog_width();
+        // Live positions rank each distinct tile once; ingest lists a drawn tile and a held copy of
+        // it as two options (`vis_tsumogiri`): the decisions whose options are the same tiles.
+        let (mut n, mut other) = (0, 0);
+        for game in &batch.games {
+            let rows = crate::dataset::rows::game_rows(game).unwrap();
+            let mut views = crate::dataset::rows::discard_positions(game).unwrap().into_iter();
+            for (i, d) in rows.decisions.iter().enumerate() {
+                if d.kind != crate::replay::decision::DecisionKind::Discard {
+                    continue;
+                }
+                let view = views.next().expect("a view per discard decision");
+                if n + other == 80 {
+                    break; // a debug build ranks a live position in about a tenth of a second
+                }
+                let (a, b) = (rows.option_ptr[i] as usize, rows.option_ptr[i + 1] as usize);
+                let refs: Vec<&[f32]> = (a..b).map(|o| &rows.values[o * width..(o + 1) * width]).collect();
+                let s = Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.seat, d.dealer);
+                let scores = t.score_rows(&refs, s);
+                let live: Vec<(String, f64)> =
+                    t.rank(&view).unwrap().iter().map(|r| (r.tile.to_string(), r.score)).collect();
+                if live.len() != refs.len() {
+                    other += 1;
+                    continue;
+                }
+                for (o, score) in (a..b).zip(&scores) {
+                    let label = &rows.options[o].label;
+                    let l = live.iter().find(|(t, _)| t == label).unwrap_or_else(|| panic!("{label}"));
+                    assert_eq!(l.1, *score, "{label}");
+                }
+                let gap = t.differences(&refs, s, 0, refs.len() - 1).total;
+                assert!((gap - (scores[0] - scores[refs.len() - 1])).abs() < 1e-9);
+                n += 1;
+            }
+        }
+        assert!(n >= 60, "{n} decisions compared, {other} with a drawn copy");
+    }
+
     #[test]
     fn a_missing_model_says_how_to_build_one() {
         let e = TreesRanker::load(Some(Path::new("/nonexistent/trees.txt.gz"))).unwrap_err();
