@@ -42,8 +42,8 @@ pub struct ReviewArgs {
     /// Also rank each discard with the trees evaluator and show why it differs from the player
     /// (exact TreeSHAP contributions): this model file, or with `--trees` alone the default
     /// data/weights/trees.txt.gz (`make trees`).
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
-    trees: Option<PathBuf>,
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    trees: Option<Option<PathBuf>>,
     /// The HTML page to write (a folder for a batch; with --summary, default SUMMARY/games).
     #[arg(long, required_unless_present = "summary")]
     out: Option<PathBuf>,
@@ -77,8 +77,7 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode> {
     let mut models = Models::load(args.weights.as_deref())?;
     models.bad_below = args.bad_below;
     if let Some(path) = &args.trees {
-        let path = (!path.as_os_str().is_empty()).then_some(path.as_path());
-        models.trees = Some(haifu::model::trees::TreesRanker::load(path)?);
+        models.trees = Some(haifu::model::trees::TreesRanker::load(path.as_deref())?);
     }
     let out = match (&args.out, &args.summary) {
         (Some(o), _) => o.clone(),
