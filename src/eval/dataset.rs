@@ -282,9 +282,10 @@ fn require_columns(cfg: &DatasetConfig, names: &[String], linear: Option<&Linear
         let need = l.needed_columns();
         let m = missing(&need.iter().map(String::as_str).collect::<Vec<_>>());
         if !m.is_empty() {
-            let more = if m.len() > 8 { format!(" and {} more", m.len() - 8) } else { String::new() };
-            let missing = format!("{}{more}", m[..m.len().min(8)].join(", "));
-            return Err(EvalError::WeightsNeed { missing, data: cfg.data.clone() });
+            return Err(EvalError::WeightsNeed {
+                missing: crate::util::first_of(&m, 8),
+                data: cfg.data.clone(),
+            });
         }
     }
     Ok(())
@@ -385,9 +386,7 @@ fn trees_columns(
         })
         .collect();
     if !m.is_empty() {
-        let more = if m.len() > 8 { format!(" and {} more", m.len() - 8) } else { String::new() };
-        let missing = format!("{}{more}", m[..m.len().min(8)].join(", "));
-        return Err(EvalError::WeightsNeed { missing, data: cfg.data.clone() });
+        return Err(EvalError::TreesNeed { missing: crate::util::first_of(&m, 8), data: cfg.data.clone() });
     }
     Ok(cols)
 }

@@ -24,6 +24,14 @@ pub enum EvalError {
         data.display()
     )]
     WeightsNeed { missing: String, data: PathBuf },
+    /// `missing`: the first eight columns, with how many more.
+    #[error(
+        "the trees model uses column(s) {missing} that {} does not have (an ingest with --skip leaves \
+         them out): ingest without --skip, train trees on this dataset (scripts/trees.py), or leave \
+         out the trees evaluator",
+        data.display()
+    )]
+    TreesNeed { missing: String, data: PathBuf },
     #[error("the linear evaluator needs a weights file")]
     NoWeights,
     #[error("reading {}", path.display())]

@@ -60,14 +60,6 @@ impl Ranker {
         }
     }
 
-    /// The loaded model of a `trees` ranker.
-    pub fn trees(&self) -> Option<&TreesRanker> {
-        match self {
-            Ranker::Trees(t) => Some(t),
-            _ => None,
-        }
-    }
-
     /// Each option's `k` largest feature contributions, relative to the best option (`linear`:
     /// weight times value; `trees`: exact TreeSHAP); `None` for the evaluators without features.
     pub fn explain(&self, pos: &View, k: usize) -> Result<Option<Explained>, EvalError> {

@@ -434,25 +434,35 @@ fn trees_review(
     use crate::model::trees::inputs::Situation;
     let situation = Situation::of_decision(row.turn, row.wall_left, row.round_wind, row.seat, row.dealer);
     let scores = t.score_rows(base, situation);
-    let mut order: Vec<usize> = (0..base.len()).collect();
-    order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+    let order = best_first(&scores);
     let (pick, human) = (order[0], d.chosen);
-    let better = scores.iter().filter(|&&s| s > scores[human] + crate::rank::TIE_EPS).count();
-    let diff = t.differences(base, situation, human, pick);
+    // TreeSHAP only where there is a gap to explain (no contribution is non-zero otherwise).
+    let (contributions, families) = if pick == human {
+        (Vec::new(), Vec::new())
+    } else {
+        let diff = t.differences(base, situation, human, pick);
+        let families = diff.families.into_iter().filter(|f| f.1.abs() > 1e-12);
+        (
+            diff.features.into_iter().take(TREES_SHOWN).collect(),
+            families.map(|(f, v)| (f.to_string(), v)).collect(),
+        )
+    };
     TreesReview {
         pick: d.options[pick].label(),
         human_rank: order.iter().position(|&o| o == human).unwrap_or(0) + 1,
-        matched: better == 0,
+        matched: judge_with(&scores, human, None).matched,
         order: order.iter().map(|&o| (d.options[o].label(), scores[o])).collect(),
         gap: scores[human] - scores[pick],
-        contributions: diff.features.into_iter().take(TREES_SHOWN).collect(),
-        families: diff
-            .families
-            .into_iter()
-            .filter(|f| f.1.abs() > 1e-12)
-            .map(|(f, v)| (f.to_string(), v))
-            .collect(),
+        contributions,
+        families,
     }
+}
+
+/// Option indices by score, best first; equal scores keep the options' order.
+fn best_first(scores: &[f64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..scores.len()).collect();
+    order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+    order
 }
 
 /// Collects each decision with the ordinal of its round.
@@ -671,8 +681,7 @@ impl Reviewer<'_> {
         let seat = self.seat;
         let model = self.models.for_kind(d.kind);
         let scores = model.score_rows(base, row.turn);
-        let mut order: Vec<usize> = (0..base.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        let order = best_first(&scores);
         let rank_of = |o: usize| order.iter().position(|&x| x == o).unwrap_or(0) + 1;
         let probs = model.file.calibration.as_ref().map(|c| probabilities(&scores, c.temperature));
         let pick = order[0];

@@ -16,6 +16,18 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
     std::fs::rename(&tmp, path)
 }
 
+/// The first `shown` of `items` joined by ", ", then " and N more" for the rest: a list of names
+/// (missing columns, say) in one line of an error message.
+pub fn first_of<S: AsRef<str>>(items: &[S], shown: usize) -> String {
+    let head: Vec<&str> = items.iter().take(shown).map(AsRef::as_ref).collect();
+    let more = items.len().saturating_sub(shown);
+    if more > 0 {
+        format!("{} and {more} more", head.join(", "))
+    } else {
+        head.join(", ")
+    }
+}
+
 /// This process's peak resident set size in bytes (Linux `VmHWM`), for the cost lines of
 /// reports; `None` where /proc is not available.
 pub fn peak_rss_bytes() -> Option<u64> {
@@ -140,6 +152,13 @@ impl Mean {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_of_lists_a_few_and_counts_the_rest() {
+        assert_eq!(first_of(&["a", "b"], 8), "a, b");
+        assert_eq!(first_of(&["a", "b", "c"], 2), "a, b and 1 more");
+        assert_eq!(first_of::<&str>(&[], 8), "");
+    }
 
     /// FNV-1a 64's published values, and a stream hashed in pieces equals the whole.
     #[test]

@@ -185,10 +185,7 @@ fn check_schema(out: &Path, m: &Manifest, schemas: &Schemas, print: &str) -> Res
                     have.iter().find(|c| &c.0 == n && &c.1 != ty).map(|c| format!("{n} ({} -> {ty})", c.1))
                 })
                 .collect();
-            let show = |v: Vec<String>| {
-                let more = if v.len() > 8 { format!(" and {} more", v.len() - 8) } else { String::new() };
-                format!("{}{more}", v.into_iter().take(8).collect::<Vec<_>>().join(", "))
-            };
+            let show = |v: Vec<String>| crate::util::first_of(&v, 8);
             let mut what = Vec::new();
             if !missing.is_empty() {
                 what.push(format!("no {}", show(missing)));
