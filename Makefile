@@ -125,12 +125,22 @@ ceiling: $(VENV)/.ceiling
 # under out/trees-cache (about 31 GB of disk) and fed to LightGBM a chunk at a time.
 # TREES_ARGS: scripts/trees.py options. The shipped model is trained on a quarter of the training
 # games (--fraction 0.25: 369,929 decisions, about 40 min on 2 shared cores, peak RSS 3.2 GB);
-# TREES_ARGS="--fraction 1" trains on every one (several hours on 2 cores).
+# TREES_ARGS="--fraction 1" trains on every one (several hours on 2 cores). Then the riichi and
+# call models on every training decision of riichi.json's and call.json's filter and split
+# (data/weights/trees-riichi.txt.gz, trees-call.txt.gz: 30 s and 3 min), and each model's softmax
+# temperature on its validation split (haifu calibrate --trees: trees*.calibration.json).
 TREES_ARGS ?= --fraction 0.25
 trees: release $(VENV)/.ceiling
 	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	$(VENV)/bin/python scripts/trees.py out/corpus --out data/weights/trees.txt.gz \
 		--report reports/losses/trees.json $(TREES_ARGS)
+	for k in riichi call; do \
+		$(VENV)/bin/python scripts/trees.py out/corpus --kind $$k --out data/weights/trees-$$k.txt.gz \
+			--report reports/losses/trees-$$k.json || exit 1; \
+	done
+	target/release/haifu calibrate --data out/corpus --trees
+	target/release/haifu calibrate --data out/corpus --weights data/weights/riichi.json --trees
+	target/release/haifu calibrate --data out/corpus --weights data/weights/call.json --trees
 	target/release/haifu eval --data out/corpus --evaluator linear --evaluator trees --split test \
 		--tables houou --json > reports/losses/trees-eval.json
 

@@ -9,7 +9,9 @@
 //! the medians and their ratio:
 //! - review: [`review_batch`] (pages and index of seat 0's games) against the same plus
 //!   [`summarize`] and [`write`] (the summary over those games);
-//! - stats: `compute_shard` + `output::write` against the same with the models (`--agreement`).
+//! - stats: `compute_shard` + `output::write` against the same with the models (`--agreement`),
+//!   judging in the replay, then reading the option rows off an ingest of the same games
+//!   (`--agreement --data`; the ingest is made once, before the timed runs).
 //!
 //! The weights are `HAIFU_BENCH_WEIGHTS` (default: the shipped ones). Without `--bench` (as `make
 //! test` runs it), one pair of each on 2 games checks that the paths run.
@@ -20,6 +22,7 @@ use std::time::Instant;
 use haifu::report::review::{Models, Who};
 use haifu::report::review_batch::review_batch;
 use haifu::report::review_summary::{summarize, write};
+use haifu::stats::Judging;
 
 mod support;
 use support::{env_usize, median};
@@ -94,13 +97,21 @@ fn main() {
     report("review", "review", "review + summary", files.len(), ta, tb);
 
     let files = spread(&all, if bench { env_usize("HAIFU_BENCH_STATS_GAMES", 40) } else { 2 });
-    let stats = |m: Option<&Models>| {
+    let stats = |judging: Option<Judging>| {
         let dir = tempfile::tempdir().unwrap();
-        let run = haifu::stats::compute_shard(&files, jobs, haifu::batch::Shard::default(), false, m);
+        let run = haifu::stats::compute_shard(&files, jobs, haifu::batch::Shard::default(), false, judging)
+            .expect("stats");
         assert!(run.errors.is_empty(), "{:?}", run.errors);
-        assert_eq!(run.agreement.is_empty(), m.is_none());
+        assert_eq!(run.agreement.is_empty(), judging.is_none());
         haifu::stats::output::write(&run, dir.path(), 10).expect("stats output");
     };
-    let (ta, tb) = pairs(runs, || stats(None), || stats(Some(&models)));
+    let (ta, tb) = pairs(runs, || stats(None), || stats(Some(Judging::Replay(&models))));
     report("stats", "stats", "stats --agreement", files.len(), ta, tb);
+    // The same figures read off an ingest of the same games (made once, not timed).
+    let ingested = tempfile::tempdir().unwrap();
+    let opts = haifu::dataset::ingest::IngestOptions { jobs, ..Default::default() };
+    haifu::dataset::ingest::run(&files, ingested.path(), &opts).expect("ingest");
+    let data = Judging::Data(&models, ingested.path());
+    let (ta, tb) = pairs(runs, || stats(None), || stats(Some(data)));
+    report("stats", "stats", "stats --agreement --data", files.len(), ta, tb);
 }

@@ -14,7 +14,7 @@ decisions are `haifu eval --split test`'s. Rounds stop early on the validation s
 nothing is tuned on the test split.
 
 Features, by family (the model's feature names; `haifu` computes the same columns at use, in
-src/model/trees/context.rs, and a Rust test holds the two to each other):
+src/model/trees/inputs.rs, and a Rust test holds the two to each other):
 - options: every option column of the ingest (the catalog);
 - context: the decision's `turn`, `wall_left`, `round_wind` (0-3), `is_dealer`, and over its
   options `n_options` and `best_shanten` (the lowest `shanten_min`);
@@ -240,9 +240,12 @@ def calibration(val, test):
         lse, sc, _, _, p, starts = _softmax_terms(beta, s, y, g)
         conf = np.maximum.reduceat(p, starts)
         best = np.maximum.reduceat(s, starts)
-        matched = sc >= best - 1e-9
+        # a hit is shared among the options tied at the top, as top-1 shares it (haifu's rule):
+        # counting a whole hit for a choice tied with others overstates the low-confidence bins
+        top = s >= np.repeat(best, g) - 1e-9
+        hit = (sc >= best - 1e-9) / np.add.reduceat(top.astype(np.int64), starts)
         bins = np.minimum((conf * 10).astype(int), 9)
-        ece = sum(abs(matched[bins == b].mean() - conf[bins == b].mean()) * (bins == b).mean() for b in range(10) if (bins == b).any())
+        ece = sum(abs(hit[bins == b].mean() - conf[bins == b].mean()) * (bins == b).mean() for b in range(10) if (bins == b).any())
         out[name] = {"log_loss": float(np.mean(lse - beta * sc)), "ece": float(ece)}
     return out
 

@@ -140,6 +140,7 @@ fn evaluate(
         thresholds,
         push_fold,
         enabled,
+        gaps_of: None,
     };
     let scored = long(py, progress, || haifu::eval::dataset::score(&config))?.map_err(model)?;
     let report = haifu::eval::report::EvalReport::new(&scored, &evaluators, push_fold.then_some(thresholds));

@@ -39,9 +39,11 @@ pub struct ReviewArgs {
     /// Discard weights of the linear evaluator (default data/weights/default.json).
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// Also rank each discard with the trees evaluator and show why it differs from the player
-    /// (exact TreeSHAP contributions): this model file, or with `--trees` alone the default
-    /// data/weights/trees.txt.gz (`make trees`).
+    /// Also rank each decision with the trees models and show why they differ from the player
+    /// (exact TreeSHAP contributions): FILE is the discard model (with `--trees` alone the
+    /// default data/weights/trees.txt.gz), the riichi and call models are trees-riichi and
+    /// trees-call beside it (or the shipped ones; `make trees`). A calibrated model (`haifu
+    /// calibrate --trees`) also judges its decisions: match, probability, bad moves.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     trees: Option<Option<PathBuf>>,
     /// The HTML page to write (a folder for a batch; with --summary, default SUMMARY/games).
@@ -77,7 +79,7 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode> {
     let mut models = Models::load(args.weights.as_deref())?;
     models.bad_below = args.bad_below;
     if let Some(path) = &args.trees {
-        models.trees = Some(haifu::model::trees::TreesRanker::load(path.as_deref())?);
+        models.trees = haifu::model::trees::TreesByKind::load(path.as_deref())?;
     }
     let out = match (&args.out, &args.summary) {
         (Some(o), _) => o.clone(),
@@ -138,13 +140,14 @@ fn review_one(src: &Source, who: &Who, models: &Models, out: &Path, json: Option
     }
     let a = &review.summary.game;
     println!(
-        "{} ({}, seat {}): {} decisions, linear top-1 {:.0}%, top-3 {:.0}% -> {}",
+        "{} ({}, seat {}): {} decisions, match rate {:.0}%, top-3 {:.0}% by {} -> {}",
         review.game.id,
         review.player,
         review.seat,
         a.decisions,
         100.0 * a.top1_rate(),
         100.0 * a.top3_rate(),
+        haifu::report::review::judges_text(&review.judges),
         out.display()
     );
     Ok(ExitCode::SUCCESS)
@@ -157,11 +160,12 @@ fn review_many(paths: &[PathBuf], b: &Batch, summary: Option<&Path>) -> Result<E
     let report = review_batch(paths, who, b.models, out, b.json, b.jobs)?;
     let (n, t1) = report.entries.iter().fold((0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1));
     println!(
-        "{} files, {} pages ({} decisions, linear top-1 {:.0}%), {} games without the player, {} failed -> {}",
+        "{} files, {} pages ({} decisions, match rate {:.0}% by {}), {} games without the player, {} failed -> {}",
         report.files,
         report.entries.len(),
         n,
         100.0 * t1 as f64 / n.max(1) as f64,
+        b.models.judges_text(),
         report.without_player,
         report.errors.len(),
         out.join("index.html").display()

@@ -73,6 +73,7 @@ impl Select {
             thresholds: push_fold.unwrap_or_default(),
             push_fold: push_fold.is_some(),
             enabled,
+            gaps_of: None,
         }
     }
 }

@@ -50,14 +50,26 @@ pub struct StatsArgs {
     allow_partial: bool,
     /// Also judge every human seat's decisions with the linear models, as `haifu review` does,
     /// and report the match rate and bad-move rate by dan and by year (README section,
-    /// `agreement.parquet|csv`, two plots; raw counts that --merge adds up). Costs about what
-    /// `haifu ingest` costs per game (every option's feature row), many times a plain stats run.
+    /// `agreement.parquet|csv`, two plots; raw counts that --merge adds up). In the replay it
+    /// costs about what `haifu ingest` costs per game (every option's feature row), many times
+    /// a plain stats run; with --data it reads the rows of an earlier ingest instead.
     #[arg(long, conflicts_with = "merge")]
     agreement: bool,
     /// With --agreement: the discard weights (default data/weights/default.json; riichi.json and
     /// call.json beside it, or the shipped ones). Bad moves need calibrated weights.
     #[arg(long, requires = "agreement")]
     weights: Option<PathBuf>,
+    /// With --agreement: read each decision's option rows off this `haifu ingest` folder of the
+    /// same records instead of building them in the replay (many times faster: the rows are on
+    /// disk). Only the decisions of the games this run reads are counted; a game the folder
+    /// does not hold is a failed file.
+    #[arg(long, requires = "agreement", value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// With --agreement: judge with the trees models (FILE: the discard model, default
+    /// data/weights/trees.txt.gz; trees-riichi and trees-call beside it, or the shipped ones),
+    /// each kind's when it is calibrated (`haifu calibrate --trees`), else linear.
+    #[arg(long, requires = "agreement", value_name = "FILE")]
+    trees: Option<Option<PathBuf>>,
     /// With --agreement: a choice the model gives a calibrated probability below this is a bad
     /// move (NAGA's 0.05).
     #[arg(long, requires = "agreement", default_value_t = haifu::report::review::BAD_BELOW)]
@@ -105,12 +117,22 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let models = if args.agreement {
         let mut m = haifu::report::review::Models::load(args.weights.as_deref())?;
         m.bad_below = args.bad_below;
+        if let Some(t) = &args.trees {
+            m.trees = haifu::model::trees::TreesByKind::load(t.as_deref())?;
+            if m.trees.iter().any(|t| t.calibration().is_none()) {
+                eprintln!("note: a trees model is not calibrated (haifu calibrate --trees): linear judges its decisions");
+            }
+        }
         Some(m)
     } else {
         None
     };
     let run = if args.merge.is_empty() {
-        haifu::stats::compute_shard(&args.paths, args.jobs, args.shard, args.allow_partial, models.as_ref())
+        let judging = models.as_ref().map(|m| match &args.data {
+            Some(d) => haifu::stats::Judging::Data(m, d),
+            None => haifu::stats::Judging::Replay(m),
+        });
+        haifu::stats::compute_shard(&args.paths, args.jobs, args.shard, args.allow_partial, judging)?
     } else {
         haifu::stats::output::merge(&args.merge)?
     };
@@ -139,7 +161,12 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     if !run.agreement.is_empty() {
         let a = run.agreement.total();
         println!(
-            "agreement with linear: {} human decisions, match rate {:.1}%, bad-move rate {} (by dan and year in the README)",
+            "agreement with {}: {} human decisions, match rate {:.1}%, bad-move rate {} (by dan and year in the README)",
+            if models.as_ref().is_some_and(|m| m.trees.iter().any(|t| t.calibration().is_some())) {
+                "the models (calibrated trees where there are)"
+            } else {
+                "linear"
+            },
             a.matched.n,
             100.0 * a.matched.value(),
             if a.bad_move.n > 0 { format!("{:.1}%", 100.0 * a.bad_move.value()) } else { "- (weights not calibrated)".into() }

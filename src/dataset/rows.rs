@@ -339,8 +339,8 @@ fn unexpected(kind: DecisionKind, option: &Action) -> RowsError {
     RowsError::UnexpectedOption { kind, option: format!("{option:?}") }
 }
 
-/// The decision's row of `decisions`.
-fn decision_row(d: &Decision) -> DecisionRow {
+/// The `decisions` table's row of a recorded decision.
+pub fn decision_row(d: &Decision) -> DecisionRow {
     let (t, who) = (&d.table, d.seat);
     let red = t.rules.red_fives;
     DecisionRow {

@@ -20,6 +20,7 @@ use crate::eval::agreement::{ev_weights, turn_bucket, ukeire_weights, Sliced, Sl
 use crate::eval::ev_order::EvColumns;
 use crate::fit::load::feature_columns;
 use crate::fit::split::{split_of, Split};
+use crate::model::calibration::Gaps;
 use crate::model::filter::Filter;
 use crate::model::linear::Linear;
 use crate::model::metrics::{AgreementSum, TIE_EPS};
@@ -38,7 +39,8 @@ pub struct DatasetConfig {
     pub data: PathBuf,
     /// Weights of the `linear` evaluator (needed only when it is scored).
     pub weights: Option<PathBuf>,
-    /// The `trees` evaluator's model (default: [`crate::model::trees::default_path`]).
+    /// The `trees` evaluator's model (default: the shipped model of the decision kind,
+    /// [`DatasetConfig::trees_model`]).
     pub trees: Option<PathBuf>,
     pub filter: Filter,
     pub seed: u64,
@@ -52,6 +54,19 @@ pub struct DatasetConfig {
     pub push_fold: bool,
     /// Which of [`Evaluator::ALL`] to score (the others keep score 0 and are not reported).
     pub enabled: [bool; E::COUNT],
+    /// Keep every scored decision's score gaps under this evaluator, with its split
+    /// ([`Scored::gaps`]): what calibrating it needs (`haifu calibrate --trees`).
+    pub gaps_of: Option<E>,
+}
+
+impl DatasetConfig {
+    /// The trees model scored: `trees`, else the shipped model of the filter's decision kind
+    /// ([`crate::model::trees::default_path_for`]).
+    pub fn trees_model(&self) -> PathBuf {
+        use crate::replay::decision::DecisionKind;
+        let kind = DecisionKind::from_name(&self.filter.kind).unwrap_or(DecisionKind::Discard);
+        self.trees.clone().unwrap_or_else(|| crate::model::trees::default_path_for(kind))
+    }
 }
 
 /// One option as the scoring needs it.
@@ -127,6 +142,9 @@ pub struct Scored {
     pub folded: BTreeMap<&'static str, Rate>,
     /// The largest disagreements of linear and ev with the human, largest first (at most 8).
     pub worst: Vec<Disagreement>,
+    /// With [`DatasetConfig::gaps_of`]: each decision's split and its options' score gaps to the
+    /// chosen one under that evaluator, in the order they were scored.
+    pub gaps: Vec<(Split, Gaps)>,
 }
 
 /// The tile of a discard option's label (`5m`, `0p`); `None` for other actions.
@@ -326,6 +344,11 @@ fn tally(
     if cfg.enabled[E::Ev.index()] {
         ev_order_scores(opts, d.shanten[i]);
     }
+    if let Some(e) = cfg.gaps_of.filter(|e| cfg.enabled[e.index()]) {
+        let chosen = opts.iter().find(|o| o.chosen).map_or(0.0, |o| o.scores[e.index()]);
+        let gaps = opts.iter().filter(|o| !o.chosen).map(|o| o.scores[e.index()] - chosen).collect();
+        out.gaps.push((split_of(&d.game[i], cfg.seed, cfg.validation, cfg.test), gaps));
+    }
     let ctx = Ctx {
         shanten: d.shanten[i],
         turn: d.turn[i],
@@ -418,7 +441,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
         None
     };
     let trees =
-        if cfg.enabled[E::Trees.index()] { Some(TreesRanker::load(cfg.trees.as_deref())?) } else { None };
+        if cfg.enabled[E::Trees.index()] { Some(TreesRanker::load(Some(&cfg.trees_model()))?) } else { None };
     let names = feature_columns(&cfg.data)?;
     require_columns(cfg, &names, linear.as_ref())?;
     // Where each catalog column sits in the dataset, for the trees evaluator's rows.

@@ -125,14 +125,19 @@ impl Game {
     /// (`2010091009gm-00a9-0000-83af2648`: the date, the hour, then `gm-`); `None` for any other
     /// id (a file stem, a self-play game).
     pub fn date(&self) -> Option<String> {
-        let b = self.id.as_bytes();
-        if b.len() < 13 || !b[..10].iter().all(u8::is_ascii_digit) || &b[10..13] != b"gm-" {
-            return None;
-        }
-        let (month, day) = (&self.id[4..6], &self.id[6..8]);
-        let ok = |x: &str, hi: u8| x.parse::<u8>().is_ok_and(|v| (1..=hi).contains(&v));
-        (ok(month, 12) && ok(day, 31)).then(|| format!("{}-{month}-{day}", &self.id[..4]))
+        date_of_id(&self.id)
     }
+}
+
+/// [`Game::date`] of a game id (as the `game_id` columns of an ingest hold them).
+pub fn date_of_id(id: &str) -> Option<String> {
+    let b = id.as_bytes();
+    if b.len() < 13 || !b[..10].iter().all(u8::is_ascii_digit) || &b[10..13] != b"gm-" {
+        return None;
+    }
+    let (month, day) = (&id[4..6], &id[6..8]);
+    let ok = |x: &str, hi: u8| x.parse::<u8>().is_ok_and(|v| (1..=hi).contains(&v));
+    (ok(month, 12) && ok(day, 31)).then(|| format!("{}-{month}-{day}", &id[..4]))
 }
 
 #[cfg(test)]

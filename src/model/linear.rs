@@ -35,7 +35,7 @@ type Result<T, E = LinearError> = std::result::Result<T, E>;
 
 /// A loaded linear evaluator: weights aligned to the option row layout of `ingest`, expanded by
 /// the interaction columns the weights file names (situation-dependent weights).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Linear {
     pub file: WeightsFile,
     pub expansion: Expansion,

@@ -40,6 +40,12 @@ impl DecisionKind {
             DecisionKind::Kan => "kan",
         }
     }
+
+    /// The kind of a [`DecisionKind::name`].
+    pub fn from_name(name: &str) -> Option<DecisionKind> {
+        use DecisionKind::*;
+        [Discard, Riichi, Call, Agari, Kan].into_iter().find(|k| k.name() == name)
+    }
 }
 
 /// One action a player could take.

@@ -30,8 +30,7 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
     // Every evaluator; `trees` when its model exists (it is built by `make trees`, not shipped
     // with every checkout).
     let mut enabled = [true; Evaluator::COUNT];
-    enabled[Evaluator::Trees.index()] =
-        cfg.dataset.trees.clone().unwrap_or_else(crate::model::trees::default_path).exists();
+    enabled[Evaluator::Trees.index()] = cfg.dataset.trees_model().exists();
     let scored = score(&DatasetConfig { enabled, push_fold: true, ..cfg.dataset.clone() })?;
     let shown: Vec<Evaluator> = Evaluator::ALL.into_iter().filter(|e| enabled[e.index()]).collect();
     write_report(cfg, &scored, &shown)

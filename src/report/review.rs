@@ -19,7 +19,7 @@ use crate::features::column::Family;
 use crate::features::safety::safety_against;
 use crate::features::{shape, value};
 use crate::log::event::{Event, Game};
-use crate::model::calibration::{judge_with, probabilities};
+use crate::model::calibration::{judge, judge_with, probabilities, Judgement};
 use crate::model::linear::Linear;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
@@ -40,8 +40,9 @@ pub const TOP_DISAGREEMENTS: usize = 8;
 /// NAGA's threshold of a bad move: the model gives the player's choice less than 5%.
 pub const BAD_BELOW: f64 = 0.05;
 
-/// What a review judges with: the three linear models, one per decision kind, and the
-/// probability under which a choice is a bad move.
+/// What a review judges with: the three linear models, one per decision kind, the trees models
+/// when asked for, and the probability under which a choice is a bad move.
+#[derive(Clone)]
 pub struct Models {
     pub discard: Linear,
     pub riichi: Linear,
@@ -52,7 +53,7 @@ pub struct Models {
     pub bad_below: f64,
     /// The trees model, when the review has one: its ranking of each discard and why it
     /// differs from the player ([`TreesReview`]).
-    pub trees: Option<crate::model::trees::TreesRanker>,
+    pub trees: crate::model::trees::TreesByKind,
 }
 
 impl Models {
@@ -60,8 +61,9 @@ impl Models {
     /// rows built without them score exactly as full rows do.
     pub fn skip(&self) -> crate::features::groups::Skip {
         use crate::features::groups::{Group, Skip};
-        let need: Vec<String> =
+        let mut need: Vec<String> =
             [&self.discard, &self.riichi, &self.call].iter().flat_map(|m| m.needed_columns()).collect();
+        need.extend(self.trees.iter().flat_map(|t| t.needed_columns()));
         let unused = |g: &Group| !g.columns().iter().any(|c| need.iter().any(|n| n == c));
         Skip::of(&Group::ALL.into_iter().filter(unused).collect::<Vec<_>>())
     }
@@ -97,7 +99,7 @@ impl Models {
             call: load(&call_path, "call")?,
             paths: [discard_path, riichi_path, call_path].map(|p| p.display().to_string()),
             bad_below: BAD_BELOW,
-            trees: None,
+            trees: Default::default(),
         })
     }
 
@@ -109,6 +111,63 @@ impl Models {
             _ => &self.discard,
         }
     }
+
+    /// The trees model that judges decisions of `kind`: the kind's, when it is calibrated (its
+    /// probabilities are what the bad moves and the similarity need); linear judges the rest.
+    pub fn trees_judge(&self, kind: DecisionKind) -> Option<&crate::model::trees::TreesRanker> {
+        self.trees.get(kind).filter(|t| t.calibration().is_some())
+    }
+
+    /// The model that judges discards, riichi and calls: `trees` where [`Models::trees_judge`]
+    /// has one, else `linear`.
+    pub fn judges(&self) -> [&'static str; 3] {
+        [DecisionKind::Discard, DecisionKind::Riichi, DecisionKind::Call].map(|k| {
+            if self.trees_judge(k).is_some() {
+                "trees"
+            } else {
+                "linear"
+            }
+        })
+    }
+
+    /// The judges in words: `linear`, or e.g. `trees (discards, riichi), linear (calls)`.
+    pub fn judges_text(&self) -> String {
+        judges_text(&self.judges())
+    }
+
+    /// The judgement of a decision whose option rows (catalog order) are `rows`: by
+    /// [`Models::trees_judge`] where it judges, else by the kind's linear model; with the name of
+    /// the model that judged. `stats --agreement` judges through here; the review judges the same
+    /// way from the scores it shows (a test holds the two to each other).
+    pub fn judge(
+        &self,
+        kind: DecisionKind,
+        rows: &[&[f32]],
+        situation: crate::model::trees::inputs::Situation,
+        chosen: usize,
+    ) -> (&'static str, Judgement) {
+        match self.trees_judge(kind) {
+            Some(t) => {
+                let scores = t.score_rows(rows, situation);
+                ("trees", judge(&scores, chosen, t.calibration().map(|c| c.temperature)))
+            }
+            None => {
+                let model = self.for_kind(kind);
+                let scores = model.score_rows(rows, situation.turn);
+                ("linear", judge(&scores, chosen, model.file.calibration.as_ref().map(|c| c.temperature)))
+            }
+        }
+    }
+}
+
+/// [`Models::judges_text`] of a review's `judges`.
+pub fn judges_text(judges: &[&str; 3]) -> String {
+    if judges.iter().all(|&j| j == judges[0]) {
+        return judges[0].to_string();
+    }
+    let kinds = ["discards", "riichi", "calls"];
+    let of = |m: &str| (0..3).filter(|&i| judges[i] == m).map(|i| kinds[i]).collect::<Vec<_>>().join(", ");
+    format!("trees ({}), linear ({})", of("trees"), of("linear"))
 }
 
 /// Whose decisions to review.
@@ -139,6 +198,8 @@ pub struct GameReview {
     pub player: String,
     /// Weights files used: discard, riichi, call.
     pub weights: [String; 3],
+    /// The model that judges discards, riichi and calls ([`DecisionReview::judged_by`]).
+    pub judges: [&'static str; 3],
     pub summary: Summary,
     pub rounds: Vec<RoundReview>,
 }
@@ -201,8 +262,8 @@ impl Agreement {
     fn add(&mut self, d: &DecisionReview) {
         self.decisions += 1;
         self.top1 += usize::from(d.matched);
-        self.top3 += usize::from(d.human_rank <= 3);
-        if let (Some(p), Some(best)) = (d.probability, d.options.first().and_then(|o| o.probability)) {
+        self.top3 += usize::from(d.judge_rank <= 3);
+        if let (Some(p), Some(best)) = (d.probability, d.best_probability) {
             self.with_probability += 1;
             self.bad_moves += usize::from(d.bad_move == Some(true));
             self.similarity_sum += if best > 0.0 { p / best } else { 1.0 };
@@ -314,11 +375,19 @@ pub struct DecisionReview {
     pub human_rank: usize,
     /// Linear score of its pick minus that of the player's choice (0 when they agree).
     pub margin: f64,
-    /// The player took linear's first choice (a tie at the top counts).
+    /// The model that judges the decision (`matched`, `probability`, `bad_move` and the
+    /// game's figures): `trees` for a discard when the review has a calibrated trees model
+    /// (`--trees`), else `linear`.
+    pub judged_by: &'static str,
+    /// The player took the judge's first choice (a tie at the top counts).
     pub matched: bool,
-    /// The probability the calibrated model gives the player's choice (`softmax(score / T)`);
-    /// `None` when the weights file has no calibration (`haifu calibrate`).
+    /// 1-based rank of the player's choice in the judge's order.
+    pub judge_rank: usize,
+    /// The probability the calibrated judge gives the player's choice (`softmax(score / T)`);
+    /// `None` when the model has no calibration (`haifu calibrate [--trees]`).
     pub probability: Option<f64>,
+    /// The probability of the judge's first choice (the similarity's denominator).
+    pub best_probability: Option<f64>,
     /// The probability is below the bad-move threshold (`--bad-below`, NAGA's 5%).
     pub bad_move: Option<bool>,
     /// 電脳麻将's expected value of the best option minus that of the player's choice, in points;
@@ -345,6 +414,8 @@ pub struct TreesReview {
     pub matched: bool,
     /// Every option best first: label and score.
     pub order: Vec<(String, f64)>,
+    /// The options' probabilities in `order`'s order, when the trees model is calibrated.
+    pub probabilities: Option<Vec<f64>>,
     /// `score(player's choice) - score(pick)` (0 when they agree): the sum of every feature's
     /// contribution below, exactly.
     pub gap: f64,
@@ -425,15 +496,19 @@ pub struct ContributionReview {
 
 /// The trees model's order of a discard decision and the contributions to the gap between the
 /// player's choice and the trees' pick.
+/// The trees' review of a discard, with their judgement of the player's choice (calibrated
+/// when the model is).
 fn trees_review(
     t: &crate::model::trees::TreesRanker,
     d: &Decision,
     row: &DecisionRow,
     base: &[&[f32]],
-) -> TreesReview {
+) -> (TreesReview, Judgement) {
     use crate::model::trees::inputs::Situation;
     let situation = Situation::of_decision(row.turn, row.wall_left, row.round_wind, row.seat, row.dealer);
     let scores = t.score_rows(base, situation);
+    let probs = t.calibration().map(|c| probabilities(&scores, c.temperature));
+    let judged = judge_with(&scores, d.chosen, probs.as_deref());
     let order = best_first(&scores);
     let (pick, human) = (order[0], d.chosen);
     // TreeSHAP only where there is a gap to explain (no contribution is non-zero otherwise).
@@ -447,15 +522,17 @@ fn trees_review(
             families.map(|(f, v)| (f.to_string(), v)).collect(),
         )
     };
-    TreesReview {
+    let review = TreesReview {
         pick: d.options[pick].label(),
         human_rank: order.iter().position(|&o| o == human).unwrap_or(0) + 1,
-        matched: judge_with(&scores, human, None).matched,
+        matched: judged.matched,
         order: order.iter().map(|&o| (d.options[o].label(), scores[o])).collect(),
+        probabilities: probs.map(|p| order.iter().map(|&o| p[o]).collect()),
         gap: scores[human] - scores[pick],
         contributions,
         families,
-    }
+    };
+    (review, judged)
 }
 
 /// Option indices by score, best first; equal scores keep the options' order.
@@ -594,6 +671,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
         seat,
         player: names[seat as usize].clone(),
         weights: models.paths.clone(),
+        judges: models.judges(),
         summary: summarize(&rounds),
         rounds,
     })
@@ -722,11 +800,13 @@ impl Reviewer<'_> {
             .collect();
 
         let explanation = (pick != human).then(|| explain(model, base, row.turn, d, human, pick, &options));
-        let trees = match (&self.models.trees, d.kind) {
-            (Some(t), DecisionKind::Discard) => Some(trees_review(t, d, row, base)),
-            _ => None,
+        let trees = self.models.trees.get(d.kind).map(|t| trees_review(t, d, row, base));
+        // Calibrated trees judge the decisions of their kind; linear judges the rest.
+        let (judged_by, judged, judge_rank) = match &trees {
+            Some((t, j)) if j.probability.is_some() => ("trees", *j, t.human_rank),
+            _ => ("linear", judged, rank_of(human)),
         };
-        let probability = judged.probability;
+        let trees = trees.map(|(t, _)| t);
         let ev_of = |o: usize| (base[o][self.cols.ev_defined] > 0.0).then(|| base[o][self.cols.ev] as f64);
         let best_ev = (0..base.len()).filter_map(ev_of).reduce(f64::max);
         let points_lost = best_ev.zip(ev_of(human)).map(|(b, h)| b - h);
@@ -753,8 +833,11 @@ impl Reviewer<'_> {
             linear: d.options[pick].label(),
             human_rank: rank_of(human),
             margin: scores[pick] - scores[human],
+            judged_by,
             matched: judged.matched,
-            probability,
+            judge_rank,
+            probability: judged.probability,
+            best_probability: judged.best_probability,
             bad_move: judged.bad_move(self.models.bad_below),
             points_lost,
             options,

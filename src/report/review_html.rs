@@ -170,7 +170,7 @@ pub fn page(r: &GameReview) -> String {
     let _ = writeln!(
         h,
         "<div id=\"filter\"><label>show <select id=\"severity\" onchange=\"severity(this.value)\">\
-         <option value=\"all\">every decision</option><option value=\"disagreements\">disagreements with <code>linear</code></option>\
+         <option value=\"all\">every decision</option><option value=\"disagreements\">disagreements with the judge</option>\
          <option value=\"bad\">bad moves only</option></select></label> \
          <label><input type=\"checkbox\" id=\"all-opts\" onchange=\"allOpts(this.checked)\"> show every option \
          (otherwise the best {SHOWN} and the player's choice)</label></div>"
@@ -200,9 +200,11 @@ pub fn page(r: &GameReview) -> String {
 fn summary(h: &mut String, r: &GameReview) {
     // Agreement summary: the figures players read, then top-1 / top-3.
     let s = &r.summary;
-    h.push_str(
-        "<h2 id=\"summary\">Agreement with <code>linear</code></h2>\n<table class=\"summary\"><tr><th class=\"l\">decisions</th>\
+    let _ = write!(
+        h,
+        "<h2 id=\"summary\">Agreement with {}</h2>\n<table class=\"summary\"><tr><th class=\"l\">decisions</th>\
          <th>n</th><th>match rate</th><th>bad-move rate</th><th>similarity</th><th>points lost / decision</th><th>top-3</th></tr>\n",
+        esc(&crate::report::review::judges_text(&r.judges))
     );
     for (name, a) in [("game", &s.game), ("discards", &s.discard), ("riichi", &s.riichi), ("calls", &s.call)]
     {
@@ -219,8 +221,8 @@ fn summary(h: &mut String, r: &GameReview) {
         );
     }
     h.push_str(
-        "</table>\n<p class=\"muted\">match rate: the player's choice is linear's first; bad move: linear gives the \
-         choice a calibrated probability under the bad-move threshold; similarity: mean of p(choice) / p(linear's first); \
+        "</table>\n<p class=\"muted\">match rate: the player's choice is the judge's first; bad move: the judge gives the \
+         choice a calibrated probability under the bad-move threshold; similarity: mean of p(choice) / p(the judge's first); \
          points lost: 電脳麻将's expected value of the best option minus the choice's, where it is defined.</p>\n",
     );
     let bad: Vec<(&str, &DecisionReview)> = r
@@ -234,14 +236,15 @@ fn summary(h: &mut String, r: &GameReview) {
         for (round, d) in &bad {
             let _ = writeln!(
                 h,
-                "<li><a href=\"#{}\">{} turn {} ({})</a>: played {} ({}), linear {}</li>",
+                "<li><a href=\"#{}\">{} turn {} ({})</a>: played {} ({}), {} {}</li>",
                 d.id,
                 esc(round),
                 d.turn,
                 d.kind.name(),
                 option_label(&d.human),
                 d.probability.map(|p| format!("{:.1}%", 100.0 * p)).unwrap_or_default(),
-                option_label(&d.linear)
+                d.judged_by,
+                option_label(judge_pick(d))
             );
         }
         h.push_str("</ol>\n");
@@ -276,6 +279,14 @@ fn summary(h: &mut String, r: &GameReview) {
             );
         }
         h.push_str("</ol>\n");
+    }
+}
+
+/// The first choice of the model that judged `d` (`judged_by`).
+fn judge_pick(d: &DecisionReview) -> &str {
+    match &d.trees {
+        Some(t) if d.judged_by == "trees" => &t.pick,
+        _ => &d.linear,
     }
 }
 
@@ -344,7 +355,7 @@ fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
     );
     let mut figures = Vec::new();
     if let Some(p) = d.probability {
-        figures.push(format!("p(choice) {:.1}%", 100.0 * p));
+        figures.push(format!("p(choice) {:.1}% by {}", 100.0 * p, d.judged_by));
     }
     if d.bad_move == Some(true) {
         figures.push("<span class=\"badge\">bad move</span>".to_string());
@@ -391,8 +402,9 @@ fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
 fn trees_block(h: &mut String, d: &DecisionReview, t: &crate::report::review::TreesReview) {
     let _ = writeln!(
         h,
-        "<div class=\"trees\">trees: <b>{}</b> · the player's choice ranks {} of {}{}</div>",
+        "<div class=\"trees\">trees: <b>{}</b>{} · the player's choice ranks {} of {}{}</div>",
         option_label(&t.pick),
+        t.probabilities.as_ref().map(|p| format!(" ({:.1}%)", 100.0 * p[0])).unwrap_or_default(),
         t.human_rank,
         t.order.len(),
         if t.matched { String::new() } else { format!(" (gap {:+.3})", t.gap) }
@@ -425,7 +437,7 @@ fn trees_block(h: &mut String, d: &DecisionReview, t: &crate::report::review::Tr
 }
 
 fn options_table(h: &mut String, d: &DecisionReview) {
-    h.push_str("<table class=\"options\"><tr><th>#</th><th class=\"l\">option</th><th>linear</th><th>p</th><th>ev</th><th>ukeire</th><th>shanten</th>");
+    h.push_str("<table class=\"options\"><tr><th>#</th><th class=\"l\">option</th><th>linear</th><th>p (linear)</th><th>ev</th><th>ukeire</th><th>shanten</th>");
     for p in &d.riichi {
         let _ = write!(h, "<th class=\"l\">vs {}</th>", esc(&p.name));
     }

@@ -12,11 +12,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::dataset::rows::{decision_values, RowsError};
+use crate::dataset::rows::{decision_row, decision_values, RowsError};
 use crate::features::catalog::catalog_width;
 use crate::features::groups::Skip;
-use crate::log::event::{Event, Game, Player};
-use crate::model::calibration::judge;
+use crate::log::event::{date_of_id, Event, Game, Player};
+use crate::model::trees::inputs::Situation;
 use crate::replay::decision::{DecisionKind, DecisionRecorder};
 use crate::replay::table::Table;
 use crate::replay::{Observer, RoundResult};
@@ -61,12 +61,21 @@ impl AgreementStats {
 pub struct AgreementTables {
     pub by_dan: BTreeMap<String, AgreementStats>,
     pub by_year: BTreeMap<String, AgreementStats>,
+    /// Which models judged ([`crate::report::review::Models::judges_text`]); empty for linear
+    /// (runs written before the trees could judge).
+    pub judges: String,
 }
 
 /// A dan's group key: the Tenhou dan index in two digits (`16` = 7 dan), so keys sort by rank;
 /// `unknown` when the record has none. [`dan_group_label`] turns it back into words.
 pub fn dan_key(dan: Option<u8>) -> String {
     dan.map_or_else(|| "unknown".into(), |d| format!("{d:02}"))
+}
+
+/// The year group of a game id: its year when the id carries a date ([`date_of_id`]), else
+/// `unknown`.
+pub fn year_key(game_id: &str) -> String {
+    date_of_id(game_id).map_or_else(|| "unknown".to_string(), |d| d[..4].to_string())
 }
 
 /// `16` → `7 dan`; other keys as they are.
@@ -79,9 +88,22 @@ impl AgreementTables {
         self.by_dan.is_empty() && self.by_year.is_empty()
     }
 
+    /// Adds one judged decision under the deciding seat's dan and the game's year ([`year_key`]).
+    pub fn add_decision(
+        &mut self,
+        dan: Option<u8>,
+        year: &str,
+        kind: DecisionKind,
+        matched: bool,
+        bad: Option<bool>,
+    ) {
+        self.by_dan.entry(dan_key(dan)).or_default().add(kind, matched, bad);
+        self.by_year.entry(year.to_string()).or_default().add(kind, matched, bad);
+    }
+
     /// Adds one game's per-seat counts under each seat's dan and the game's year.
     pub fn add_game(&mut self, game: &Game, seats: &[AgreementStats; 4]) {
-        let year = game.date().map_or_else(|| "unknown".to_string(), |d| d[..4].to_string());
+        let year = year_key(&game.id);
         for (p, s) in game.players.iter().zip(seats) {
             if s.matched.n == 0 {
                 continue;
@@ -93,8 +115,20 @@ impl AgreementTables {
         }
     }
 
+    /// Who judged, as the README's heading names them: `linear` unless told otherwise.
+    pub fn judges_text(&self) -> &str {
+        if self.judges.is_empty() {
+            "linear"
+        } else {
+            &self.judges
+        }
+    }
+
     /// Every count of `o` added to these.
     pub fn merge(&mut self, o: &AgreementTables) {
+        if self.judges.is_empty() {
+            self.judges = o.judges.clone();
+        }
         for (mine, theirs) in [(&mut self.by_dan, &o.by_dan), (&mut self.by_year, &o.by_year)] {
             for (k, s) in theirs {
                 let e = mine.entry(k.clone()).or_default();
@@ -156,10 +190,9 @@ impl<'a> AgreementCollector<'a> {
                 }
             };
             let rows: Vec<&[f32]> = values.chunks_exact(w).collect();
-            let model = self.models.for_kind(d.kind);
-            let turn = d.table.draws[d.seat as usize].min(255) as u8;
-            let scores = model.score_rows(&rows, turn);
-            let j = judge(&scores, d.chosen, model.file.calibration.as_ref().map(|c| c.temperature));
+            let r = decision_row(&d);
+            let situation = Situation::of_decision(r.turn, r.wall_left, r.round_wind, r.seat, r.dealer);
+            let (_, j) = self.models.judge(d.kind, &rows, situation, d.chosen);
             self.seats[d.seat as usize].add(d.kind, j.matched, j.bad_move(self.models.bad_below));
         }
     }
@@ -201,15 +234,29 @@ mod tests {
             }
         }
         models.bad_below = 0.1;
+        // Again with the shipped trees models calibrated: they judge every kind.
+        let mut with_trees = models.clone();
+        with_trees.trees = crate::model::trees::TreesByKind::load(None).expect("the shipped trees models");
+        for t in [&mut with_trees.trees.discard, &mut with_trees.trees.riichi, &mut with_trees.trees.call] {
+            let cal = crate::model::calibration::Calibration { temperature: 0.9, ..Default::default() };
+            *t = t.take().map(|t| t.with_calibration(Some(cal)));
+        }
+        assert_eq!(with_trees.judges(), ["trees"; 3]);
+        for models in [models, with_trees] {
+            judge_as_the_review(&files, &models);
+        }
+    }
+
+    fn judge_as_the_review(files: &[std::path::PathBuf], models: &Models) {
         let mut tables = AgreementTables::default();
         let mut want = AgreementStats::default();
-        for path in &files {
+        for path in files {
             let game = crate::log::source::parse_game("g", &std::fs::read(path).unwrap()).unwrap();
-            let mut c = AgreementCollector::new(&game, &models);
+            let mut c = AgreementCollector::new(&game, models);
             crate::stats::players::game_outcome_with(&game, &mut c).unwrap();
             let seats = c.finish().unwrap();
             for (s, got) in seats.iter().enumerate() {
-                let r = review_game(&game, "", s as u8, &models).unwrap();
+                let r = review_game(&game, "", s as u8, models).unwrap();
                 let a = &r.summary.game;
                 assert_eq!(
                     (got.matched.n, got.matched.hits),

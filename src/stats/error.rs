@@ -16,6 +16,14 @@ pub enum StatsError {
     /// error names the event and seat).
     #[error("agreement")]
     Agreement(#[source] crate::dataset::rows::RowsError),
+    /// `--agreement --data DIR`: the ingest folder could not give the counts.
+    #[cfg(feature = "parquet")]
+    #[error("--agreement --data {}", data.display())]
+    AgreementData {
+        data: PathBuf,
+        #[source]
+        source: super::agreement_data::FromDataError,
+    },
     /// A group of `counts.parquet` that does not rebuild (the reason is part of the message).
     #[error("{scope} `{group}`: {error}")]
     Group { scope: String, group: String, error: CountsError },

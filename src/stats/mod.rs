@@ -3,6 +3,8 @@
 //! ([`analyse`]) and written as parquet, CSV and a markdown README with plots ([`tables`]).
 
 pub mod agreement;
+#[cfg(feature = "parquet")]
+pub mod agreement_data;
 pub mod anchors;
 pub mod counts;
 pub mod early_five;
@@ -72,40 +74,81 @@ pub fn aggregate_with(
 
 /// Replays everything under `paths` and aggregates.
 pub fn compute(paths: &[PathBuf], jobs: Option<usize>) -> StatsRun {
-    compute_shard(paths, jobs, batch::Shard::default(), false, None)
+    compute_shard(paths, jobs, batch::Shard::default(), false, None).expect("no ingest folder to read")
+}
+
+/// How `--agreement` judges the human decisions.
+#[derive(Clone, Copy)]
+pub enum Judging<'a> {
+    /// In the stats replay, each decision's option rows built as ingest builds them.
+    Replay(&'a Models),
+    /// Read off an `haifu ingest` folder of the same records ([`agreement_data`]): the rows are
+    /// on disk, so only the scoring is left.
+    #[cfg(feature = "parquet")]
+    Data(&'a Models, &'a std::path::Path),
 }
 
 /// Replays the records of one shard (by game id) and aggregates: [`StatsRun::merged`] over the
 /// N shards gives [`compute`] over everything. Partial records count in the placement figures
-/// only when `allow_partial`. With `models`, every human seat's decisions are also judged by
-/// them in the same replay ([`agreement`]); a game whose decisions cannot be judged is then a
-/// failed file like one that does not replay.
+/// only when `allow_partial`. With `judging`, every human seat's decisions are also judged
+/// ([`agreement`]): in the same replay, where a game whose decisions cannot be judged is then a
+/// failed file like one that does not replay; or read off an ingest folder, where a game the
+/// folder does not hold is a failed file. An ingest folder that cannot be read is the error.
 pub fn compute_shard(
     paths: &[PathBuf],
     jobs: Option<usize>,
     shard: batch::Shard,
     allow_partial: bool,
-    models: Option<&Models>,
-) -> StatsRun {
-    let out = batch::run_sharded(paths, jobs, "stats", shard, |g| analyse_with(g, models));
+    judging: Option<Judging>,
+) -> Result<StatsRun, StatsError> {
+    let in_replay = match judging {
+        Some(Judging::Replay(m)) => Some(m),
+        _ => None,
+    };
+    let out = batch::run_sharded(paths, jobs, "stats", shard, |g| {
+        analyse_with(g, in_replay).map(|r| (g.id.clone(), r))
+    });
     let mut studies = Studies::default();
     let mut agreement = AgreementTables::default();
     let mut games: Vec<GameOutcome> = Vec::with_capacity(out.results.len());
-    for (_, (g, s, a)) in out.results {
+    let mut ids: Vec<(String, String)> = Vec::with_capacity(out.results.len());
+    for (file, (id, (g, s, a))) in out.results {
         studies.merge(&s);
         agreement.merge(&a);
         games.push(g);
+        ids.push((file, id));
+    }
+    let mut errors = out.errors;
+    #[cfg(feature = "parquet")]
+    if let Some(Judging::Data(models, data)) = judging {
+        let wanted = ids.iter().map(|(_, id)| id.clone()).collect();
+        let found = agreement_data::agreement_of_data(data, models, &wanted, jobs)
+            .map_err(|e| StatsError::AgreementData { data: data.to_path_buf(), source: e })?;
+        agreement = found.tables;
+        for (file, id) in &ids {
+            if !found.present.contains(id) {
+                let error = format!("game {id} is not in {} (its decisions are not judged)", data.display());
+                errors.push(batch::FileError { file: file.clone(), error });
+            }
+        }
+    }
+    if let Some(Judging::Replay(m)) = judging {
+        agreement.judges = m.judges_text();
+    }
+    #[cfg(feature = "parquet")]
+    if let Some(Judging::Data(m, _)) = judging {
+        agreement.judges = m.judges_text();
     }
     let (overall, by_table, by_player) = aggregate_with(&games, allow_partial);
-    StatsRun {
+    Ok(StatsRun {
         files: out.files,
         overall,
         by_table,
         by_player,
         studies,
         agreement,
-        errors: sorted(out.errors),
-    }
+        errors: sorted(errors),
+    })
 }
 
 /// Errors in file order, so a run and a merge of its shards list them alike.

@@ -174,7 +174,10 @@ fn write_counts(run: &StatsRun, dir: &Path) -> Result<()> {
     let mut sink = ParquetSink::create(&dir.join("counts.parquet"))?;
     sink.write(&c)?;
     sink.finish(&c)?;
-    let meta = serde_json::json!({ "files": run.files, "errors": run.errors });
+    let mut meta = serde_json::json!({ "files": run.files, "errors": run.errors });
+    if !run.agreement.judges.is_empty() {
+        meta["agreement_judges"] = run.agreement.judges.clone().into();
+    }
     write_atomic(&dir.join("run.json"), serde_json::to_string_pretty(&meta)?)?;
     Ok(())
 }
@@ -208,6 +211,9 @@ pub fn read(dir: &Path) -> Result<StatsRun> {
         .map_err(|e| StatsError::Counts { path: path.clone(), error: Box::new(e) })?;
     if let Some(files) = meta["files"].as_u64() {
         run.files = files as usize;
+    }
+    if let Some(j) = meta["agreement_judges"].as_str() {
+        run.agreement.judges = j.to_string();
     }
     Ok(run)
 }
@@ -311,11 +317,7 @@ fn write_agreement(a: &AgreementTables, dir: &Path) -> Result<String> {
             &body,
         )
     };
-    let mut md = String::from(
-        "## Agreement with `linear` by dan and by year
-
-",
-    );
+    let mut md = format!("## Agreement with `{}` by dan and by year\n\n", a.judges_text());
     md.push_str(
         "Every decision of every human seat (discards, riichi or dama, calls offered; AI seats left out), \
          judged as `haifu review` judges it: **match rate** is the share where the choice is the model's first \

@@ -17,6 +17,9 @@ pub enum TreesError {
         path.display()
     )]
     NoModel { path: PathBuf },
+    /// The calibration file beside a model ([`super::calibration_file`]) cannot be used.
+    #[error("trees calibration {}: {reason}", path.display())]
+    Calibration { path: PathBuf, reason: String },
     #[error("cannot read the trees model {}", path.display())]
     Read {
         path: PathBuf,

@@ -15,6 +15,7 @@
 //! The tests hold LightGBM itself as the referee: `testdata/` has two small models and LightGBM's
 //! outputs on rows both sides regenerate from a seed (`scripts/trees_fixture.py` writes them).
 
+pub mod calibration_file;
 mod columns;
 mod error;
 mod flat;
@@ -32,7 +33,10 @@ use std::path::Path;
 
 pub use columns::{Layout, CONTEXT_FAMILY, RELATIVE_FAMILY};
 pub use error::{Place, TreesError, Unsupported};
-pub use ranker::{default_path, Difference, Differences, FamilySums, TreesRanker, DEFAULT_PATH};
+pub use ranker::{
+    beside, default_path, default_path_for, Difference, Differences, FamilySums, TreesByKind, TreesRanker,
+    DEFAULT_PATH,
+};
 pub use text::Objective;
 
 /// A model file read and ready to score: see the module doc.
@@ -54,14 +58,20 @@ impl Trees {
 
     /// Reads a model file, gzipped or not (told apart by the gzip magic bytes).
     pub fn read(path: &Path) -> Result<Trees, TreesError> {
+        let bytes =
+            std::fs::read(path).map_err(|source| TreesError::Read { path: path.to_path_buf(), source })?;
+        Trees::from_bytes(&bytes, path)
+    }
+
+    /// A model from a file's bytes, gzipped or not (`path` names it in errors).
+    pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Trees, TreesError> {
         let io = |source| TreesError::Read { path: path.to_path_buf(), source };
-        let bytes = std::fs::read(path).map_err(io)?;
         let text = if bytes.starts_with(&[0x1f, 0x8b]) {
             let mut s = String::new();
-            flate2::read::MultiGzDecoder::new(bytes.as_slice()).read_to_string(&mut s).map_err(io)?;
+            flate2::read::MultiGzDecoder::new(bytes).read_to_string(&mut s).map_err(io)?;
             s
         } else {
-            String::from_utf8(bytes)
+            String::from_utf8(bytes.to_vec())
                 .map_err(|e| io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?
         };
         Trees::parse(&text).map_err(|e| TreesError::InFile { path: path.to_path_buf(), source: Box::new(e) })

@@ -5,10 +5,12 @@
 use std::path::{Path, PathBuf};
 
 use super::inputs::{self, column, Situation, CONTEXT};
-use super::{Layout, Trees, TreesError};
+use super::{calibration_file, Layout, Trees, TreesError};
 use crate::features::FeatureError;
+use crate::model::calibration::Calibration;
 use crate::model::linear::{Contribution, Explained};
 use crate::rank::RankedDiscard;
+use crate::replay::decision::DecisionKind;
 use crate::replay::view::View;
 
 /// Where `make trees` writes the discard model and where `--evaluator trees` looks for it,
@@ -18,11 +20,68 @@ pub const DEFAULT_PATH: &str = "data/weights/trees.txt.gz";
 /// The model file to load when none is named: [`DEFAULT_PATH`] under the working directory when
 /// it exists, else the one in this binary's source tree.
 pub fn default_path() -> PathBuf {
-    let local = Path::new(DEFAULT_PATH);
-    if local.exists() {
-        local.to_path_buf()
+    default_path_for(DecisionKind::Discard)
+}
+
+/// The model of a decision kind beside the discard model `discard`: `trees.txt.gz` →
+/// `trees-riichi.txt.gz`, `trees-call.txt.gz` (the discard model itself for discards).
+pub fn beside(discard: &Path, kind: DecisionKind) -> PathBuf {
+    if kind == DecisionKind::Discard {
+        return discard.to_path_buf();
+    }
+    let name = discard.file_name().and_then(|n| n.to_str()).unwrap_or("trees.txt.gz");
+    let (stem, rest) = name.split_once('.').unwrap_or((name, "txt.gz"));
+    discard.with_file_name(format!("{stem}-{}.{rest}", kind.name()))
+}
+
+/// [`default_path`] for the models of riichi and call decisions (`make trees` trains all three).
+pub fn default_path_for(kind: DecisionKind) -> PathBuf {
+    let rel = beside(Path::new(DEFAULT_PATH), kind);
+    if rel.exists() {
+        rel
     } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_PATH)
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+    }
+}
+
+/// The trees models of the three decision kinds, each when it exists: what `review --trees` and
+/// `stats --agreement --trees` judge with (linear judges a kind without one).
+#[derive(Clone, Debug, Default)]
+pub struct TreesByKind {
+    pub discard: Option<TreesRanker>,
+    pub riichi: Option<TreesRanker>,
+    pub call: Option<TreesRanker>,
+}
+
+impl TreesByKind {
+    /// The discard model at `discard` (default [`default_path`]; it must exist), and the riichi
+    /// and call models beside it ([`beside`]), else the shipped ones, else none.
+    pub fn load(discard: Option<&Path>) -> Result<TreesByKind, TreesError> {
+        let d = discard.map_or_else(default_path, Path::to_path_buf);
+        let other = |kind| -> Result<Option<TreesRanker>, TreesError> {
+            let path = [beside(&d, kind), default_path_for(kind)].into_iter().find(|p| p.exists());
+            path.map(|p| TreesRanker::load(Some(&p))).transpose()
+        };
+        Ok(TreesByKind {
+            discard: Some(TreesRanker::load(Some(&d))?),
+            riichi: other(DecisionKind::Riichi)?,
+            call: other(DecisionKind::Call)?,
+        })
+    }
+
+    /// The model of decisions of `kind`, when there is one.
+    pub fn get(&self, kind: DecisionKind) -> Option<&TreesRanker> {
+        match kind {
+            DecisionKind::Discard => self.discard.as_ref(),
+            DecisionKind::Riichi => self.riichi.as_ref(),
+            DecisionKind::Call => self.call.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Every model there is.
+    pub fn iter(&self) -> impl Iterator<Item = &TreesRanker> {
+        [&self.discard, &self.riichi, &self.call].into_iter().flatten()
     }
 }
 
@@ -31,6 +90,9 @@ pub fn default_path() -> PathBuf {
 pub struct TreesRanker {
     trees: Trees,
     layout: Layout,
+    /// The softmax temperature and its report, from the file beside the model
+    /// ([`super::calibration_file`]); `None` when the model has not been calibrated.
+    calibration: Option<Calibration>,
 }
 
 impl TreesRanker {
@@ -41,8 +103,10 @@ impl TreesRanker {
         if !path.exists() {
             return Err(TreesError::NoModel { path });
         }
-        let trees = Trees::read(&path)?;
-        TreesRanker::new(trees, path)
+        let bytes = std::fs::read(&path).map_err(|source| TreesError::Read { path: path.clone(), source })?;
+        let trees = Trees::from_bytes(&bytes, &path)?;
+        let calibration = calibration_file::read_for(&path, &bytes)?;
+        Ok(TreesRanker { calibration, ..TreesRanker::new(trees, path)? })
     }
 
     /// A ranker of a model already read (`path` names it in messages).
@@ -51,11 +115,35 @@ impl TreesRanker {
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let layout = Layout::new(&trees, &names, &CONTEXT)
             .map_err(|e| TreesError::InFile { path, source: Box::new(e) })?;
-        Ok(TreesRanker { trees, layout })
+        Ok(TreesRanker { trees, layout, calibration: None })
     }
 
     pub fn trees(&self) -> &Trees {
         &self.trees
+    }
+
+    /// The option (catalog) columns the model reads, directly or through a relative column: an
+    /// option row built without the others scores the same.
+    pub fn needed_columns(&self) -> Vec<String> {
+        let catalog = crate::features::catalog::names();
+        let mut out: Vec<String> = Vec::new();
+        for f in self.trees.feature_names() {
+            let base = f.strip_prefix("rel_").unwrap_or(f);
+            if catalog.contains(&base) && !out.iter().any(|c| c == base) {
+                out.push(base.to_string());
+            }
+        }
+        out
+    }
+
+    /// The model's calibration (its softmax temperature), when it has one.
+    pub fn calibration(&self) -> Option<&Calibration> {
+        self.calibration.as_ref()
+    }
+
+    /// The ranker with `calibration` (a test's, or one just fitted).
+    pub fn with_calibration(self, calibration: Option<Calibration>) -> TreesRanker {
+        TreesRanker { calibration, ..self }
     }
 
     /// The model's score of each of one decision's options (rows in catalog order, as ingest
@@ -237,6 +325,15 @@ mod tests {
             assert!((by_feature - d.total).abs() < 1e-12 && (by_family - d.total).abs() < 1e-12);
             assert!(d.features.iter().all(|f| f.family == crate::model::trees::RELATIVE_FAMILY));
         }
+    }
+
+    #[test]
+    fn the_riichi_and_call_models_sit_beside_the_discard_model() {
+        let d = Path::new("data/weights/trees.txt.gz");
+        assert_eq!(beside(d, DecisionKind::Riichi), Path::new("data/weights/trees-riichi.txt.gz"));
+        assert_eq!(beside(d, DecisionKind::Call), Path::new("data/weights/trees-call.txt.gz"));
+        assert_eq!(beside(d, DecisionKind::Discard), d);
+        assert_eq!(beside(Path::new("m.txt"), DecisionKind::Call), Path::new("m-call.txt"));
     }
 
     #[test]
