@@ -183,14 +183,76 @@ fn per_core(trees: &Trees, x: &[f32], n: usize) -> Option<f64> {
     Some(rates[3])
 }
 
+/// The shipped model's speed on real decisions (when `data/weights/trees.txt.gz` and the shared
+/// games are there): every discard decision of every 250th shared game, ingest's rows, scored as
+/// `eval` and `review` score them (`TreesRanker::score_rows`: the relative and context columns,
+/// the gather into the model's order, the batch scorer). Rows per CPU-second, median of 7.
+fn shipped(benchmarking: bool) {
+    use haifu::model::trees::inputs::Situation;
+    use haifu::model::trees::TreesRanker;
+    let Ok(ranker) = TreesRanker::load(None) else {
+        println!("shipped trees model: skipped (no data/weights/trees.txt.gz: make trees)");
+        return;
+    };
+    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else {
+        println!("shipped trees model: skipped (no ../shared/data/tenhou)");
+        return;
+    };
+    let width = catalog_width();
+    let mut decisions: Vec<(Vec<f32>, Situation)> = Vec::new();
+    for f in files.iter().step_by(250).take(if benchmarking { 20 } else { 1 }) {
+        let game = haifu::log::source::parse_game("g", &std::fs::read(f).unwrap()).unwrap();
+        let rows = haifu::dataset::rows::game_rows(&game).unwrap();
+        for (i, d) in rows.decisions.iter().enumerate() {
+            if d.kind != haifu::replay::decision::DecisionKind::Discard {
+                continue;
+            }
+            let (a, b) = (rows.option_ptr[i] as usize, rows.option_ptr[i + 1] as usize);
+            let situation = Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.seat, d.dealer);
+            decisions.push((rows.values[a * width..b * width].to_vec(), situation));
+        }
+    }
+    let n: usize = decisions.iter().map(|(v, _)| v.len() / width).sum();
+    let score_all = || {
+        for (v, s) in &decisions {
+            let refs: Vec<&[f32]> = v.chunks_exact(width).collect();
+            std::hint::black_box(ranker.score_rows(&refs, *s));
+        }
+    };
+    if !benchmarking {
+        score_all();
+        return;
+    }
+    let mut rates = Vec::new();
+    for _ in 0..7 {
+        let (Some(start), mut rows) = (cpu_ns(), 0) else { return };
+        while cpu_ns().unwrap() - start < 500_000_000 {
+            score_all();
+            rows += n;
+        }
+        rates.push(rows as f64 / ((cpu_ns().unwrap() - start) as f64 / 1e9));
+    }
+    rates.sort_by(f64::total_cmp);
+    let t = ranker.trees();
+    println!(
+        "shipped trees model ({} trees, {} features): {} decisions, {n} option rows: {:.0} rows per CPU-second \
+         (median of 7)",
+        t.len(),
+        t.feature_names().len(),
+        decisions.len(),
+        rates[3]
+    );
+}
+
 fn bench(c: &mut Criterion) {
+    let benchmarking = std::env::args().any(|a| a == "--bench");
+    shipped(benchmarking);
     let (n_trees, n_leaves) = size();
     let trees = model(n_trees, n_leaves);
     let width = catalog_width();
     let n = 4096;
     let x = rows(3, n, width);
     // Only when benchmarking: `cargo test --bench trees` runs each function once, as a test.
-    let benchmarking = std::env::args().any(|a| a == "--bench");
     if let Some(r) = benchmarking.then(|| per_core(&trees, &x, n)).flatten() {
         println!(
             "trees {n_trees}x{n_leaves}, {width} features: batch {r:.0} rows per CPU-second (median of 7)"
