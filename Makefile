@@ -214,7 +214,8 @@ notebook: build notebook-deps
 # scripts/review_filter_check.py loads the page in Chromium with no hash, #only-disagreements and
 # #bad-moves and checks which blocks are displayed and the summary block against the JSON, and
 # checks the player's summary page (`haifu review --player --summary`) over REVIEW_SUMMARY_GAMES
-# (default: REVIEW_GAME alone). REVIEW_WEIGHTS: calibrated weights give bad moves to check.
+# (default: REVIEW_GAME alone). REVIEW_WEIGHTS: calibrated weights give bad moves to check. The
+# filter is checked again on the page of `--trees`, where the calibrated trees models judge.
 REVIEW_GAME ?= $(SHARED)/data/tenhou/2010091009gm-00a9-0000-83af2648.mjlog
 REVIEW_SEAT ?= 0
 REVIEW_OUT ?= out/review-check
@@ -239,12 +240,22 @@ review-check: build
 	done
 	$(CHROMIUM) $(CHROME_FLAGS) --window-size=1200,2600 --screenshot=$(abspath $(REVIEW_OUT))/page-bad-moves.png "file://$(abspath $(REVIEW_OUT))/page.html#bad-moves" 2>>$(REVIEW_OUT)/chromium.log
 	python3 scripts/review_filter_check.py filter $(REVIEW_OUT) $(REVIEW_OUT)/page.json
+	mkdir -p $(REVIEW_OUT)/trees
+	$(BIN_DIR)/haifu review $(REVIEW_GAME) --seat $(REVIEW_SEAT) --weights $(REVIEW_WEIGHTS) --trees \
+		--out $(REVIEW_OUT)/trees/page.html --json $(REVIEW_OUT)/trees/page.json
+	python3 scripts/review_filter_check.py harness $(REVIEW_OUT)/trees $(REVIEW_OUT)/trees/page.html
+	for h in all only-disagreements bad-moves; do \
+		$(CHROMIUM) $(CHROME_FLAGS) --allow-file-access-from-files --virtual-time-budget=10000 --dump-dom \
+			"file://$(abspath $(REVIEW_OUT))/trees/filter-$$h.html" > $(REVIEW_OUT)/trees/filter-$$h.dom.html 2>>$(REVIEW_OUT)/chromium.log || exit 1; \
+	done
+	python3 scripts/review_filter_check.py filter $(REVIEW_OUT)/trees $(REVIEW_OUT)/trees/page.json
+	$(CHROMIUM) $(CHROME_FLAGS) --window-size=1200,2600 --screenshot=$(abspath $(REVIEW_OUT))/page-trees.png "file://$(abspath $(REVIEW_OUT))/trees/page.html" 2>>$(REVIEW_OUT)/chromium.log
 	player=$$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['player'])" $(REVIEW_OUT)/page.json) && \
 		$(BIN_DIR)/haifu review $(REVIEW_SUMMARY_GAMES) --player "$$player" --weights $(REVIEW_WEIGHTS) --summary $(REVIEW_OUT)/summary
 	$(CHROMIUM) $(CHROME_FLAGS) --dump-dom "file://$(abspath $(REVIEW_OUT))/summary/index.html" > $(REVIEW_OUT)/summary.dom.html 2>>$(REVIEW_OUT)/chromium.log
 	$(CHROMIUM) $(CHROME_FLAGS) --window-size=1200,1600 --screenshot=$(abspath $(REVIEW_OUT))/summary.png "file://$(abspath $(REVIEW_OUT))/summary/index.html" 2>>$(REVIEW_OUT)/chromium.log
 	python3 scripts/review_filter_check.py summary $(REVIEW_OUT)/summary.dom.html $(REVIEW_OUT)/summary
-	@echo "review-check: screenshots $(REVIEW_OUT)/page.png, page-bad-moves.png, summary.png"
+	@echo "review-check: screenshots $(REVIEW_OUT)/page.png, page-bad-moves.png, page-trees.png, summary.png"
 
 # Fuzzing (nightly + cargo-fuzz): FUZZ_TARGET (replay_game: parse + replay + re-score + ingest rows;
 # parse_game: the readers, format sniffed; mjlog, tenhou6, mjai: one reader each; phoenix_row: a
