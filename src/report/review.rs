@@ -160,6 +160,33 @@ impl Models {
     }
 }
 
+#[cfg(test)]
+impl Models {
+    /// The shipped linear models, each with a temperature (1 where its file has none) so that
+    /// tests count bad moves whether or not the shipped files are calibrated, at `bad_below`; with
+    /// `trees`, the shipped trees models too, calibrated at 0.9, so that they judge every kind.
+    pub(crate) fn for_tests(bad_below: f64, trees: bool) -> Models {
+        use crate::model::calibration::Calibration;
+        let mut models = Models::load(None).expect("shipped weights");
+        for m in [&mut models.discard, &mut models.riichi, &mut models.call] {
+            if m.file.calibration.is_none() {
+                m.file.calibration = Some(Calibration { temperature: 1.0, ..Default::default() });
+            }
+        }
+        models.bad_below = bad_below;
+        if trees {
+            let t = &mut models.trees;
+            *t = crate::model::trees::TreesByKind::load(None).expect("the shipped trees models");
+            for m in [&mut t.discard, &mut t.riichi, &mut t.call] {
+                let cal = Calibration { temperature: 0.9, ..Default::default() };
+                *m = m.take().map(|m| m.with_calibration(Some(cal)));
+            }
+            assert_eq!(models.judges(), ["trees"; 3]);
+        }
+        models
+    }
+}
+
 /// [`Models::judges_text`] of a review's `judges`.
 pub fn judges_text(judges: &[&str; 3]) -> String {
     if judges.iter().all(|&j| j == judges[0]) {

@@ -224,25 +224,8 @@ mod tests {
     fn counts_are_the_reviews_summed() {
         let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         files.truncate(2);
-        let mut models = Models::load(None).expect("shipped weights");
-        // The shipped weights may not be calibrated yet: give every model a temperature so the
-        // bad-move counts are exercised either way.
-        for m in [&mut models.discard, &mut models.riichi, &mut models.call] {
-            if m.file.calibration.is_none() {
-                m.file.calibration =
-                    Some(crate::model::calibration::Calibration { temperature: 1.0, ..Default::default() });
-            }
-        }
-        models.bad_below = 0.1;
-        // Again with the shipped trees models calibrated: they judge every kind.
-        let mut with_trees = models.clone();
-        with_trees.trees = crate::model::trees::TreesByKind::load(None).expect("the shipped trees models");
-        for t in [&mut with_trees.trees.discard, &mut with_trees.trees.riichi, &mut with_trees.trees.call] {
-            let cal = crate::model::calibration::Calibration { temperature: 0.9, ..Default::default() };
-            *t = t.take().map(|t| t.with_calibration(Some(cal)));
-        }
-        assert_eq!(with_trees.judges(), ["trees"; 3]);
-        for models in [models, with_trees] {
+        // Linear judging every kind, then the shipped trees models.
+        for models in [Models::for_tests(0.1, false), Models::for_tests(0.1, true)] {
             judge_as_the_review(&files, &models);
         }
     }

@@ -253,23 +253,8 @@ mod tests {
     use crate::dataset::ingest::{run, IngestOptions};
     use crate::stats::{compute_shard, Judging};
 
-    /// The shipped models, each given a temperature so that the bad-move counts are exercised
-    /// whether or not the shipped files are calibrated, and the shipped trees model calibrated
-    /// at 0.9 so that it judges the discards.
-    fn models() -> Models {
-        let mut models = Models::load(None).expect("shipped weights");
-        for m in [&mut models.discard, &mut models.riichi, &mut models.call] {
-            if m.file.calibration.is_none() {
-                m.file.calibration =
-                    Some(crate::model::calibration::Calibration { temperature: 1.0, ..Default::default() });
-            }
-        }
-        models.bad_below = 0.1;
-        models
-    }
-
     /// The counts read off an ingest of real games are the ones the stats replay builds, with
-    /// linear judging everything and with the trees judging the discards; the games of the
+    /// linear judging everything and with the trees judging every kind; the games of the
     /// run alone are counted, and a game the folder lacks is a failed file.
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
@@ -279,18 +264,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let opts = IngestOptions { jobs: Some(2), ..Default::default() };
         run(&files, dir.path(), &opts).expect("ingest");
-        let mut with_trees = models();
-        let trees = crate::model::trees::TreesRanker::load(None).expect("the shipped trees model");
-        let t = crate::model::calibration::Calibration { temperature: 0.9, ..Default::default() };
-        with_trees.trees.discard = Some(trees.with_calibration(Some(t)));
-        for m in [models(), with_trees] {
+        for m in [Models::for_tests(0.1, false), Models::for_tests(0.1, true)] {
             let shard = crate::batch::Shard::default();
             let replay = compute_shard(&files, Some(2), shard, false, Some(Judging::Replay(&m))).unwrap();
             let data =
                 compute_shard(&files, Some(2), shard, false, Some(Judging::Data(&m, dir.path()))).unwrap();
             assert!(replay.errors.is_empty() && data.errors.is_empty(), "{:?}", data.errors);
             assert!(replay.agreement.total().matched.n > 500, "{:?}", replay.agreement.total());
-            assert_eq!(data.agreement, replay.agreement, "trees: {}", m.trees.discard.is_some());
+            assert_eq!(data.agreement, replay.agreement, "judges {:?}", m.judges());
             // Three of the four games: the fourth's decisions are in the folder but not counted.
             let three =
                 compute_shard(&files[..3], Some(2), shard, false, Some(Judging::Data(&m, dir.path())))
@@ -301,7 +282,7 @@ mod tests {
         // A folder of the first game only: the other three are failed files, named.
         let one = tempfile::tempdir().unwrap();
         run(&files[..1], one.path(), &opts).expect("ingest");
-        let m = models();
+        let m = Models::for_tests(0.1, false);
         let shard = crate::batch::Shard::default();
         let part = compute_shard(&files, Some(2), shard, false, Some(Judging::Data(&m, one.path()))).unwrap();
         assert_eq!(part.errors.len(), 3, "{:?}", part.errors);

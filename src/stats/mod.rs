@@ -435,11 +435,7 @@ mod tests {
             vec![riichi_23m_wins(), riichi_78s_loses(), pon_then_tsumo(), exhaustive_draw()];
         // With the agreement counts (the shipped models, each given a temperature so that bad
         // moves are counted too), so that their scopes merge exactly as well.
-        let mut models = Models::load(None).expect("shipped weights");
-        for m in [&mut models.discard, &mut models.riichi, &mut models.call] {
-            m.file.calibration =
-                Some(crate::model::calibration::Calibration { temperature: 1.0, ..Default::default() });
-        }
+        let models = Models::for_tests(crate::report::review::BAD_BELOW, false);
         let run_of = |games: &[crate::log::event::Game]| {
             let mut studies = Studies::default();
             let mut agreement = AgreementTables::default();
