@@ -183,14 +183,16 @@ fn per_core(trees: &Trees, x: &[f32], n: usize) -> Option<f64> {
     Some(rates[3])
 }
 
-/// The shipped model's speed on real decisions (when `data/weights/trees.txt.gz` and the shared
-/// games are there): every discard decision of every 250th shared game, ingest's rows, scored as
-/// `eval` and `review` score them (`TreesRanker::score_rows`: the relative and context columns,
+/// The shipped model's speed on real decisions (when `data/weights/trees.txt.gz`, or the model
+/// HAIFU_BENCH_TREES_MODEL names, and the shared games are there): every discard decision of
+/// every 250th shared game, ingest's rows, scored as `eval` and `review` score them (`TreesRanker::score_rows`: the relative and context columns,
 /// the gather into the model's order, the batch scorer). Rows per CPU-second, median of 7.
 fn shipped(benchmarking: bool) {
     use haifu::model::trees::inputs::Situation;
     use haifu::model::trees::TreesRanker;
-    let Ok(ranker) = TreesRanker::load(None) else {
+    // HAIFU_BENCH_TREES_MODEL: another discard model (a depth-limited one, say) in its place.
+    let model = std::env::var_os("HAIFU_BENCH_TREES_MODEL").map(std::path::PathBuf::from);
+    let Ok(ranker) = TreesRanker::load(model.as_deref()) else {
         println!("shipped trees model: skipped (no data/weights/trees.txt.gz: make trees)");
         return;
     };

@@ -2,7 +2,7 @@
 split, built in chunks so that memory stays bounded, written as data/weights/trees.txt.gz.
 
     scripts/trees.py DATA --out MODEL.txt.gz [--kind discard] [--tables houou,tokujou] [--seed 1]
-        [--rounds 400] [--leaves 127] [--learning-rate 0.1] [--min-leaf 100]
+        [--rounds 400] [--leaves 127] [--learning-rate 0.1] [--min-leaf 100] [--max-depth -1]
         [--feature-fraction 0.5] [--bagging 0.5]
         [--fraction F] [--report OUT.json] [--cache DIR] [--threads 2]
         [--families options,context,relative]
@@ -276,6 +276,7 @@ def params_of(a):
         "eval_at": [1],
         "learning_rate": a.learning_rate,
         "num_leaves": a.leaves,
+        "max_depth": a.max_depth,
         "min_data_in_leaf": a.min_leaf,
         "feature_fraction": a.feature_fraction,
         "bagging_fraction": a.bagging,
@@ -321,6 +322,7 @@ def main():
     ap.add_argument("--leaves", type=int, default=127)
     ap.add_argument("--learning-rate", type=float, default=0.1)
     ap.add_argument("--min-leaf", type=int, default=100)
+    ap.add_argument("--max-depth", type=int, default=-1, help="a depth limit on every tree (-1: none): shallower trees score faster")
     ap.add_argument("--feature-fraction", type=float, default=0.5)
     ap.add_argument("--bagging", type=float, default=0.5, help="share of the training decisions each round sees")
     ap.add_argument("--fraction", type=float, default=1.0, help="train on this share of the training games")

@@ -350,7 +350,8 @@ def evaluate(
     """Agreement of evaluators with the recorded picks of an ingest folder: ``haifu eval --json``.
 
     Top-1 / top-3 / mean rank per evaluator (ukeire, ev, yaku, yaku-seed, linear with ``weights``,
-    default the shipped file, trees with ``trees``, default ``data/weights/trees.txt.gz`` from
+    default the shipped file, trees with ``trees``, default the shipped model of ``kind``:
+    ``data/weights/trees.txt.gz``, ``trees-riichi.txt.gz`` or ``trees-call.txt.gz`` from
     ``make trees``), overall and by slice (shanten, turn, riichi, table, human vs AI), on the games
     of ``split`` (all, train, validation, test: the seeded split :func:`fit` uses).
     """
