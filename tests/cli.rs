@@ -223,6 +223,32 @@ fn pipeline_on_real_records() {
         "calibrate differs from the fit's"
     );
     assert!(std::fs::read_to_string(again.with_extension("md")).unwrap().contains("## Calibration"));
+    // `haifu calibrate --trees MODEL` writes the model's temperature beside it, tied to its bytes,
+    // and `review --trees MODEL` then judges the discards with the trees.
+    let model = tmp.path().join("m.txt.gz");
+    std::fs::copy(haifu::model::trees::default_path(), &model).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["calibrate", "--data", data.to_str().unwrap(), "--weights", weights.to_str().unwrap()])
+        .args(["--trees", model.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let cal: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tmp.path().join("m.calibration.json")).unwrap()).unwrap();
+    let t = cal["calibration"]["temperature"].as_f64().expect("a temperature");
+    assert!(t > 0.0 && t.is_finite() && cal["model"] == "m.txt.gz", "{cal}");
+    let page = tmp.path().join("page.json");
+    let first = std::fs::read_dir(&logs).unwrap().next().unwrap().unwrap().path();
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["review", first.to_str().unwrap(), "--seat", "0", "--trees", model.to_str().unwrap()])
+        .args(["--out", tmp.path().join("page.html").to_str().unwrap(), "--json", page.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&page).unwrap()).unwrap();
+    assert_eq!(r["judges"][0], "trees", "{}", r["judges"]);
+    let discards = r["rounds"].as_array().unwrap().iter().flat_map(|x| x["decisions"].as_array().unwrap());
+    assert!(discards.filter(|d| d["kind"] == "discard").all(|d| d["judged_by"] == "trees"));
     // `haifu eval --data DATA --seats all ARGS --json`
     let eval = |args: &[&str]| {
         let mut all = vec!["eval", "--data", data.to_str().unwrap(), "--seats", "all"];

@@ -18,10 +18,11 @@ use haifu::util::markdown::pct;
 /// a reliability table. The temperature and the report are written into the weights file (and
 /// its markdown report beside it); `haifu fit` does the same as its last step.
 ///
-/// With `--trees [MODEL]`, the trees model (default data/weights/trees.txt.gz) is calibrated
-/// instead, on the same decisions (the weights file's filter and split): its temperature and
-/// report go into `trees.calibration.json` beside the model, which `review --trees` and `stats
-/// --agreement --trees` read to judge discards with the trees' probabilities.
+/// With `--trees [MODEL]`, a trees model is calibrated instead (default the shipped one of the
+/// weights file's decision kind), on the same decisions (the weights file's filter and split):
+/// its temperature and report go into `<model>.calibration.json` beside it (trees.txt.gz ->
+/// trees.calibration.json), which `review --trees` and `stats --agreement --trees` read to judge
+/// that kind's decisions with the trees' probabilities.
 ///
 /// Examples: `haifu calibrate --data out/corpus --weights data/weights/default.json`;
 /// `haifu calibrate --data out/corpus --trees` (and `--weights data/weights/riichi.json --trees`
@@ -103,7 +104,7 @@ fn run_trees(args: &CalibrateArgs, model: Option<PathBuf>) -> Result<ExitCode> {
             enabled,
             gaps_of: Some(Evaluator::Trees),
         };
-        Ok(score(&cfg)?.gaps.into_iter().map(|(_, g)| g).collect())
+        Ok(score(&cfg)?.gaps)
     };
     let (validation, test) = (gaps(Split::Validation)?, gaps(Split::Test)?);
     if validation.is_empty() {

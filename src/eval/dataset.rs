@@ -54,8 +54,8 @@ pub struct DatasetConfig {
     pub push_fold: bool,
     /// Which of [`Evaluator::ALL`] to score (the others keep score 0 and are not reported).
     pub enabled: [bool; E::COUNT],
-    /// Keep every scored decision's score gaps under this evaluator, with its split
-    /// ([`Scored::gaps`]): what calibrating it needs (`haifu calibrate --trees`).
+    /// Keep every scored decision's score gaps under this evaluator ([`Scored::gaps`]): what
+    /// calibrating it needs (`haifu calibrate --trees`, one pass per split).
     pub gaps_of: Option<E>,
 }
 
@@ -142,9 +142,9 @@ pub struct Scored {
     pub folded: BTreeMap<&'static str, Rate>,
     /// The largest disagreements of linear and ev with the human, largest first (at most 8).
     pub worst: Vec<Disagreement>,
-    /// With [`DatasetConfig::gaps_of`]: each decision's split and its options' score gaps to the
-    /// chosen one under that evaluator, in the order they were scored.
-    pub gaps: Vec<(Split, Gaps)>,
+    /// With [`DatasetConfig::gaps_of`]: each decision's options' score gaps to the chosen one
+    /// under that evaluator, in the order they were scored.
+    pub gaps: Vec<Gaps>,
 }
 
 /// The tile of a discard option's label (`5m`, `0p`); `None` for other actions.
@@ -347,7 +347,7 @@ fn tally(
     if let Some(e) = cfg.gaps_of.filter(|e| cfg.enabled[e.index()]) {
         let chosen = opts.iter().find(|o| o.chosen).map_or(0.0, |o| o.scores[e.index()]);
         let gaps = opts.iter().filter(|o| !o.chosen).map(|o| o.scores[e.index()] - chosen).collect();
-        out.gaps.push((split_of(&d.game[i], cfg.seed, cfg.validation, cfg.test), gaps));
+        out.gaps.push(gaps);
     }
     let ctx = Ctx {
         shanten: d.shanten[i],
