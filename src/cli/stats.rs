@@ -162,11 +162,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         let a = run.agreement.total();
         println!(
             "agreement with {}: {} human decisions, match rate {:.1}%, bad-move rate {} (by dan and year in the README)",
-            if models.as_ref().is_some_and(|m| m.trees.iter().any(|t| t.calibration().is_some())) {
-                "the models (calibrated trees where there are)"
-            } else {
-                "linear"
-            },
+            run.agreement.judges_text(),
             a.matched.n,
             100.0 * a.matched.value(),
             if a.bad_move.n > 0 { format!("{:.1}%", 100.0 * a.bad_move.value()) } else { "- (weights not calibrated)".into() }

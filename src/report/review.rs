@@ -51,8 +51,9 @@ pub struct Models {
     pub paths: [String; 3],
     /// A choice the model gives a probability below this is a bad move ([`BAD_BELOW`]).
     pub bad_below: f64,
-    /// The trees model, when the review has one: its ranking of each discard and why it
-    /// differs from the player ([`TreesReview`]).
+    /// The trees models of the kinds that have one, when the review asks for them: their ranking
+    /// of each decision and why it differs from the player ([`TreesReview`]); a calibrated one
+    /// judges its kind ([`Models::trees_judge`]).
     pub trees: crate::model::trees::TreesByKind,
 }
 
@@ -61,11 +62,16 @@ impl Models {
     /// rows built without them score exactly as full rows do.
     pub fn skip(&self) -> crate::features::groups::Skip {
         use crate::features::groups::{Group, Skip};
-        let mut need: Vec<String> =
-            [&self.discard, &self.riichi, &self.call].iter().flat_map(|m| m.needed_columns()).collect();
-        need.extend(self.trees.iter().flat_map(|t| t.needed_columns()));
+        let need = self.needed_columns();
         let unused = |g: &Group| !g.columns().iter().any(|c| need.iter().any(|n| n == c));
         Skip::of(&Group::ALL.into_iter().filter(unused).collect::<Vec<_>>())
+    }
+
+    /// The option columns the models read (the three linear models', then the trees models'),
+    /// a column once for each model that reads it.
+    pub fn needed_columns(&self) -> Vec<String> {
+        let linear = [&self.discard, &self.riichi, &self.call].into_iter().flat_map(|m| m.needed_columns());
+        linear.chain(self.trees.iter().flat_map(|t| t.needed_columns())).collect()
     }
 
     /// `weights` is the discard weights file (default: the shipped one); the riichi and call
@@ -403,8 +409,8 @@ pub struct DecisionReview {
     /// Linear score of its pick minus that of the player's choice (0 when they agree).
     pub margin: f64,
     /// The model that judges the decision (`matched`, `probability`, `bad_move` and the
-    /// game's figures): `trees` for a discard when the review has a calibrated trees model
-    /// (`--trees`), else `linear`.
+    /// game's figures): `trees` when the review has a calibrated trees model of the decision's
+    /// kind (`--trees`), else `linear`.
     pub judged_by: &'static str,
     /// The player took the judge's first choice (a tie at the top counts).
     pub matched: bool,
@@ -521,10 +527,9 @@ pub struct ContributionReview {
     pub contribution: f64,
 }
 
-/// The trees model's order of a discard decision and the contributions to the gap between the
-/// player's choice and the trees' pick.
-/// The trees' review of a discard, with their judgement of the player's choice (calibrated
-/// when the model is).
+/// The trees model's order of a decision's options, the contributions to the gap between the
+/// player's choice and the trees' pick, and the trees' judgement of the choice (with
+/// probabilities when the model is calibrated).
 fn trees_review(
     t: &crate::model::trees::TreesRanker,
     d: &Decision,

@@ -97,7 +97,7 @@ fn read_decisions(data: &Path) -> Result<Decisions, FromDataError> {
             .iter()
             .map(|x| x.and_then(|d| u8::try_from(d).ok()))
             .collect(),
-        year: Vec::new(),
+        year: col("game_id")?.str().map_err(polars)?.iter().map(|g| year_key(g.unwrap_or(""))).collect(),
         situation: (0..ids.len())
             .map(|i| Situation::of_decision(turn[i], wall[i], wind[i], seat[i], dealer[i]))
             .collect(),
@@ -107,11 +107,7 @@ fn read_decisions(data: &Path) -> Result<Decisions, FromDataError> {
 /// The option columns `models` read, in catalog order: those of the three linear models and of
 /// the trees model (a relative column's base column among them).
 fn needed(models: &Models) -> Vec<String> {
-    let mut want: Vec<String> = [&models.discard, &models.riichi, &models.call]
-        .iter()
-        .flat_map(|m| m.needed_columns())
-        .chain(models.trees.iter().flat_map(|t| t.needed_columns()))
-        .collect();
+    let mut want = models.needed_columns();
     want.sort_by_key(|c| names().iter().position(|n| n == c));
     want.dedup();
     want
@@ -139,7 +135,6 @@ pub fn agreement_of_data(
     for (h, g) in d.human.iter_mut().zip(&d.game) {
         *h &= games.contains(g);
     }
-    d.year = d.game.iter().map(|g| year_key(g)).collect();
     let have = parts::column_names(data, "options")?;
     let want = needed(models);
     let missing: Vec<&str> = want.iter().filter(|c| !have.contains(c)).map(String::as_str).collect();

@@ -88,6 +88,17 @@ pub enum Judging<'a> {
     Data(&'a Models, &'a std::path::Path),
 }
 
+impl Judging<'_> {
+    /// The models that judge.
+    pub fn models(&self) -> &Models {
+        match *self {
+            Judging::Replay(m) => m,
+            #[cfg(feature = "parquet")]
+            Judging::Data(m, _) => m,
+        }
+    }
+}
+
 /// Replays the records of one shard (by game id) and aggregates: [`StatsRun::merged`] over the
 /// N shards gives [`compute`] over everything. Partial records count in the placement figures
 /// only when `allow_partial`. With `judging`, every human seat's decisions are also judged
@@ -132,12 +143,8 @@ pub fn compute_shard(
             }
         }
     }
-    if let Some(Judging::Replay(m)) = judging {
-        agreement.judges = m.judges_text();
-    }
-    #[cfg(feature = "parquet")]
-    if let Some(Judging::Data(m, _)) = judging {
-        agreement.judges = m.judges_text();
+    if let Some(j) = judging {
+        agreement.judges = j.models().judges_text();
     }
     let (overall, by_table, by_player) = aggregate_with(&games, allow_partial);
     Ok(StatsRun {
