@@ -53,6 +53,22 @@ RELATIVE = [
     ("vis_paijia", True),
     ("safety_worst_danger_est", False),
 ]
+# (column, best is the max) for the margin family: an option's value minus the best value among the
+# decision's *other* options (for the best option, its lead; for the rest, their gap, as relative)
+MARGIN = RELATIVE + [
+    ("ukeire_kinds", True),
+    ("wait_count", True),
+    ("ev_far_ukeire", True),
+    ("ev_far_shanten", False),
+    ("dora_value", True),
+    ("discard_class", False),
+    ("river_genbutsu_count", True),
+]
+# (column, best is the max) for the rank columns of the margin family: how many of the decision's
+# options are strictly better
+RANKED = [("ev", True), ("ukeire_count", True), ("vis_paijia", True)]
+# the standing of the game (the table family): where the round is, and the scores seen from the seat
+TABLE = ["round_index", "honba", "sticks", "placement", "score_own", "top_gap", "next_above", "next_below"]
 SPLITS = ["train", "validation", "test"]
 CURVE_SALT = 0xC0DE
 
@@ -61,6 +77,7 @@ def kept_decisions(data, kind, tables, seed):
     """The decisions `haifu fit --kind KIND --tables T --seats human` keeps, with split, the game's
     curve position (a uniform number per game) and the decision's context columns."""
     cols = ["decision_id", "game_id", "kind", "is_ai", "table", "turn", "wall_left", "round_wind", "seat", "dealer"]
+    cols += ["round", "honba", "sticks", "placement", "score_0", "score_1", "score_2", "score_3"]
     dec = pl.concat([pl.read_parquet(p, columns=cols) for p in parts(data, "decisions")])
     dec = dec.filter((pl.col("kind") == kind) & (~pl.col("is_ai")) & pl.col("table").is_in(tables))
     games = dec["game_id"].unique().to_list()
@@ -75,7 +92,28 @@ def kept_decisions(data, kind, tables, seed):
         pl.col("round_wind").cast(pl.Float32),
         (pl.col("seat") == pl.col("dealer")).cast(pl.Float32).alias("is_dealer"),
         (pl.col("table") == "houou").alias("houou"),
+        *table_columns(),
     )
+
+
+def table_columns():
+    """The table family from a decisions row: the round (`round`: 0 East 1 ... 4 South 1 ...),
+    its counters, the seat's placement and score, and the gaps to the leader and to the nearest
+    scores above and below (0 where there is none), in points; the integers are exact in f32."""
+    own = pl.concat_list([pl.col(f"score_{i}") for i in range(4)]).list.get(pl.col("seat").cast(pl.Int64))
+    others = [pl.when(pl.col("seat") != i).then(pl.col(f"score_{i}")) for i in range(4)]
+    above = [pl.when(o > own).then(o - own) for o in others]
+    below = [pl.when(o < own).then(own - o) for o in others]
+    return [
+        pl.col("round").cast(pl.Float32).alias("round_index"),
+        pl.col("honba").cast(pl.Float32),
+        pl.col("sticks").cast(pl.Float32),
+        pl.col("placement").cast(pl.Float32),
+        own.cast(pl.Float32).alias("score_own"),
+        (pl.max_horizontal(others) - own).cast(pl.Float32).alias("top_gap"),
+        pl.min_horizontal(above).fill_null(0).cast(pl.Float32).alias("next_above"),
+        pl.min_horizontal(below).fill_null(0).cast(pl.Float32).alias("next_below"),
+    ]
 
 
 def with_derived(opts, families):
@@ -93,6 +131,18 @@ def with_derived(opts, families):
             x = pl.col(c).cast(pl.Float32)
             best = x.max() if higher else x.min()
             extra.append((x - best.over(by)).alias(f"rel_{c}"))
+    if "margin" in families:
+        for c, higher in MARGIN:
+            x = pl.col(c).cast(pl.Float32)
+            top = (x.max() if higher else x.min()).over(by)
+            ties = (x == top).sum().over(by)
+            rest = pl.when(x != top).then(x)
+            second = (rest.max() if higher else rest.min()).over(by)
+            other = pl.when((x == top) & (ties == 1)).then(second).otherwise(top)
+            extra.append((x - other).alias(f"margin_{c}"))
+        for c, higher in RANKED:
+            r = pl.col(c).cast(pl.Float32).rank("min", descending=higher).over(by)
+            extra.append((r - 1).cast(pl.Float32).alias(f"rank_{c}"))
     return opts.with_columns(extra) if extra else opts
 
 
@@ -102,7 +152,21 @@ def feature_names(option_columns, families):
         names += CONTEXT
     if "relative" in families:
         names += [f"rel_{c}" for c, _ in RELATIVE]
+    if "margin" in families:
+        names += [f"margin_{c}" for c, _ in MARGIN] + [f"rank_{c}" for c, _ in RANKED]
+    if "table" in families:
+        names += TABLE
     return names
+
+
+def family_names(family):
+    """The feature names of one derived family (for --without)."""
+    return {
+        "context": CONTEXT,
+        "relative": [f"rel_{c}" for c, _ in RELATIVE],
+        "margin": [f"margin_{c}" for c, _ in MARGIN] + [f"rank_{c}" for c, _ in RANKED],
+        "table": TABLE,
+    }[family]
 
 
 def build_cache(data, kept, families, cache):
@@ -118,7 +182,7 @@ def build_cache(data, kept, families, cache):
     ]
     names = feature_names(option_columns, families)
     chunks = {s: [] for s in SPLITS}
-    ctx = kept.select("decision_id", "split", "curve", "houou", "turn", "wall_left", "round_wind", "is_dealer")
+    ctx = kept.select("decision_id", "split", "curve", "houou", "turn", "wall_left", "round_wind", "is_dealer", *TABLE)
     started = time.time()
     paths = parts(data, "options")
     for i, p in enumerate(paths):
@@ -343,7 +407,7 @@ def main():
     if a.without:
         drop = set()
         for f in a.without.split(","):
-            drop |= set(CONTEXT) if f == "context" else {f"rel_{c}" for c, _ in RELATIVE} if f == "relative" else set()
+            drop |= set(family_names(f))
         columns = np.array([i for i, n in enumerate(names) if n not in drop])
         names = [names[i] for i in columns]
     sets = {s: load_split(manifest, s, a.fraction if s == "train" else 1.0, columns) for s in SPLITS}

@@ -70,6 +70,19 @@ pub struct DecisionRow {
     pub hand: String,
 }
 
+impl DecisionRow {
+    /// The round and the scores as the deciding seat stands ([`crate::replay::view::view_of`]'s).
+    pub fn standing(&self) -> crate::replay::view::Standing {
+        crate::replay::view::Standing {
+            round: self.round,
+            honba: self.honba,
+            sticks: self.sticks,
+            scores: self.scores,
+            seat: self.seat,
+        }
+    }
+}
+
 /// One option: its label, whether it was chosen, and its row of `catalog_width()` values.
 #[derive(Clone, Debug)]
 pub struct OptionRow {

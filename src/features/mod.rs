@@ -313,6 +313,7 @@ mod tests {
             red_fives: true,
             visible_reds: [false; 3],
             riichi: false,
+            standing: Default::default(),
         }
     }
 
@@ -491,6 +492,7 @@ mod tests {
             red_fives: true,
             visible_reds: [false; 3],
             riichi: false,
+            standing: Default::default(),
         }
     }
 

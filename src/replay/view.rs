@@ -58,6 +58,62 @@ impl Opponent {
     }
 }
 
+/// Where the game stands for the deciding seat: the round, its counters and every seat's score.
+/// Push and fold hang on it (a last-place dealer in the last round pushes what a leader folds),
+/// so the trees model sees it through [`Standing::columns`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// 0 = East 1, 1 = East 2, ... 4 = South 1 (`decisions.round`).
+    pub round: u8,
+    pub honba: u8,
+    /// Riichi sticks on the table.
+    pub sticks: u8,
+    /// Scores by absolute seat.
+    pub scores: [i32; 4],
+    /// The deciding player's absolute seat.
+    pub seat: u8,
+}
+
+impl Default for Standing {
+    /// East 1, no counters, 25,000 each, seat 0: what a bare position knows.
+    fn default() -> Standing {
+        Standing { round: 0, honba: 0, sticks: 0, scores: [25_000; 4], seat: 0 }
+    }
+}
+
+/// The names of [`Standing::columns`], in order.
+pub const STANDING_COLUMNS: [&str; 8] =
+    ["round_index", "honba", "sticks", "placement", "score_own", "top_gap", "next_above", "next_below"];
+
+impl Standing {
+    /// The seat's placement, 1..=4, ties broken by seat order ([`crate::util::placements`], as
+    /// the `decisions` table's `placement`).
+    pub fn placement(&self) -> u8 {
+        crate::util::placements(&self.scores)[self.seat as usize % 4]
+    }
+
+    /// The round, its counters, the placement, the seat's score, the leader's lead over it
+    /// (negative when the seat leads), and the gaps to the nearest score above and below it (0
+    /// where there is none), in points: [`STANDING_COLUMNS`]. Integers, exact in f32.
+    pub fn columns(&self) -> [f32; 8] {
+        let own = self.scores[self.seat as usize % 4];
+        let others = (0..4).filter(|&s| s != self.seat as usize % 4).map(|s| self.scores[s]);
+        let top = others.clone().max().unwrap_or(own);
+        let above = others.clone().filter(|&s| s > own).map(|s| s - own).min().unwrap_or(0);
+        let below = others.filter(|&s| s < own).map(|s| own - s).min().unwrap_or(0);
+        [
+            f32::from(self.round),
+            f32::from(self.honba),
+            f32::from(self.sticks),
+            f32::from(self.placement()),
+            own as f32,
+            (top - own) as f32,
+            above as f32,
+            below as f32,
+        ]
+    }
+}
+
 /// The deciding player's view of a discard decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
@@ -91,6 +147,8 @@ pub struct View {
     pub visible_reds: [bool; 3],
     /// The deciding player has declared riichi themselves.
     pub riichi: bool,
+    /// The round and the scores.
+    pub standing: Standing,
 }
 
 impl View {
@@ -118,6 +176,7 @@ impl View {
             red_fives: true,
             visible_reds: [false; 3],
             riichi: false,
+            standing: Standing::default(),
         }
     }
 
@@ -226,5 +285,34 @@ pub fn view_of(table: &Table, who: u8, hand: Vec<Tile>) -> View {
         red_fives: red,
         visible_reds: visible_reds(table),
         riichi: table.riichi[who as usize] != RiichiState::None,
+        standing: standing_of(table, who),
+    }
+}
+
+/// The standing of seat `who` at the table (what the `decisions` table records).
+pub fn standing_of(table: &Table, who: u8) -> Standing {
+    Standing {
+        round: table.start.round,
+        honba: table.start.honba,
+        sticks: table.sticks,
+        scores: table.scores,
+        seat: who,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The leader sees a negative gap to the top (its lead) and nothing above; the last seat
+    /// nothing below; a tie is neither above nor below, and breaks by seat for the placement.
+    #[test]
+    fn standing_columns_from_each_seat() {
+        let at =
+            |seat| Standing { round: 7, honba: 1, sticks: 2, scores: [40_000, 20_000, 20_000, 20_000], seat };
+        assert_eq!(at(0).columns(), [7.0, 1.0, 2.0, 1.0, 40_000.0, -20_000.0, 0.0, 20_000.0]);
+        assert_eq!(at(1).columns(), [7.0, 1.0, 2.0, 2.0, 20_000.0, 20_000.0, 20_000.0, 0.0]);
+        assert_eq!(at(3).placement(), 4);
+        assert_eq!(Standing::default().columns()[3..], [1.0, 25_000.0, 0.0, 0.0, 0.0]);
     }
 }

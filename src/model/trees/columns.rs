@@ -8,6 +8,7 @@
 
 use super::{Trees, TreesError};
 use crate::features::catalog;
+use crate::replay::view::STANDING_COLUMNS;
 
 /// The family of a model feature that is not an option column of the catalog: the decision's
 /// own columns (`turn`, `wall_left`, ...) and any option column the catalog does not know.
@@ -15,6 +16,13 @@ pub const CONTEXT_FAMILY: &str = "context";
 
 /// The family of the `rel_<column>` option columns ([`super::inputs::RELATIVE`]).
 pub const RELATIVE_FAMILY: &str = "relative";
+
+/// The family of the `margin_<column>` and `rank_<column>` option columns
+/// ([`super::inputs::MARGIN`], [`super::inputs::RANKED`]).
+pub const MARGIN_FAMILY: &str = "margin";
+
+/// The family of the standing columns of the decision ([`crate::replay::view::STANDING_COLUMNS`]).
+pub const TABLE_FAMILY: &str = "table";
 
 /// Where one model feature comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,9 +59,11 @@ impl Layout {
             } else {
                 return Err(TreesError::MissingColumn { name: name.clone(), context: context.join(", ") });
             };
-            let family = match (source, catalog::def_of(name)) {
-                (Source::Option(_), Some(def)) => def.family.name(),
-                (Source::Option(_), None) if name.starts_with("rel_") => RELATIVE_FAMILY,
+            let derived = super::inputs::DERIVED_PREFIXES.iter().find(|(p, _)| name.starts_with(p));
+            let family = match (source, catalog::def_of(name), derived) {
+                (Source::Option(_), Some(def), _) => def.family.name(),
+                (Source::Option(_), None, Some(&(_, family))) => family,
+                (Source::Context(_), _, _) if STANDING_COLUMNS.contains(&name.as_str()) => TABLE_FAMILY,
                 _ => CONTEXT_FAMILY,
             };
             sources.push(source);
@@ -84,13 +94,14 @@ impl Layout {
     }
 
     /// Contributions (one per model feature, then the bias, as [`Trees::contributions`] gives
-    /// them) summed by family: the families in the catalog's order, then [`CONTEXT_FAMILY`], each
+    /// them) summed by family: the families in the catalog's order, then the derived ones
+    /// ([`RELATIVE_FAMILY`], [`MARGIN_FAMILY`]) and the decision's ([`CONTEXT_FAMILY`],
+    /// [`TABLE_FAMILY`]), each
     /// present once if any feature of it is in the model; the bias is left out.
     pub fn by_family(&self, contributions: &[f64]) -> Vec<(&'static str, f64)> {
         let mut order: Vec<&'static str> =
             crate::features::column::Family::ALL.iter().map(|f| f.name()).collect();
-        order.push(RELATIVE_FAMILY);
-        order.push(CONTEXT_FAMILY);
+        order.extend([RELATIVE_FAMILY, MARGIN_FAMILY, CONTEXT_FAMILY, TABLE_FAMILY]);
         let mut sums: Vec<(&'static str, f64)> = Vec::new();
         for name in order {
             let mut present = false;

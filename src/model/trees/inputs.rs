@@ -4,16 +4,21 @@
 //! tables when it trains, under the same names, so a model is served the rows it was trained on;
 //! the tests hold the two to each other on replayed games.
 //!
-//! Two families:
+//! Four families:
 //! - **context** ([`CONTEXT`]): facts of the decision, the same for each of its options. A tree
 //!   splits on one option's columns at a time, so without them it cannot tell "the best tile on
 //!   turn 3" from "the best tile on turn 15", nor a 1-shanten hand from a 3-shanten one;
+//! - **table** ([`STANDING_COLUMNS`]): the round and the scores seen from the seat
+//!   ([`Standing::columns`]), which push and fold hang on;
 //! - **relative** ([`RELATIVE`]): an option's value of a column minus the decision's best value
 //!   of it. A tree cannot compare options with each other; "this discard keeps the most
-//!   ukeire" is a split on `rel_ukeire_count` at 0.
+//!   ukeire" is a split on `rel_ukeire_count` at 0;
+//! - **margin** ([`MARGIN`], [`RANKED`]): an option's value minus the best value among the
+//!   decision's *other* options (for the best option its lead, which `rel_` leaves at 0: a clear
+//!   best and a tie look alike there), and how many options are strictly better than it.
 
 use crate::features::catalog;
-use crate::replay::view::View;
+use crate::replay::view::{Standing, View, STANDING_COLUMNS};
 
 /// The context columns, in the order [`Situation::context`] gives them.
 pub const CONTEXT: [&str; 6] = ["turn", "wall_left", "round_wind", "is_dealer", "n_options", "best_shanten"];
@@ -35,12 +40,53 @@ pub const RELATIVE: [(&str, Best); 6] = [
     ("safety_worst_danger_est", Best::Min),
 ];
 
-/// The option columns a trees model can ask for, in the order [`with_relative`] builds rows:
-/// the catalog's columns, then `rel_<column>` for each of [`RELATIVE`].
+/// The columns of the margin family (each becomes `margin_<column>`), with their best value:
+/// [`RELATIVE`]'s and more.
+pub const MARGIN: [(&str, Best); 13] = [
+    ("shanten_min", Best::Min),
+    ("ukeire_count", Best::Max),
+    ("ev", Best::Max),
+    ("log_ev", Best::Max),
+    ("vis_paijia", Best::Max),
+    ("safety_worst_danger_est", Best::Min),
+    ("ukeire_kinds", Best::Max),
+    ("wait_count", Best::Max),
+    ("ev_far_ukeire", Best::Max),
+    ("ev_far_shanten", Best::Min),
+    ("dora_value", Best::Max),
+    ("discard_class", Best::Min),
+    ("river_genbutsu_count", Best::Max),
+];
+
+/// The columns ranked within the decision (each becomes `rank_<column>`: how many options are
+/// strictly better), with their best value; part of the margin family.
+pub const RANKED: [(&str, Best); 3] =
+    [("ev", Best::Max), ("ukeire_count", Best::Max), ("vis_paijia", Best::Max)];
+
+/// The prefixes of the columns derived from option columns, and the family each names.
+pub const DERIVED_PREFIXES: [(&str, &str); 3] =
+    [("rel_", "relative"), ("margin_", "margin"), ("rank_", "margin")];
+
+/// The option columns a trees model can ask for, in the order [`with_derived`] builds rows:
+/// the catalog's columns, then `rel_<column>` for each of [`RELATIVE`], `margin_<column>` for
+/// each of [`MARGIN`] and `rank_<column>` for each of [`RANKED`].
 pub fn option_names() -> Vec<String> {
     let mut names: Vec<String> = catalog::names().into_iter().map(String::from).collect();
     names.extend(RELATIVE.iter().map(|(c, _)| format!("rel_{c}")));
+    names.extend(MARGIN.iter().map(|(c, _)| format!("margin_{c}")));
+    names.extend(RANKED.iter().map(|(c, _)| format!("rank_{c}")));
     names
+}
+
+/// The decision values a trees model can ask for, in the order [`Situation::context`] gives
+/// them: [`CONTEXT`], then the table family's [`STANDING_COLUMNS`].
+pub fn context_names() -> Vec<&'static str> {
+    CONTEXT.iter().chain(&STANDING_COLUMNS).copied().collect()
+}
+
+/// The catalog column a derived column is computed from (`rel_ev` -> `ev`), or the name itself.
+pub fn base_column(name: &str) -> &str {
+    DERIVED_PREFIXES.iter().find_map(|(p, _)| name.strip_prefix(p)).unwrap_or(name)
 }
 
 /// The catalog index of one of the columns this module names (a missing one is a bug here).
@@ -48,26 +94,67 @@ pub(super) fn column(name: &str) -> usize {
     catalog::index_of(name).unwrap_or_else(|| panic!("{name} is a catalog column"))
 }
 
-/// Each option row (catalog order) followed by its relative columns, in f32 as the training
-/// script computes them (`x - best(x)` over the decision's options).
-pub fn with_relative(rows: &[&[f32]]) -> Vec<Vec<f32>> {
+impl Best {
+    /// Whether `a` is strictly better than `b`.
+    fn better(self, a: f32, b: f32) -> bool {
+        match self {
+            Best::Max => a > b,
+            Best::Min => a < b,
+        }
+    }
+}
+
+/// The best value of column `c` over `rows`, and the best over the rows that do not hold it
+/// (`None` when every row ties at the best).
+fn top_two(rows: &[&[f32]], c: usize, best: Best) -> (f32, Option<f32>, usize) {
+    let top = rows.iter().map(|r| r[c]).fold(None, |b: Option<f32>, x| match b {
+        Some(b) if !best.better(x, b) => Some(b),
+        _ => Some(x),
+    });
+    let top = top.unwrap_or(0.0);
+    let ties = rows.iter().filter(|r| r[c] == top).count();
+    let second = rows.iter().map(|r| r[c]).filter(|&x| x != top).fold(None, |b: Option<f32>, x| match b {
+        Some(b) if !best.better(x, b) => Some(b),
+        _ => Some(x),
+    });
+    (top, second, ties)
+}
+
+/// Each option row (catalog order) followed by its derived columns, in f32 as the training
+/// script computes them: `rel_` (`x - best(x)` over the decision's options), `margin_` (`x`
+/// minus the best of the *other* options) and `rank_` (options strictly better).
+pub fn with_derived(rows: &[&[f32]]) -> Vec<Vec<f32>> {
     let bests: Vec<(usize, f32)> = RELATIVE
         .iter()
         .map(|&(name, best)| {
             let c = column(name);
-            let values = rows.iter().map(|r| r[c]);
-            let b = match best {
-                Best::Max => values.fold(f32::NEG_INFINITY, f32::max),
-                Best::Min => values.fold(f32::INFINITY, f32::min),
-            };
-            (c, b)
+            (c, top_two(rows, c, best).0)
         })
         .collect();
+    let margins: Vec<(usize, f32, Option<f32>, usize)> = MARGIN
+        .iter()
+        .map(|&(name, best)| {
+            let c = column(name);
+            let (top, second, ties) = top_two(rows, c, best);
+            (c, top, second, ties)
+        })
+        .collect();
+    let ranked: Vec<(usize, Best)> = RANKED.iter().map(|&(name, best)| (column(name), best)).collect();
+    let extra = bests.len() + margins.len() + ranked.len();
     rows.iter()
         .map(|r| {
-            let mut out = Vec::with_capacity(r.len() + bests.len());
+            let mut out = Vec::with_capacity(r.len() + extra);
             out.extend_from_slice(r);
             out.extend(bests.iter().map(|&(c, b)| r[c] - b));
+            out.extend(margins.iter().map(|&(c, top, second, ties)| {
+                let other = if r[c] == top && ties == 1 { second.unwrap_or(top) } else { top };
+                r[c] - other
+            }));
+            out.extend(
+                ranked
+                    .iter()
+                    .map(|&(c, best)| rows.iter().filter(|o| best.better(o[c], r[c])).count() as f32),
+            );
             out
         })
         .collect()
@@ -82,6 +169,8 @@ pub struct Situation {
     /// 0 East, 1 South, 2 West, 3 North (`decisions.round_wind`).
     pub round_wind: u8,
     pub is_dealer: bool,
+    /// The round and the scores (the table family).
+    pub standing: Standing,
 }
 
 impl Situation {
@@ -92,26 +181,30 @@ impl Situation {
             wall_left: view.wall_left,
             round_wind: view.round_wind.saturating_sub(27) as u8,
             is_dealer: view.seat_wind == 27,
+            standing: view.standing,
         }
     }
 
-    /// The situation of a row of the `decisions` table.
-    pub fn of_decision(turn: u8, wall_left: u8, round_wind: u8, seat: u8, dealer: u8) -> Situation {
-        Situation { turn, wall_left, round_wind, is_dealer: seat == dealer }
+    /// The situation of a row of the `decisions` table (`standing.seat` is the row's seat).
+    pub fn of_decision(turn: u8, wall_left: u8, round_wind: u8, dealer: u8, standing: Standing) -> Situation {
+        Situation { turn, wall_left, round_wind, is_dealer: standing.seat == dealer, standing }
     }
 
-    /// The [`CONTEXT`] values of a decision with these option rows (catalog order).
-    pub fn context(&self, rows: &[&[f32]]) -> [f32; 6] {
+    /// The values of [`context_names`] for a decision with these option rows (catalog order).
+    pub fn context(&self, rows: &[&[f32]]) -> [f32; CONTEXT.len() + STANDING_COLUMNS.len()] {
         let shanten = column("shanten_min");
         let best_shanten = rows.iter().map(|r| r[shanten]).fold(f32::INFINITY, f32::min);
-        [
+        let mut out = [0.0; CONTEXT.len() + STANDING_COLUMNS.len()];
+        out[..CONTEXT.len()].copy_from_slice(&[
             self.turn as f32,
             self.wall_left as f32,
             self.round_wind as f32,
             if self.is_dealer { 1.0 } else { 0.0 },
             rows.len() as f32,
             best_shanten,
-        ]
+        ]);
+        out[CONTEXT.len()..].copy_from_slice(&self.standing.columns());
+        out
     }
 }
 
@@ -129,13 +222,53 @@ mod tests {
         b[u] = 32.0;
         a[s] = 1.0;
         b[s] = 2.0;
-        let out = with_relative(&[&a, &b]);
+        let out = with_derived(&[&a, &b]);
         let name = |n: &str| option_names().iter().position(|x| x == n).unwrap();
         assert_eq!(out[0].len(), option_names().len());
         assert_eq!((out[0][name("rel_ukeire_count")], out[1][name("rel_ukeire_count")]), (-12.0, 0.0));
         assert_eq!((out[0][name("rel_shanten_min")], out[1][name("rel_shanten_min")]), (0.0, 1.0));
         assert_eq!(&out[1][..w], &b[..]);
-        let ctx = Situation::of_decision(5, 40, 1, 2, 2).context(&[&a, &b]);
-        assert_eq!(ctx, [5.0, 40.0, 1.0, 1.0, 2.0, 1.0]);
+        let standing =
+            Standing { round: 5, honba: 2, sticks: 1, scores: [31_000, 18_000, 25_000, 25_000], seat: 2 };
+        let ctx = Situation::of_decision(5, 40, 1, 2, standing).context(&[&a, &b]);
+        let mut want = vec![5.0, 40.0, 1.0, 1.0, 2.0, 1.0];
+        // South 2, 2 honba, 1 stick; seat 2 holds 25,000: second (seat 3 ties, and ties break by
+        // seat), 6,000 behind the leader, 6,000 below the next score above, 7,000 above the next
+        // below (the tie at 25,000 is neither).
+        want.extend([5.0, 2.0, 1.0, 2.0, 25_000.0, 6_000.0, 6_000.0, 7_000.0]);
+        assert_eq!(ctx.to_vec(), want);
+        assert_eq!(context_names().len(), ctx.len());
+    }
+
+    /// Margins against the other options, with a clear best, a tie at the top and every option
+    /// tied; ranks count the options strictly better.
+    #[test]
+    fn margin_columns_are_against_the_best_other_option() {
+        let w = catalog::catalog_width();
+        let (e, s) = (column("ev"), column("shanten_min"));
+        let rows: Vec<Vec<f32>> = [(900.0, 1.0), (500.0, 1.0), (500.0, 2.0), (100.0, 1.0)]
+            .iter()
+            .map(|&(ev, sh)| {
+                let mut r = vec![0.0f32; w];
+                r[e] = ev;
+                r[s] = sh;
+                r
+            })
+            .collect();
+        let refs: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
+        let out = with_derived(&refs);
+        let name = |n: &str| option_names().iter().position(|x| x == n).unwrap();
+        let col = |n: &str| out.iter().map(|r| r[name(n)]).collect::<Vec<f32>>();
+        assert_eq!(col("margin_ev"), [400.0, -400.0, -400.0, -800.0]);
+        assert_eq!(col("rel_ev"), [0.0, -400.0, -400.0, -800.0]);
+        assert_eq!(col("rank_ev"), [0.0, 1.0, 1.0, 3.0]);
+        // three options tie at the best shanten (1, the min): each one's margin is 0
+        assert_eq!(col("margin_shanten_min"), [0.0, 0.0, 1.0, 0.0]);
+        // every option ties: margins 0, ranks 0
+        assert_eq!(col("margin_ukeire_count"), [0.0; 4]);
+        assert_eq!(col("rank_ukeire_count"), [0.0; 4]);
+        assert_eq!(base_column("margin_ev"), "ev");
+        assert_eq!(base_column("rank_vis_paijia"), "vis_paijia");
+        assert_eq!(base_column("turn"), "turn");
     }
 }

@@ -31,7 +31,7 @@ mod fixture;
 use std::io::Read;
 use std::path::Path;
 
-pub use columns::{Layout, CONTEXT_FAMILY, RELATIVE_FAMILY};
+pub use columns::{Layout, CONTEXT_FAMILY, MARGIN_FAMILY, RELATIVE_FAMILY, TABLE_FAMILY};
 pub use error::{Place, TreesError, Unsupported};
 pub use ranker::{
     beside, default_path, default_path_for, Difference, Differences, FamilySums, TreesByKind, TreesRanker,

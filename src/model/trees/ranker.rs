@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::inputs::{self, column, Situation, CONTEXT};
+use super::inputs::{self, column, Situation};
 use super::{calibration_file, Layout, Trees, TreesError};
 use crate::features::FeatureError;
 use crate::model::calibration::Calibration;
@@ -97,7 +97,7 @@ pub struct TreesRanker {
 
 impl TreesRanker {
     /// Reads the model at `path` (default [`default_path`]) and lines its features up with the
-    /// option rows and [`CONTEXT`]. A missing file says how to build one.
+    /// option rows and [`inputs::context_names`]. A missing file says how to build one.
     pub fn load(path: Option<&Path>) -> Result<TreesRanker, TreesError> {
         let path = path.map_or_else(default_path, Path::to_path_buf);
         if !path.exists() {
@@ -113,7 +113,7 @@ impl TreesRanker {
     pub fn new(trees: Trees, path: PathBuf) -> Result<TreesRanker, TreesError> {
         let names = inputs::option_names();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let layout = Layout::new(&trees, &names, &CONTEXT)
+        let layout = Layout::new(&trees, &names, &inputs::context_names())
             .map_err(|e| TreesError::InFile { path, source: Box::new(e) })?;
         Ok(TreesRanker { trees, layout, calibration: None })
     }
@@ -128,7 +128,7 @@ impl TreesRanker {
         let catalog = crate::features::catalog::names();
         let mut out: Vec<String> = Vec::new();
         for f in self.trees.feature_names() {
-            let base = f.strip_prefix("rel_").unwrap_or(f);
+            let base = inputs::base_column(f);
             if catalog.contains(&base) && !out.iter().any(|c| c == base) {
                 out.push(base.to_string());
             }
@@ -149,7 +149,7 @@ impl TreesRanker {
     /// The model's score of each of one decision's options (rows in catalog order, as ingest
     /// writes them and as [`crate::features::option_rows`] builds them): higher is better.
     pub fn score_rows(&self, rows: &[&[f32]], situation: Situation) -> Vec<f64> {
-        let wide = inputs::with_relative(rows);
+        let wide = inputs::with_derived(rows);
         let refs: Vec<&[f32]> = wide.iter().map(Vec::as_slice).collect();
         self.trees.score_options(&self.layout, &refs, &situation.context(rows))
     }
@@ -179,7 +179,7 @@ impl TreesRanker {
     /// need every option; the contributions, the costly part, only the options asked for.
     fn terms(&self, rows: &[&[f32]], situation: Situation, which: &[usize]) -> Vec<(Vec<f32>, Vec<f64>)> {
         let context = situation.context(rows);
-        let wide = inputs::with_relative(rows);
+        let wide = inputs::with_derived(rows);
         which
             .iter()
             .map(|&o| {
