@@ -159,8 +159,11 @@ def feature_names(option_columns, families):
     return names
 
 
-def family_names(family):
-    """The feature names of one derived family (for --without)."""
+def family_names(family, names):
+    """The feature names of one family (for --without): a derived family's, or the option
+    columns of the reading family (`read_*`)."""
+    if family == "reading":
+        return [n for n in names if n.startswith("read_")]
     return {
         "context": CONTEXT,
         "relative": [f"rel_{c}" for c, _ in RELATIVE],
@@ -391,7 +394,7 @@ def main():
     ap.add_argument("--bagging", type=float, default=0.5, help="share of the training decisions each round sees")
     ap.add_argument("--fraction", type=float, default=1.0, help="train on this share of the training games")
     ap.add_argument("--families", default="options,context,relative")
-    ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative): an ablation")
+    ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative, margin, table, reading): an ablation")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")
     ap.add_argument("--report", default=None)
@@ -407,7 +410,7 @@ def main():
     if a.without:
         drop = set()
         for f in a.without.split(","):
-            drop |= set(family_names(f))
+            drop |= set(family_names(f, names))
         columns = np.array([i for i, n in enumerate(names) if n not in drop])
         names = [names[i] for i in columns]
     sets = {s: load_split(manifest, s, a.fraction if s == "train" else 1.0, columns) for s in SPLITS}

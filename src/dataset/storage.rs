@@ -122,6 +122,8 @@ const DECLARED: &[(&str, Storage)] = &[
     ("river_kamicha_last", Storage::Bool),
     ("river_*", Storage::U8),
     ("threat_*", Storage::U8),
+    // reading: counts, the tsumogiri run and melds
+    ("read_*", Storage::U8),
     // value, visibility, action, riichi trade and call trade (features/value.rs ... call_trade.rs)
     ("ev", Storage::F32),
     ("log_ev", Storage::F32),

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 
 use super::column::{Cols, Column, Family, FeatureDef};
 use super::{
-    action, call_trade, dora, energy, levels, melds21, riichi_trade, river, safety, shape, threat, value,
-    visibility, yaku_potential,
+    action, call_trade, dora, energy, levels, melds21, reading, riichi_trade, river, safety, shape, threat,
+    value, visibility, yaku_potential,
 };
 
 /// A family's columns, in order: (name, meaning).
@@ -34,6 +34,7 @@ fn family_columns(family: Family) -> Vec<(&'static str, &'static str)> {
         Family::Action => action::COLUMNS.to_vec(),
         Family::RiichiTrade => riichi_trade::COLUMNS.to_vec(),
         Family::CallTrade => call_trade::COLUMNS.to_vec(),
+        Family::Reading => reading::COLUMNS.to_vec(),
     }
 }
 
@@ -132,10 +133,10 @@ mod tests {
         assert_eq!(index_of("no_such_feature"), None);
     }
 
-    /// Guards the published width, 417: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
+    /// Guards the published width, 424: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
     /// levels 32 + 2 gates x 21 - 2 never filled = 72, melds21 21, safety 3 + 4 blocks x 17 = 71,
     /// river 8, threat 5, value 5 (ev, log_ev, ev_defined, ev_far_shanten, ev_far_ukeire),
-    /// visibility 4, action 4, riichi trade 14, call trade 1. Changing a family must change this on
+    /// visibility 4, action 4, riichi trade 14, call trade 1, reading 7. Changing a family must change this on
     /// purpose.
     #[test]
     fn column_counts() {
@@ -152,8 +153,8 @@ mod tests {
             [n(Family::Value), n(Family::Visibility), n(Family::Action), n(Family::RiichiTrade)],
             [5, 4, 4, 14]
         );
-        assert_eq!([n(Family::CallTrade), n(Family::Levels)], [1, 72]);
-        assert_eq!(catalog_width(), 417);
+        assert_eq!([n(Family::CallTrade), n(Family::Levels), n(Family::Reading)], [1, 72, 7]);
+        assert_eq!(catalog_width(), 424);
     }
 
     /// Every typed column address names the column it says it does.

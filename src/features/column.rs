@@ -18,6 +18,8 @@ pub enum Family {
     Safety,
     River,
     Threat,
+    /// The rivers read in order: hand-cuts, early discards, tsumogiri runs.
+    Reading,
     /// The expected value of the hand after a discard (電脳麻将's search).
     Value,
     /// How visible the discarded tile is: discard order class, paijia, tsumogiri, unseen copies.
@@ -31,7 +33,7 @@ pub enum Family {
 }
 
 impl Family {
-    pub const ALL: [Family; 14] = [
+    pub const ALL: [Family; 15] = [
         Family::Shape,
         Family::Energy,
         Family::Dora,
@@ -41,6 +43,7 @@ impl Family {
         Family::Safety,
         Family::River,
         Family::Threat,
+        Family::Reading,
         Family::Value,
         Family::Visibility,
         Family::Action,
@@ -64,6 +67,7 @@ impl Family {
             Family::Action => "action",
             Family::RiichiTrade => "riichi_trade",
             Family::CallTrade => "call_trade",
+            Family::Reading => "reading",
         }
     }
 

@@ -43,6 +43,7 @@ pub mod groups;
 pub mod levels;
 pub mod melds21;
 pub mod option_rows;
+pub mod reading;
 pub mod riichi_trade;
 pub mod river;
 pub mod safety;
@@ -93,6 +94,7 @@ pub struct DecisionFeatures<'v> {
     safety: safety::SafetyPrep,
     river: river::RiverPrep,
     threat: threat::ThreatPrep,
+    reading: reading::ReadingPrep,
     /// Compute second-order ukeire (else its two columns stay 0; see [`Self::without_second_order`]).
     second_order: bool,
 }
@@ -120,6 +122,7 @@ impl<'v> DecisionFeatures<'v> {
             safety: safety::SafetyPrep::new(view),
             river: river::RiverPrep::new(view),
             threat,
+            reading: reading::ReadingPrep::new(view),
             second_order: true,
         })
     }
@@ -132,7 +135,7 @@ impl<'v> DecisionFeatures<'v> {
         self
     }
 
-    /// Fills the hand families (shape to threat) of `row` (a whole option row, length
+    /// Fills the hand families (shape to threat, and reading) of `row` (a whole option row, length
     /// [`catalog_width()`]) for the option "discard `discard`"; the other families are left as
     /// they are ([`fill_discard_extras`], [`fill_action`], [`fill_riichi_trade`] write them). A
     /// red five and a plain five are distinct options (they differ in dora value); asking for a
@@ -174,6 +177,9 @@ impl<'v> DecisionFeatures<'v> {
         c.done();
         let mut c = cols(row, Family::Threat);
         threat::fill(&self.ctx, &self.threat, &a, &mut c);
+        c.done();
+        let mut c = cols(row, Family::Reading);
+        reading::fill(&self.reading, &a, &mut c);
         c.done();
         Ok(())
     }
@@ -322,8 +328,8 @@ mod tests {
         let view = full_view();
         assert_eq!(view.hand.len(), 11);
         let dec = DecisionFeatures::new(&view).unwrap();
-        // the hand families, shape to threat, come first; `fill` leaves the rest as it was
-        let hand = 0..catalog::family_range(Family::Threat).end;
+        // the hand families, shape to reading, come first; `fill` leaves the rest as it was
+        let hand = 0..catalog::family_range(Family::Reading).end;
         for &t in &view.hand {
             let mut row = vec![f32::NAN; catalog().len()];
             dec.fill(t, &mut row).unwrap();

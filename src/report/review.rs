@@ -648,6 +648,7 @@ fn theme(feature: &str) -> &'static str {
         Family::Energy => "the tile-efficiency patterns",
         Family::Melds21 => "the meld structure",
         Family::River => "the river",
+        Family::Reading => "the order of the opponents' discards",
         Family::Shape | Family::Visibility | Family::Threat => "the shape",
     }
 }
