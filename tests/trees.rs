@@ -24,7 +24,7 @@ fn a_views_situation_is_its_decision_rows() {
             .collect();
         assert_eq!(discards.len(), views.len());
         for (d, v) in discards.iter().zip(&views) {
-            let want = Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.dealer, d.standing());
+            let want = Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.dealer, d.scoreboard());
             assert_eq!(Situation::of_view(v), want);
             n += 1;
         }
@@ -61,7 +61,7 @@ fn the_shipped_model_scores_a_view_as_its_ingest_rows() {
             }
             let (a, b) = (rows.option_ptr[i] as usize, rows.option_ptr[i + 1] as usize);
             let refs: Vec<&[f32]> = (a..b).map(|o| &rows.values[o * width..(o + 1) * width]).collect();
-            let s = Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.dealer, d.standing());
+            let s = Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.dealer, d.scoreboard());
             let scores = t.score_rows(&refs, s);
             let live: Vec<(String, f64)> =
                 t.rank(&view).unwrap().iter().map(|r| (r.tile.to_string(), r.score)).collect();

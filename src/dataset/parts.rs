@@ -14,7 +14,7 @@ use super::parquet::open;
 use polars::prelude::{DataFrame, DataType, ParquetReader, SerReader};
 
 use crate::batch::FileError;
-use crate::replay::view::Standing;
+use crate::replay::view::Scoreboard;
 
 /// The tables of a dataset, in the order they are written.
 pub const TABLES: [&str; 4] = ["games", "rounds", "decisions", "options"];
@@ -210,14 +210,14 @@ pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<D
     Ok(df)
 }
 
-/// The `decisions` columns [`standings`] reads.
-pub const STANDING_SOURCES: [&str; 8] =
+/// The `decisions` columns [`scoreboards`] reads.
+pub const SCOREBOARD_SOURCES: [&str; 8] =
     ["round", "honba", "sticks", "seat", "score_0", "score_1", "score_2", "score_3"];
 
-/// Each row's standing (round, counters, scores, the deciding seat) from a `decisions` frame
-/// holding [`STANDING_SOURCES`]: what a live position's view holds as
-/// [`crate::replay::view::View::standing`].
-pub fn standings(df: &DataFrame) -> Result<Vec<Standing>, DatasetError> {
+/// Each row's scoreboard (round, counters, scores, the deciding seat) from a `decisions` frame
+/// holding [`SCOREBOARD_SOURCES`]: what a live position's view holds as
+/// [`crate::replay::view::View::scoreboard`].
+pub fn scoreboards(df: &DataFrame) -> Result<Vec<Scoreboard>, DatasetError> {
     let u8s = |n: &str| -> Result<Vec<u8>, DatasetError> {
         Ok(df.column(n)?.u8()?.iter().map(|x| x.unwrap_or(0)).collect())
     };
@@ -227,7 +227,7 @@ pub fn standings(df: &DataFrame) -> Result<Vec<Standing>, DatasetError> {
     let (round, honba, sticks, seat) = (u8s("round")?, u8s("honba")?, u8s("sticks")?, u8s("seat")?);
     let scores = [i32s("score_0")?, i32s("score_1")?, i32s("score_2")?, i32s("score_3")?];
     Ok((0..df.height())
-        .map(|i| Standing {
+        .map(|i| Scoreboard {
             round: round[i],
             honba: honba[i],
             sticks: sticks[i],

@@ -72,8 +72,8 @@ pub struct DecisionRow {
 
 impl DecisionRow {
     /// The round and the scores as the deciding seat stands ([`crate::replay::view::view_of`]'s).
-    pub fn standing(&self) -> crate::replay::view::Standing {
-        crate::replay::view::Standing {
+    pub fn scoreboard(&self) -> crate::replay::view::Scoreboard {
+        crate::replay::view::Scoreboard {
             round: self.round,
             honba: self.honba,
             sticks: self.sticks,

@@ -213,7 +213,7 @@ struct Decisions {
     seat: Vec<u8>,
     dealer: Vec<u8>,
     wall_left: Vec<u8>,
-    standing: Vec<crate::replay::view::Standing>,
+    scoreboard: Vec<crate::replay::view::Scoreboard>,
 }
 
 fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
@@ -232,7 +232,7 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
         "dealer",
         "wall_left",
     ];
-    cols.extend(parts::STANDING_SOURCES);
+    cols.extend(parts::SCOREBOARD_SOURCES);
     let df = parts::read_table(&cfg.data, "decisions", Some(&cols))?;
     let ids: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
     let strs = |n: &str| -> Result<Vec<String>, EvalError> {
@@ -259,7 +259,7 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
         seat: u8s("seat")?,
         dealer: u8s("dealer")?,
         wall_left: u8s("wall_left")?,
-        standing: parts::standings(&df)?,
+        scoreboard: parts::scoreboards(&df)?,
     })
 }
 
@@ -337,7 +337,7 @@ fn tally(
     if let Some(t) = trees {
         let rows: Vec<&[f32]> = opts.iter().map(|o| o.catalog_row.as_slice()).collect();
         let situation =
-            Situation::of_decision(d.turn[i], d.wall_left[i], d.round_wind[i], d.dealer[i], d.standing[i]);
+            Situation::of_decision(d.turn[i], d.wall_left[i], d.round_wind[i], d.dealer[i], d.scoreboard[i]);
         let scores = t.score_rows(&rows, situation);
         for (o, s) in opts.iter_mut().zip(scores) {
             o.scores[E::Trees.index()] = s;

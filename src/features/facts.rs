@@ -139,7 +139,7 @@ pub(crate) mod tests_support {
             red_fives: true,
             visible_reds: [false; 3],
             riichi: false,
-            standing: Default::default(),
+            scoreboard: Default::default(),
         }
     }
 

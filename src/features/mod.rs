@@ -319,7 +319,7 @@ mod tests {
             red_fives: true,
             visible_reds: [false; 3],
             riichi: false,
-            standing: Default::default(),
+            scoreboard: Default::default(),
         }
     }
 
@@ -498,7 +498,7 @@ mod tests {
             red_fives: true,
             visible_reds: [false; 3],
             riichi: false,
-            standing: Default::default(),
+            scoreboard: Default::default(),
         }
     }
 

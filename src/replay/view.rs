@@ -60,9 +60,11 @@ impl Opponent {
 
 /// Where the game stands for the deciding seat: the round, its counters and every seat's score.
 /// Push and fold hang on it (a last-place dealer in the last round pushes what a leader folds),
-/// so the trees model sees it through [`Standing::columns`].
+/// so the trees model sees it through [`Scoreboard::columns`]. The scores are the table's now
+/// (riichi deposits paid), as the `decisions` table records them; the riichi trade's
+/// `features::riichi_trade::Standing` keeps its own placement before the round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Standing {
+pub struct Scoreboard {
     /// 0 = East 1, 1 = East 2, ... 4 = South 1 (`decisions.round`).
     pub round: u8,
     pub honba: u8,
@@ -74,18 +76,18 @@ pub struct Standing {
     pub seat: u8,
 }
 
-impl Default for Standing {
+impl Default for Scoreboard {
     /// East 1, no counters, 25,000 each, seat 0: what a bare position knows.
-    fn default() -> Standing {
-        Standing { round: 0, honba: 0, sticks: 0, scores: [25_000; 4], seat: 0 }
+    fn default() -> Scoreboard {
+        Scoreboard { round: 0, honba: 0, sticks: 0, scores: [25_000; 4], seat: 0 }
     }
 }
 
-/// The names of [`Standing::columns`], in order.
-pub const STANDING_COLUMNS: [&str; 8] =
+/// The names of [`Scoreboard::columns`], in order.
+pub const SCOREBOARD_COLUMNS: [&str; 8] =
     ["round_index", "honba", "sticks", "placement", "score_own", "top_gap", "next_above", "next_below"];
 
-impl Standing {
+impl Scoreboard {
     /// The seat's placement, 1..=4, ties broken by seat order ([`crate::util::placements`], as
     /// the `decisions` table's `placement`).
     pub fn placement(&self) -> u8 {
@@ -94,7 +96,7 @@ impl Standing {
 
     /// The round, its counters, the placement, the seat's score, the leader's lead over it
     /// (negative when the seat leads), and the gaps to the nearest score above and below it (0
-    /// where there is none), in points: [`STANDING_COLUMNS`]. Integers, exact in f32.
+    /// where there is none), in points: [`SCOREBOARD_COLUMNS`]. Integers, exact in f32.
     pub fn columns(&self) -> [f32; 8] {
         let own = self.scores[self.seat as usize % 4];
         let others = (0..4).filter(|&s| s != self.seat as usize % 4).map(|s| self.scores[s]);
@@ -148,7 +150,7 @@ pub struct View {
     /// The deciding player has declared riichi themselves.
     pub riichi: bool,
     /// The round and the scores.
-    pub standing: Standing,
+    pub scoreboard: Scoreboard,
 }
 
 impl View {
@@ -176,7 +178,7 @@ impl View {
             red_fives: true,
             visible_reds: [false; 3],
             riichi: false,
-            standing: Standing::default(),
+            scoreboard: Scoreboard::default(),
         }
     }
 
@@ -285,13 +287,13 @@ pub fn view_of(table: &Table, who: u8, hand: Vec<Tile>) -> View {
         red_fives: red,
         visible_reds: visible_reds(table),
         riichi: table.riichi[who as usize] != RiichiState::None,
-        standing: standing_of(table, who),
+        scoreboard: scoreboard_of(table, who),
     }
 }
 
-/// The standing of seat `who` at the table (what the `decisions` table records).
-pub fn standing_of(table: &Table, who: u8) -> Standing {
-    Standing {
+/// The scoreboard of seat `who` at the table (what the `decisions` table records).
+pub fn scoreboard_of(table: &Table, who: u8) -> Scoreboard {
+    Scoreboard {
         round: table.start.round,
         honba: table.start.honba,
         sticks: table.sticks,
@@ -307,12 +309,17 @@ mod tests {
     /// The leader sees a negative gap to the top (its lead) and nothing above; the last seat
     /// nothing below; a tie is neither above nor below, and breaks by seat for the placement.
     #[test]
-    fn standing_columns_from_each_seat() {
-        let at =
-            |seat| Standing { round: 7, honba: 1, sticks: 2, scores: [40_000, 20_000, 20_000, 20_000], seat };
+    fn scoreboard_columns_from_each_seat() {
+        let at = |seat| Scoreboard {
+            round: 7,
+            honba: 1,
+            sticks: 2,
+            scores: [40_000, 20_000, 20_000, 20_000],
+            seat,
+        };
         assert_eq!(at(0).columns(), [7.0, 1.0, 2.0, 1.0, 40_000.0, -20_000.0, 0.0, 20_000.0]);
         assert_eq!(at(1).columns(), [7.0, 1.0, 2.0, 2.0, 20_000.0, 20_000.0, 20_000.0, 0.0]);
         assert_eq!(at(3).placement(), 4);
-        assert_eq!(Standing::default().columns()[3..], [1.0, 25_000.0, 0.0, 0.0, 0.0]);
+        assert_eq!(Scoreboard::default().columns()[3..], [1.0, 25_000.0, 0.0, 0.0, 0.0]);
     }
 }

@@ -538,7 +538,7 @@ fn trees_review(
 ) -> (TreesReview, Judgement) {
     use crate::model::trees::inputs::Situation;
     let situation =
-        Situation::of_decision(row.turn, row.wall_left, row.round_wind, row.dealer, row.standing());
+        Situation::of_decision(row.turn, row.wall_left, row.round_wind, row.dealer, row.scoreboard());
     let scores = t.score_rows(base, situation);
     let probs = t.calibration().map(|c| probabilities(&scores, c.temperature));
     let judged = judge_with(&scores, d.chosen, probs.as_deref());

@@ -191,7 +191,8 @@ impl<'a> AgreementCollector<'a> {
             };
             let rows: Vec<&[f32]> = values.chunks_exact(w).collect();
             let r = decision_row(&d);
-            let situation = Situation::of_decision(r.turn, r.wall_left, r.round_wind, r.dealer, r.standing());
+            let situation =
+                Situation::of_decision(r.turn, r.wall_left, r.round_wind, r.dealer, r.scoreboard());
             let (_, j) = self.models.judge(d.kind, &rows, situation, d.chosen);
             self.seats[d.seat as usize].add(d.kind, j.matched, j.bad_move(self.models.bad_below));
         }

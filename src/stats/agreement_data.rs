@@ -59,7 +59,7 @@ fn read_decisions(data: &Path) -> Result<Decisions, FromDataError> {
     let polars = |e: polars::prelude::PolarsError| FromDataError::from(DatasetError::from(e));
     let mut cols =
         vec!["decision_id", "game_id", "kind", "is_ai", "dan", "turn", "wall_left", "round_wind", "dealer"];
-    cols.extend(parts::STANDING_SOURCES);
+    cols.extend(parts::SCOREBOARD_SOURCES);
     let df = parts::read_table(data, "decisions", Some(&cols))?;
     let col = |n: &str| df.column(n).map_err(polars);
     let ids: Vec<u64> = col("decision_id")?.u64().map_err(polars)?.iter().map(|x| x.unwrap_or(0)).collect();
@@ -67,7 +67,7 @@ fn read_decisions(data: &Path) -> Result<Decisions, FromDataError> {
         Ok(col(n)?.u8().map_err(polars)?.iter().map(|x| x.unwrap_or(0)).collect())
     };
     let (turn, wall, wind, dealer) = (u8s("turn")?, u8s("wall_left")?, u8s("round_wind")?, u8s("dealer")?);
-    let standing = parts::standings(&df)?;
+    let scoreboard = parts::scoreboards(&df)?;
     let mut kind = Vec::with_capacity(ids.len());
     for (i, k) in col("kind")?.str().map_err(polars)?.iter().enumerate() {
         let k = k.unwrap_or("");
@@ -90,7 +90,7 @@ fn read_decisions(data: &Path) -> Result<Decisions, FromDataError> {
             .collect(),
         year: col("game_id")?.str().map_err(polars)?.iter().map(|g| year_key(g.unwrap_or(""))).collect(),
         situation: (0..ids.len())
-            .map(|i| Situation::of_decision(turn[i], wall[i], wind[i], dealer[i], standing[i]))
+            .map(|i| Situation::of_decision(turn[i], wall[i], wind[i], dealer[i], scoreboard[i]))
             .collect(),
     })
 }

@@ -8,7 +8,7 @@
 
 use super::{Trees, TreesError};
 use crate::features::catalog;
-use crate::replay::view::STANDING_COLUMNS;
+use crate::replay::view::SCOREBOARD_COLUMNS;
 
 /// The family of a model feature that is not an option column of the catalog: the decision's
 /// own columns (`turn`, `wall_left`, ...) and any option column the catalog does not know.
@@ -21,7 +21,7 @@ pub const RELATIVE_FAMILY: &str = "relative";
 /// ([`super::inputs::MARGIN`], [`super::inputs::RANKED`]).
 pub const MARGIN_FAMILY: &str = "margin";
 
-/// The family of the standing columns of the decision ([`crate::replay::view::STANDING_COLUMNS`]).
+/// The family of the scoreboard columns of the decision ([`crate::replay::view::SCOREBOARD_COLUMNS`]).
 pub const TABLE_FAMILY: &str = "table";
 
 /// Where one model feature comes from.
@@ -63,7 +63,7 @@ impl Layout {
             let family = match (source, catalog::def_of(name), derived) {
                 (Source::Option(_), Some(def), _) => def.family.name(),
                 (Source::Option(_), None, Some(&(_, family))) => family,
-                (Source::Context(_), _, _) if STANDING_COLUMNS.contains(&name.as_str()) => TABLE_FAMILY,
+                (Source::Context(_), _, _) if SCOREBOARD_COLUMNS.contains(&name.as_str()) => TABLE_FAMILY,
                 _ => CONTEXT_FAMILY,
             };
             sources.push(source);

@@ -8,8 +8,8 @@
 //! - **context** ([`CONTEXT`]): facts of the decision, the same for each of its options. A tree
 //!   splits on one option's columns at a time, so without them it cannot tell "the best tile on
 //!   turn 3" from "the best tile on turn 15", nor a 1-shanten hand from a 3-shanten one;
-//! - **table** ([`STANDING_COLUMNS`]): the round and the scores seen from the seat
-//!   ([`Standing::columns`]), which push and fold hang on;
+//! - **table** ([`SCOREBOARD_COLUMNS`]): the round and the scores seen from the seat
+//!   ([`Scoreboard::columns`]), which push and fold hang on;
 //! - **relative** ([`RELATIVE`]): an option's value of a column minus the decision's best value
 //!   of it. A tree cannot compare options with each other; "this discard keeps the most
 //!   ukeire" is a split on `rel_ukeire_count` at 0;
@@ -18,7 +18,7 @@
 //!   best and a tie look alike there), and how many options are strictly better than it.
 
 use crate::features::catalog;
-use crate::replay::view::{Standing, View, STANDING_COLUMNS};
+use crate::replay::view::{Scoreboard, View, SCOREBOARD_COLUMNS};
 
 /// The context columns, in the order [`Situation::context`] gives them.
 pub const CONTEXT: [&str; 6] = ["turn", "wall_left", "round_wind", "is_dealer", "n_options", "best_shanten"];
@@ -79,9 +79,9 @@ pub fn option_names() -> Vec<String> {
 }
 
 /// The decision values a trees model can ask for, in the order [`Situation::context`] gives
-/// them: [`CONTEXT`], then the table family's [`STANDING_COLUMNS`].
+/// them: [`CONTEXT`], then the table family's [`SCOREBOARD_COLUMNS`].
 pub fn context_names() -> Vec<&'static str> {
-    CONTEXT.iter().chain(&STANDING_COLUMNS).copied().collect()
+    CONTEXT.iter().chain(&SCOREBOARD_COLUMNS).copied().collect()
 }
 
 /// The catalog column a derived column is computed from (`rel_ev` -> `ev`), or the name itself.
@@ -170,7 +170,7 @@ pub struct Situation {
     pub round_wind: u8,
     pub is_dealer: bool,
     /// The round and the scores (the table family).
-    pub standing: Standing,
+    pub scoreboard: Scoreboard,
 }
 
 impl Situation {
@@ -181,20 +181,26 @@ impl Situation {
             wall_left: view.wall_left,
             round_wind: view.round_wind.saturating_sub(27) as u8,
             is_dealer: view.seat_wind == 27,
-            standing: view.standing,
+            scoreboard: view.scoreboard,
         }
     }
 
-    /// The situation of a row of the `decisions` table (`standing.seat` is the row's seat).
-    pub fn of_decision(turn: u8, wall_left: u8, round_wind: u8, dealer: u8, standing: Standing) -> Situation {
-        Situation { turn, wall_left, round_wind, is_dealer: standing.seat == dealer, standing }
+    /// The situation of a row of the `decisions` table (`scoreboard.seat` is the row's seat).
+    pub fn of_decision(
+        turn: u8,
+        wall_left: u8,
+        round_wind: u8,
+        dealer: u8,
+        scoreboard: Scoreboard,
+    ) -> Situation {
+        Situation { turn, wall_left, round_wind, is_dealer: scoreboard.seat == dealer, scoreboard }
     }
 
     /// The values of [`context_names`] for a decision with these option rows (catalog order).
-    pub fn context(&self, rows: &[&[f32]]) -> [f32; CONTEXT.len() + STANDING_COLUMNS.len()] {
+    pub fn context(&self, rows: &[&[f32]]) -> [f32; CONTEXT.len() + SCOREBOARD_COLUMNS.len()] {
         let shanten = column("shanten_min");
         let best_shanten = rows.iter().map(|r| r[shanten]).fold(f32::INFINITY, f32::min);
-        let mut out = [0.0; CONTEXT.len() + STANDING_COLUMNS.len()];
+        let mut out = [0.0; CONTEXT.len() + SCOREBOARD_COLUMNS.len()];
         out[..CONTEXT.len()].copy_from_slice(&[
             self.turn as f32,
             self.wall_left as f32,
@@ -203,7 +209,7 @@ impl Situation {
             rows.len() as f32,
             best_shanten,
         ]);
-        out[CONTEXT.len()..].copy_from_slice(&self.standing.columns());
+        out[CONTEXT.len()..].copy_from_slice(&self.scoreboard.columns());
         out
     }
 }
@@ -228,9 +234,9 @@ mod tests {
         assert_eq!((out[0][name("rel_ukeire_count")], out[1][name("rel_ukeire_count")]), (-12.0, 0.0));
         assert_eq!((out[0][name("rel_shanten_min")], out[1][name("rel_shanten_min")]), (0.0, 1.0));
         assert_eq!(&out[1][..w], &b[..]);
-        let standing =
-            Standing { round: 5, honba: 2, sticks: 1, scores: [31_000, 18_000, 25_000, 25_000], seat: 2 };
-        let ctx = Situation::of_decision(5, 40, 1, 2, standing).context(&[&a, &b]);
+        let scoreboard =
+            Scoreboard { round: 5, honba: 2, sticks: 1, scores: [31_000, 18_000, 25_000, 25_000], seat: 2 };
+        let ctx = Situation::of_decision(5, 40, 1, 2, scoreboard).context(&[&a, &b]);
         let mut want = vec![5.0, 40.0, 1.0, 1.0, 2.0, 1.0];
         // South 2, 2 honba, 1 stick; seat 2 holds 25,000: second (seat 3 ties, and ties break by
         // seat), 6,000 behind the leader, 6,000 below the next score above, 7,000 above the next
