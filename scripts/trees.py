@@ -393,7 +393,7 @@ def main():
     ap.add_argument("--feature-fraction", type=float, default=0.5)
     ap.add_argument("--bagging", type=float, default=0.5, help="share of the training decisions each round sees")
     ap.add_argument("--fraction", type=float, default=1.0, help="train on this share of the training games")
-    ap.add_argument("--families", default="options,context,relative")
+    ap.add_argument("--families", default="options,context,relative,margin,table")
     ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative, margin, table, reading): an ablation")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")
