@@ -119,25 +119,28 @@ ceiling: $(VENV)/.ceiling
 	python3 scripts/loss_table.py reports/losses/*.json > reports/losses/losses.md
 
 # Gradient-boosted trees on every training decision of make weights' filter and split (issue 53):
-# LightGBM lambdarank over the option columns plus the context and relative families
-# (src/model/trees/inputs.rs), early-stopped on the validation split, written gzipped to
+# LightGBM lambdarank over the option columns plus the context, relative, margin and table
+# families (src/model/trees/inputs.rs), early-stopped on the validation split, written gzipped to
 # data/weights/trees.txt.gz (`--evaluator trees`). The parts are cached once as float32 chunks
-# under out/trees-cache (about 31 GB of disk) and fed to LightGBM a chunk at a time.
-# TREES_ARGS: scripts/trees.py options. The shipped model is trained on a quarter of the training
-# games (--fraction 0.25: 369,929 decisions, about 40 min on 2 shared cores, peak RSS 3.2 GB);
-# TREES_ARGS="--fraction 1" trains on every one (several hours on 2 cores). Then the riichi and
-# call models on every training decision of riichi.json's and call.json's filter and split
-# (data/weights/trees-riichi.txt.gz, trees-call.txt.gz: 30 s and 3 min), and each model's softmax
-# temperature on its validation split (haifu calibrate --trees: trees*.calibration.json).
-TREES_ARGS ?= --fraction 0.25
+# under out/trees-cache (about 35 GB of disk) and fed to LightGBM a chunk at a time.
+# TREES_ARGS: scripts/trees.py options for the discard model. The shipped one is trained on half
+# of the training games with trees at most 8 deep and at most 370 rounds (the 2 MB the repository
+# holds), without the reading family (it did not help on the validation split); see
+# reports/losses/losses.md for its cost. TREES_ARGS="--fraction 1 --rounds 2000" trains on every
+# one without the size limit (hours on 2 cores). Then the riichi model (the families it was
+# shipped with: the new ones did not beat it on validation) and the call model on every training
+# decision of riichi.json's and call.json's filter and split (data/weights/trees-riichi.txt.gz,
+# trees-call.txt.gz: 30 s and 3 min), and each model's softmax temperature on its validation
+# split (haifu calibrate --trees: trees*.calibration.json).
+TREES_ARGS ?= --fraction 0.5 --max-depth 8 --rounds 370 --without reading
 trees: release $(VENV)/.ceiling
 	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	$(VENV)/bin/python scripts/trees.py out/corpus --out data/weights/trees.txt.gz \
 		--report reports/losses/trees.json $(TREES_ARGS)
-	for k in riichi call; do \
-		$(VENV)/bin/python scripts/trees.py out/corpus --kind $$k --out data/weights/trees-$$k.txt.gz \
-			--report reports/losses/trees-$$k.json || exit 1; \
-	done
+	$(VENV)/bin/python scripts/trees.py out/corpus --kind riichi --out data/weights/trees-riichi.txt.gz \
+		--families options,context,relative --without reading --threads 1 --report reports/losses/trees-riichi.json
+	$(VENV)/bin/python scripts/trees.py out/corpus --kind call --out data/weights/trees-call.txt.gz \
+		--report reports/losses/trees-call.json
 	target/release/haifu calibrate --data out/corpus --trees
 	target/release/haifu calibrate --data out/corpus --weights data/weights/riichi.json --trees
 	target/release/haifu calibrate --data out/corpus --weights data/weights/call.json --trees

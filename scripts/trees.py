@@ -5,7 +5,7 @@ split, built in chunks so that memory stays bounded, written as data/weights/tre
         [--rounds 400] [--leaves 127] [--learning-rate 0.1] [--min-leaf 100] [--max-depth -1]
         [--feature-fraction 0.5] [--bagging 0.5]
         [--fraction F] [--report OUT.json] [--cache DIR] [--threads 2]
-        [--families options,context,relative]
+        [--families options,context,relative,margin,table] [--without FAMILIES]
 
 DATA is an `haifu ingest` folder. The kept decisions (human seats at --tables, the decision kind),
 the split (FNV-1a of the game id with the seed: validation 0.1, test 0.1) and the rule that a
@@ -19,7 +19,13 @@ src/model/trees/inputs.rs, and a Rust test holds the two to each other):
 - context: the decision's `turn`, `wall_left`, `round_wind` (0-3), `is_dealer`, and over its
   options `n_options` and `best_shanten` (the lowest `shanten_min`);
 - relative: `rel_<c>`, an option's value of c minus the decision's best value of c (the max, or
-  for shanten and danger the min), for the columns of RELATIVE.
+  for shanten and danger the min), for the columns of RELATIVE;
+- margin: `margin_<c>`, an option's value of c minus the best value among the decision's other
+  options (the best option's lead; for the rest the same as rel_), for the columns of MARGIN, and
+  `rank_<c>`, how many options are strictly better, for the columns of RANKED;
+- table: the decision's round, honba, sticks, placement, score, and the gaps to the leader and to
+  the nearest scores above and below (TABLE).
+`--without reading` leaves out the option columns of the reading family (`read_*`).
 
 Memory: each ingest part is read once and written as float32 chunks under --cache (reused by
 later runs with the same data, kind, tables, seed and families); the LightGBM Dataset is then

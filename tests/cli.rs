@@ -249,6 +249,25 @@ fn pipeline_on_real_records() {
     assert_eq!(r["judges"][0], "trees", "{}", r["judges"]);
     let discards = r["rounds"].as_array().unwrap().iter().flat_map(|x| x["decisions"].as_array().unwrap());
     assert!(discards.filter(|d| d["kind"] == "discard").all(|d| d["judged_by"] == "trees"));
+    // A retrained model (other bytes) is refused its old temperature by the judge, and
+    // `haifu calibrate --trees`, which the refusal points to, replaces it.
+    std::fs::copy("data/weights/trees-riichi.txt.gz", &model).unwrap();
+    let review = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["review", first.to_str().unwrap(), "--seat", "0", "--trees", model.to_str().unwrap()])
+        .args(["--out", tmp.path().join("page.html").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&review.stderr);
+    assert!(!review.status.success() && err.contains("haifu calibrate --trees"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(["calibrate", "--data", data.to_str().unwrap(), "--weights", weights.to_str().unwrap()])
+        .args(["--trees", model.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let again: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tmp.path().join("m.calibration.json")).unwrap()).unwrap();
+    assert_ne!(again["model_fnv1a"], cal["model_fnv1a"], "{again}");
     // `haifu eval --data DATA --seats all ARGS --json`
     let eval = |args: &[&str]| {
         let mut all = vec!["eval", "--data", data.to_str().unwrap(), "--seats", "all"];

@@ -442,8 +442,11 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     } else {
         None
     };
-    let trees =
-        if cfg.enabled[E::Trees.index()] { Some(TreesRanker::load(Some(&cfg.trees_model()))?) } else { None };
+    let trees = if cfg.enabled[E::Trees.index()] {
+        Some(TreesRanker::load_uncalibrated(Some(&cfg.trees_model()))?)
+    } else {
+        None
+    };
     let names = feature_columns(&cfg.data)?;
     require_columns(cfg, &names, linear.as_ref())?;
     // Where each catalog column sits in the dataset, for the trees evaluator's rows.

@@ -97,16 +97,30 @@ pub struct TreesRanker {
 
 impl TreesRanker {
     /// Reads the model at `path` (default [`default_path`]) and lines its features up with the
-    /// option rows and [`inputs::context_names`]. A missing file says how to build one.
+    /// option rows and [`inputs::context_names`], with its calibration file when there is one
+    /// (one fitted for other model bytes is an error). A missing file says how to build one.
     pub fn load(path: Option<&Path>) -> Result<TreesRanker, TreesError> {
+        let (ranker, path, bytes) = TreesRanker::read(path)?;
+        let calibration = calibration_file::read_for(&path, &bytes)?;
+        Ok(TreesRanker { calibration, ..ranker })
+    }
+
+    /// The model at `path` without its calibration file: scoring alone (`haifu eval`, and
+    /// `haifu calibrate --trees`, which fits the temperature) neither needs nor checks it, so a
+    /// stale one does not stop `calibrate --trees` from replacing it.
+    pub fn load_uncalibrated(path: Option<&Path>) -> Result<TreesRanker, TreesError> {
+        Ok(TreesRanker::read(path)?.0)
+    }
+
+    /// The uncalibrated ranker of the file at `path`, the path and the file's bytes.
+    fn read(path: Option<&Path>) -> Result<(TreesRanker, PathBuf, Vec<u8>), TreesError> {
         let path = path.map_or_else(default_path, Path::to_path_buf);
         if !path.exists() {
             return Err(TreesError::NoModel { path });
         }
         let bytes = std::fs::read(&path).map_err(|source| TreesError::Read { path: path.clone(), source })?;
-        let trees = Trees::from_bytes(&bytes, &path)?;
-        let calibration = calibration_file::read_for(&path, &bytes)?;
-        Ok(TreesRanker { calibration, ..TreesRanker::new(trees, path)? })
+        let ranker = TreesRanker::new(Trees::from_bytes(&bytes, &path)?, path.clone())?;
+        Ok((ranker, path, bytes))
     }
 
     /// A ranker of a model already read (`path` names it in messages).
