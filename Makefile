@@ -132,7 +132,7 @@ ceiling: $(VENV)/.ceiling
 # decision of riichi.json's and call.json's filter and split (data/weights/trees-riichi.txt.gz,
 # trees-call.txt.gz: 30 s and 3 min), and each model's softmax temperature on its validation
 # split (haifu calibrate --trees: trees*.calibration.json).
-TREES_ARGS ?= --fraction 0.5 --max-depth 8 --rounds 370 --without reading
+TREES_ARGS ?= --fraction 0.5 --max-depth 8 --rounds 370 --without reading --max-bytes 2000000
 trees: release $(VENV)/.ceiling
 	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	$(VENV)/bin/python scripts/trees.py out/corpus --out data/weights/trees.txt.gz \

@@ -37,6 +37,7 @@ seconds, peak RSS) and the parameters as JSON.
 import argparse
 import gzip
 import hashlib
+import io
 import json
 import os
 import resource
@@ -274,10 +275,10 @@ def load_split(manifest, split, fraction, columns=None):
     return seqs, np.concatenate(ys), np.concatenate(gs)
 
 
-def scores_of(booster, seqs):
+def scores_of(booster, seqs, rounds=None):
     out = []
     for s in seqs:
-        out.append(booster.predict(s[0 : len(s)]))
+        out.append(booster.predict(s[0 : len(s)], num_iteration=rounds))
         Chunk.held = None
     return np.concatenate(out)
 
@@ -364,14 +365,34 @@ def params_of(a):
     }
 
 
-def write_model(booster, path):
-    """The model text gzipped with mtime 0 and no file name, so the same model gives the same bytes."""
-    text = booster.model_to_string(num_iteration=booster.best_iteration or None).encode()
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as f:
-        f.write(text)
-    os.replace(tmp, path)
-    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+def gzipped(text):
+    """The text gzipped with mtime 0 and no file name, so the same model gives the same bytes."""
+    raw = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as f:
+        f.write(text.encode())
+    return raw.getvalue()
+
+
+def rounds_within(booster, rounds, max_bytes):
+    """The most rounds, at most `rounds`, whose gzipped model is at most `max_bytes` long (the
+    first rounds of a boosted model are a model of their own: the repository holds 2 MB)."""
+    size = lambda n: len(gzipped(booster.model_to_string(num_iteration=n)))
+    if max_bytes is None or size(rounds) <= max_bytes:
+        return rounds
+    lo, hi = 1, rounds  # size(lo) is assumed to fit; size(hi) does not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if size(mid) <= max_bytes else (lo, mid)
+    return lo
+
+
+def write_model(booster, path, rounds):
+    """The first `rounds` rounds of the model, gzipped (`gzipped`); returns the file's sha256."""
+    data = gzipped(booster.model_to_string(num_iteration=rounds))
+    with open(path + ".tmp", "wb") as f:
+        f.write(data)
+    os.replace(path + ".tmp", path)
+    return hashlib.sha256(data).hexdigest()
 
 
 def train(params, sets, names, rounds, started):
@@ -404,6 +425,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")
     ap.add_argument("--report", default=None)
+    ap.add_argument("--max-bytes", type=int, default=None, help="keep the most rounds whose gzipped model fits this many bytes (the shipped model: 2000000)")
     ap.add_argument("--evaluate", action="store_true", help="score the model at --out instead of training one")
     a = ap.parse_args()
     started = time.time()
@@ -428,14 +450,17 @@ def main():
         with gzip.open(a.out, "rt") as f:
             booster = lgb.Booster(model_str=f.read())
         digest = hashlib.sha256(open(a.out, "rb").read()).hexdigest()
+        rounds = booster.current_iteration()
     else:
         booster = train(params, sets, names, a.rounds, started)
-        digest = write_model(booster, a.out)
+        best = booster.best_iteration if booster.best_iteration > 0 else booster.current_iteration()
+        rounds = rounds_within(booster, best, a.max_bytes)
+        digest = write_model(booster, a.out, rounds)
     metrics = {}
     scored = {}
     for s in ["validation", "test"]:
         seqs_s, y_s, g_s = sets[s]
-        scores = scores_of(booster, seqs_s)
+        scores = scores_of(booster, seqs_s, rounds)
         scored[s] = (scores, y_s, g_s)
         metrics[s] = agreement(scores, y_s.astype(bool), g_s)
         if s == "test":
@@ -452,7 +477,8 @@ def main():
         "decisions": {s: int(len(sets[s][2])) for s in SPLITS},
         "options": {s: int(len(sets[s][1])) for s in SPLITS},
         "split_seed": a.seed,
-        "iterations": booster.best_iteration if booster.best_iteration > 0 else booster.current_iteration(),
+        "iterations": rounds,
+        "max_bytes": a.max_bytes,
         "metrics": metrics,
         "calibration": calibration(scored["validation"], scored["test"]),
         "model_file": os.path.basename(a.out),
