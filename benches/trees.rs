@@ -210,7 +210,8 @@ fn shipped(benchmarking: bool) {
                 continue;
             }
             let (a, b) = (rows.option_ptr[i] as usize, rows.option_ptr[i + 1] as usize);
-            let situation = Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.dealer, d.scoreboard());
+            let situation =
+                Situation::of_decision(d.turn, d.wall_left, d.round_wind, d.dealer, d.scoreboard());
             decisions.push((rows.values[a * width..b * width].to_vec(), situation));
         }
     }

@@ -227,14 +227,18 @@ fn pipeline_on_real_records() {
     // and `review --trees MODEL` then judges the discards with the trees.
     let model = tmp.path().join("m.txt.gz");
     std::fs::copy(haifu::model::trees::default_path(), &model).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
-        .args(["calibrate", "--data", data.to_str().unwrap(), "--weights", weights.to_str().unwrap()])
-        .args(["--trees", model.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let cal: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(tmp.path().join("m.calibration.json")).unwrap()).unwrap();
+    // `haifu calibrate --trees m.txt.gz`, then the calibration file it wrote
+    let calibrate_trees = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
+            .args(["calibrate", "--data", data.to_str().unwrap(), "--weights", weights.to_str().unwrap()])
+            .args(["--trees", model.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let file = std::fs::read(tmp.path().join("m.calibration.json")).unwrap();
+        serde_json::from_slice::<serde_json::Value>(&file).unwrap()
+    };
+    let cal = calibrate_trees();
     let t = cal["calibration"]["temperature"].as_f64().expect("a temperature");
     assert!(t > 0.0 && t.is_finite() && cal["model"] == "m.txt.gz", "{cal}");
     let page = tmp.path().join("page.json");
@@ -259,14 +263,7 @@ fn pipeline_on_real_records() {
         .unwrap();
     let err = String::from_utf8_lossy(&review.stderr);
     assert!(!review.status.success() && err.contains("haifu calibrate --trees"), "{err}");
-    let out = Command::new(env!("CARGO_BIN_EXE_haifu"))
-        .args(["calibrate", "--data", data.to_str().unwrap(), "--weights", weights.to_str().unwrap()])
-        .args(["--trees", model.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let again: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(tmp.path().join("m.calibration.json")).unwrap()).unwrap();
+    let again = calibrate_trees();
     assert_ne!(again["model_fnv1a"], cal["model_fnv1a"], "{again}");
     // `haifu eval --data DATA --seats all ARGS --json`
     let eval = |args: &[&str]| {

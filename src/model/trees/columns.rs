@@ -18,7 +18,7 @@ pub const CONTEXT_FAMILY: &str = "context";
 pub const RELATIVE_FAMILY: &str = "relative";
 
 /// The family of the `margin_<column>` and `rank_<column>` option columns
-/// ([`super::inputs::MARGIN`], [`super::inputs::RANKED`]).
+/// ([`super::inputs::margin_columns`], [`super::inputs::RANKED`]).
 pub const MARGIN_FAMILY: &str = "margin";
 
 /// The family of the scoreboard columns of the decision ([`crate::replay::view::SCOREBOARD_COLUMNS`]).

@@ -13,7 +13,7 @@
 //! - **relative** ([`RELATIVE`]): an option's value of a column minus the decision's best value
 //!   of it. A tree cannot compare options with each other; "this discard keeps the most
 //!   ukeire" is a split on `rel_ukeire_count` at 0;
-//! - **margin** ([`MARGIN`], [`RANKED`]): an option's value minus the best value among the
+//! - **margin** ([`margin_columns`], [`RANKED`]): an option's value minus the best value among the
 //!   decision's *other* options (for the best option its lead, which `rel_` leaves at 0: a clear
 //!   best and a tie look alike there), and how many options are strictly better than it.
 
@@ -40,15 +40,9 @@ pub const RELATIVE: [(&str, Best); 6] = [
     ("safety_worst_danger_est", Best::Min),
 ];
 
-/// The columns of the margin family (each becomes `margin_<column>`), with their best value:
-/// [`RELATIVE`]'s and more.
-pub const MARGIN: [(&str, Best); 13] = [
-    ("shanten_min", Best::Min),
-    ("ukeire_count", Best::Max),
-    ("ev", Best::Max),
-    ("log_ev", Best::Max),
-    ("vis_paijia", Best::Max),
-    ("safety_worst_danger_est", Best::Min),
+/// The columns of the margin family (each becomes `margin_<column>`) besides [`RELATIVE`]'s,
+/// with their best value; [`margin_columns`] lists them all.
+pub const MARGIN_MORE: [(&str, Best); 7] = [
     ("ukeire_kinds", Best::Max),
     ("wait_count", Best::Max),
     ("ev_far_ukeire", Best::Max),
@@ -57,6 +51,11 @@ pub const MARGIN: [(&str, Best); 13] = [
     ("discard_class", Best::Min),
     ("river_genbutsu_count", Best::Max),
 ];
+
+/// Every column of the margin family, in order: [`RELATIVE`]'s, then [`MARGIN_MORE`].
+pub fn margin_columns() -> impl Iterator<Item = &'static (&'static str, Best)> {
+    RELATIVE.iter().chain(&MARGIN_MORE)
+}
 
 /// The columns ranked within the decision (each becomes `rank_<column>`: how many options are
 /// strictly better), with their best value; part of the margin family.
@@ -69,11 +68,11 @@ pub const DERIVED_PREFIXES: [(&str, &str); 3] =
 
 /// The option columns a trees model can ask for, in the order [`with_derived`] builds rows:
 /// the catalog's columns, then `rel_<column>` for each of [`RELATIVE`], `margin_<column>` for
-/// each of [`MARGIN`] and `rank_<column>` for each of [`RANKED`].
+/// each of [`margin_columns`] and `rank_<column>` for each of [`RANKED`].
 pub fn option_names() -> Vec<String> {
     let mut names: Vec<String> = catalog::names().into_iter().map(String::from).collect();
     names.extend(RELATIVE.iter().map(|(c, _)| format!("rel_{c}")));
-    names.extend(MARGIN.iter().map(|(c, _)| format!("margin_{c}")));
+    names.extend(margin_columns().map(|(c, _)| format!("margin_{c}")));
     names.extend(RANKED.iter().map(|(c, _)| format!("rank_{c}")));
     names
 }
@@ -131,8 +130,7 @@ pub fn with_derived(rows: &[&[f32]]) -> Vec<Vec<f32>> {
             (c, top_two(rows, c, best).0)
         })
         .collect();
-    let margins: Vec<(usize, f32, Option<f32>, usize)> = MARGIN
-        .iter()
+    let margins: Vec<(usize, f32, Option<f32>, usize)> = margin_columns()
         .map(|&(name, best)| {
             let c = column(name);
             let (top, second, ties) = top_two(rows, c, best);
