@@ -442,11 +442,9 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     } else {
         None
     };
-    let trees = if cfg.enabled[E::Trees.index()] {
-        Some(TreesRanker::load_uncalibrated(Some(&cfg.trees_model()))?)
-    } else {
-        None
-    };
+    let trees =
+        cfg.enabled[E::Trees.index()].then(|| TreesRanker::load_uncalibrated(Some(&cfg.trees_model())));
+    let trees = trees.transpose()?;
     let names = feature_columns(&cfg.data)?;
     require_columns(cfg, &names, linear.as_ref())?;
     // Where each catalog column sits in the dataset, for the trees evaluator's rows.
