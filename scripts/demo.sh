@@ -70,7 +70,7 @@ if [ -n "$first" ]; then
     gzip -dc "$OUT/mjai/$first" > "$OUT/bot-stream.jsonl"
     run bot --seat 0 --player majiang-0402 < "$OUT/bot-stream.jsonl" > "$OUT/bot-answers.jsonl"
     echo "$(wc -l < "$OUT/bot-answers.jsonl") answer lines, $(grep -vc '"none"' "$OUT/bot-answers.jsonl") moves; the first:"
-    grep -v '"none"' "$OUT/bot-answers.jsonl" | head -3
+    grep -m 3 -v '"none"' "$OUT/bot-answers.jsonl"
 fi
 
 say "What to discard, by max ukeire and by the evaluator just fitted (with the reasons)"
