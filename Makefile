@@ -116,7 +116,7 @@ $(VENV)/.ceiling: scripts/ceiling-requirements.txt
 ceiling: $(VENV)/.ceiling
 	$(VENV)/bin/python scripts/ceiling.py out/corpus reports/losses/ceiling.json \
 		--max-decisions $(LOSS_DECISIONS) --train-decisions $(CEILING_TRAIN)
-	python3 scripts/loss_table.py reports/losses/*.json > reports/losses/losses.md
+	python3 scripts/loss_table.py --into reports/losses/losses.md reports/losses/*.json
 
 # Gradient-boosted trees on every training decision of make weights' filter and split (issue 53):
 # LightGBM lambdarank over the option columns plus the context, relative, margin and table

@@ -5,10 +5,19 @@ of scripts/ceiling.py) shows blanks there.
 
 The tuned hinge is the per-decision hinge fit other than margin 1 with the best validation top-1;
 the other hinge margins are listed below the table.
+
+    loss_table.py [--into FILE] FIT.json...
+
+With --into, the table replaces what stands between FILE's two marker lines (BEGIN, END) and the
+rest of FILE, written by hand, is kept (`make losses` writes reports/losses/losses.md so); without,
+it goes to standard output.
 """
 import json
 import os
 import sys
+
+BEGIN = "<!-- the table below is written by make losses (scripts/loss_table.py) -->"
+END = "<!-- end of the table make losses writes -->"
 
 LABELS = {
     "softmax": "softmax (listwise)",
@@ -35,8 +44,27 @@ def row(name, w):
     )
 
 
+def into(path, table):
+    """`table` between the markers of the file at `path` (or at its top, markers added), the rest
+    kept; written atomically."""
+    text = open(path).read() if os.path.exists(path) else ""
+    block = f"{BEGIN}\n{table.rstrip()}\n{END}\n"
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        text = head + block + rest.split(END, 1)[1].removeprefix("\n")
+    else:
+        text = block + "\n" + text
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
+args = sys.argv[1:]
+target = None
+if args[:1] == ["--into"]:
+    target, args = args[1], args[2:]
 fits = {}
-for path in sys.argv[1:]:
+for path in args:
     if path.endswith(".cost.json") or path.endswith(".houou.json"):
         continue
     with open(path) as f:
@@ -56,15 +84,22 @@ hinges = {
     if w.get("loss", {}).get("loss") == "hinge" and w["loss"]["margin"] != 1.0
 }
 tuned = max(hinges, key=lambda k: hinges[k]["metrics"]["validation"]["top1"]) if hinges else None
-print("| loss | train decisions | test top-1 | test top-3 | houou top-1 | mean rank | iterations | passes | wall | peak RSS |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+lines = [
+    "| loss | train decisions | test top-1 | test top-3 | houou top-1 | mean rank | iterations | passes | wall | peak RSS |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+]
 order = ["softmax", "logistic", "logistic_pd", "lambdarank", "seed", "hinge_m1"] + ([tuned] if tuned else []) + ["ceiling"]
 for k in order:
     if k in fits:
         w = fits[k]
         label = LABELS[k] if k in LABELS else f"pairwise hinge margin {w['loss']['margin']} (tuned), per-decision"
-        print(row(label, w))
+        lines.append(row(label, w))
 if len(hinges) > 1:
-    print()
-    print("Hinge margins tried for the tuned row (validation top-1): " + ", ".join(
+    lines.append("")
+    lines.append("Hinge margins tried for the tuned row (validation top-1): " + ", ".join(
         f"{w['loss']['margin']}: {100 * w['metrics']['validation']['top1']:.2f}%" for w in hinges.values()))
+table = "\n".join(lines) + "\n"
+if target:
+    into(target, table)
+else:
+    sys.stdout.write(table)
