@@ -51,6 +51,8 @@ fn nanikiru(
         round_wind: wind(round_wind, "round_wind")?,
         seat_wind: wind(seat_wind, "seat_wind")?,
         riichi,
+        kyoku: 1,
+        scores: None,
     };
     let ranker = ranker(evaluator, weights.as_deref())?;
     let pos = position(&query).map_err(input)?;

@@ -59,7 +59,7 @@ pub struct NanikiruArgs {
         long,
         value_name = "FILE",
         verbatim_doc_comment,
-        conflicts_with_all = ["hand", "dora", "round_wind", "seat_wind", "riichi", "push_fold", "explain"]
+        conflicts_with_all = ["hand", "dora", "round_wind", "seat_wind", "riichi", "push_fold", "explain", "kyoku", "scores"]
     )]
     positions: Option<PathBuf>,
     /// A dora indicator (the tile shown, not the dora; `4p` or `p4`); repeat for kan dora.
@@ -71,6 +71,14 @@ pub struct NanikiruArgs {
     /// Seat wind.
     #[arg(long, default_value = "S", value_parser = nanikiru::parse_wind)]
     seat_wind: Kind,
+    /// The round of the round wind, 1-4 (`--round-wind S --kyoku 4`: South 4, all-last).
+    #[arg(long, default_value_t = 1)]
+    kyoku: u8,
+    /// Scores in points: yours, then the next player's, the one across and the previous
+    /// player's (`--scores 18000,32000,25000,25000`); default 25,000 each. The trees model
+    /// weighs placement and the gaps to the scores above and below.
+    #[arg(long, value_name = "OWN,NEXT,ACROSS,PREV", value_parser = parse_scores)]
+    scores: Option<[i32; 4]>,
     /// Which evaluator ranks the options (linear: the fitted weights, which agree with human
     /// houou discards far more often than ukeire; see reports/README.md).
     #[arg(long, value_enum, default_value = "linear")]
@@ -96,6 +104,16 @@ pub struct NanikiruArgs {
     push_fold: bool,
 }
 
+/// `--scores`: four comma-separated integers.
+fn parse_scores(text: &str) -> Result<[i32; 4], String> {
+    let v: Vec<i32> = text
+        .split(',')
+        .map(|s| s.trim().parse::<i32>().map_err(|e| format!("{s:?} is not a score in points: {e}")))
+        .collect::<Result<_, _>>()?;
+    v.try_into()
+        .map_err(|v: Vec<i32>| format!("four scores (yours, next, across, previous), got {}", v.len()))
+}
+
 /// Each option's largest feature contributions (`--explain`), by discard.
 type Explained = Vec<(Tile, Vec<Contribution>)>;
 
@@ -112,6 +130,8 @@ pub fn run(args: NanikiruArgs) -> Result<ExitCode> {
         round_wind: args.round_wind,
         seat_wind: args.seat_wind,
         riichi: args.riichi.clone(),
+        kyoku: args.kyoku,
+        scores: args.scores,
     };
     let pos = nanikiru::position(&query).map_err(|e| usage(e.to_string()))?;
     let ranker = Ranker::new(args.evaluator, args.weights.as_deref())?;

@@ -13,7 +13,7 @@ use crate::hand::Hand;
 use crate::rank::majiang_position::{tile_name, MajiangPosition};
 use crate::rank::push_fold::{push_fold, Thresholds};
 use crate::rank::{Evaluator, RankedDiscard};
-use crate::replay::view::{Opponent, SeenDiscard, View};
+use crate::replay::view::{Opponent, Scoreboard, SeenDiscard, View};
 use crate::tile::{parse_majiang, parse_mpsz, Kind, Tile, EAST};
 
 /// Bad input (a hand, a tile, a flag combination): the message says what and why.
@@ -41,6 +41,11 @@ pub struct Query {
     pub seat_wind: Kind,
     /// Opponents in riichi, each by their discards in mpsz (at most three).
     pub riichi: Vec<String>,
+    /// The round of the round wind, 1-4 (East 3 is round wind East, kyoku 3).
+    pub kyoku: u8,
+    /// Scores: the player's, then the next player's, the one across and the previous one's
+    /// (`None`: 25,000 each). The trees model's table family reads them.
+    pub scores: Option<[i32; 4]>,
 }
 
 /// `hand` parsed, or the message `haifu shanten` and `nanikiru` give for a hand that does not parse.
@@ -64,6 +69,16 @@ pub fn position(q: &Query) -> Result<View, BadInput> {
     let indicators = q.dora.iter().map(|d| dora_indicator(d)).collect::<Result<Vec<_>, _>>()?;
     let mut pos = View::bare(hand, indicators, q.round_wind, q.seat_wind);
     pos.drawn = drawn;
+    if !(1..=4).contains(&q.kyoku) {
+        return Err(BadInput(format!("the kyoku is 1-4, got {}", q.kyoku)));
+    }
+    // The player sits at seat 0 of the scores, so a tie in points places them first.
+    pos.scoreboard = Scoreboard {
+        round: (q.round_wind.saturating_sub(EAST) as u8) * 4 + q.kyoku - 1,
+        scores: q.scores.unwrap_or([25_000; 4]),
+        seat: 0,
+        ..Scoreboard::default()
+    };
     if q.riichi.len() > 3 {
         return Err(BadInput("--riichi can be given at most three times (three opponents)".into()));
     }
@@ -169,4 +184,33 @@ pub fn position_json(p: &MajiangPosition, options: &[RankedDiscard]) -> serde_js
         "discard": options[0].tile.to_string(),
         "options": opts,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(kyoku: u8, scores: Option<[i32; 4]>) -> Query {
+        Query {
+            hand: "123m456p789s1122z3m".into(),
+            dora: vec![],
+            round_wind: EAST + 1,
+            seat_wind: EAST + 2,
+            riichi: vec![],
+            kyoku,
+            scores,
+        }
+    }
+
+    /// South 4 (all-last), 18,000 against 32,000 / 25,000 / 25,000: fourth, 14,000 behind the
+    /// leader, 7,000 below the next score, nobody below.
+    #[test]
+    fn the_round_and_scores_reach_the_view() {
+        let pos = position(&query(4, Some([18_000, 32_000, 25_000, 25_000]))).unwrap();
+        assert_eq!(pos.scoreboard.columns(), [7.0, 0.0, 0.0, 4.0, 18_000.0, 14_000.0, 7_000.0, 0.0]);
+        let even = position(&query(1, None)).unwrap();
+        assert_eq!(even.scoreboard.columns()[..5], [4.0, 0.0, 0.0, 1.0, 25_000.0]);
+        let e = position(&query(5, None)).unwrap_err();
+        assert!(e.to_string().contains("kyoku is 1-4"), "{e}");
+    }
 }
