@@ -155,14 +155,9 @@ def with_derived(opts, families):
 
 def feature_names(option_columns, families):
     names = list(option_columns) if "options" in families else []
-    if "context" in families:
-        names += CONTEXT
-    if "relative" in families:
-        names += [f"rel_{c}" for c, _ in RELATIVE]
-    if "margin" in families:
-        names += [f"margin_{c}" for c, _ in MARGIN] + [f"rank_{c}" for c, _ in RANKED]
-    if "table" in families:
-        names += TABLE
+    for family in ["context", "relative", "margin", "table"]:
+        if family in families:
+            names += family_names(family, names)
     return names
 
 

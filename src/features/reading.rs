@@ -16,7 +16,7 @@ use super::column::Cols;
 use super::facts::After;
 use crate::rank::safety::{is_suji, river_kinds, KindSet};
 use crate::replay::view::{Opponent, View};
-use crate::tile::{is_honor, Kind, Tile};
+use crate::tile::{is_honor, is_yaochu, Kind, Tile};
 
 pub(crate) const COLUMNS: [(&str, &str); 7] = [
     ("read_tedashi_near", "opponents whose latest hand-cut discard is of the discard's suit one or two steps away (0-3)"),
@@ -47,6 +47,9 @@ struct Signs {
     /// Tsumogiri closing their river, when they are not in riichi (0 in riichi: every discard
     /// after it is a draw by rule and tells nothing).
     streak: usize,
+    /// At least [`EARLY`] discards closing with at least [`STREAK`] tsumogiri: a hand that
+    /// stopped changing.
+    stopped: bool,
     /// Not in riichi, and the latest hand-cut is a terminal or honour after their sixth discard.
     late_yaochu: bool,
 }
@@ -59,14 +62,9 @@ impl Signs {
         let last_tedashi = last.map(|i| o.river[i].tile);
         let calm = !o.in_riichi();
         let streak = if calm { o.river.iter().rev().take_while(|r| r.tsumogiri).count() } else { 0 };
-        let late_yaochu = calm
-            && last.is_some_and(|i| {
-                i >= EARLY && {
-                    let k = o.river[i].tile.kind();
-                    is_honor(k) || matches!(k % 9, 0 | 8)
-                }
-            });
-        Signs { river, early, last_tedashi, streak, late_yaochu }
+        let late_yaochu = calm && last.is_some_and(|i| i >= EARLY && is_yaochu(o.river[i].tile.kind()));
+        let stopped = streak >= STREAK && o.river.len() >= EARLY;
+        Signs { river, early, last_tedashi, streak, stopped, late_yaochu }
     }
 
     /// Neither genbutsu nor suji against them.
@@ -79,8 +77,6 @@ impl Signs {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ReadingPrep {
     opponents: [Signs; 3],
-    /// Enough discards and a closing streak of tsumogiri, per opponent.
-    stopped: [bool; 3],
     streak_max: usize,
     melds_max: usize,
 }
@@ -88,13 +84,10 @@ pub(crate) struct ReadingPrep {
 impl ReadingPrep {
     pub(crate) fn new(view: &View) -> ReadingPrep {
         let opponents = view.opponents.each_ref().map(Signs::of);
-        let stopped =
-            std::array::from_fn(|i| opponents[i].streak >= STREAK && view.opponents[i].river.len() >= EARLY);
         ReadingPrep {
             streak_max: opponents.iter().map(|s| s.streak).max().unwrap_or(0),
             melds_max: view.opponents.iter().map(|o| o.melds.len()).max().unwrap_or(0),
             opponents,
-            stopped,
         }
     }
 }
@@ -107,15 +100,13 @@ fn near(t: Tile, k: Kind) -> bool {
 
 pub(crate) fn fill(prep: &ReadingPrep, a: &After, cols: &mut Cols) {
     let k = a.discard.kind();
-    let count = |f: &dyn Fn(usize, &Signs) -> bool| {
-        prep.opponents.iter().enumerate().filter(|(i, s)| f(*i, s)).count() as f32
-    };
-    cols.put("read_tedashi_near", count(&|_, s| s.last_tedashi.is_some_and(|t| near(t, k))));
-    cols.put("read_tedashi_same", count(&|_, s| s.last_tedashi.is_some_and(|t| t.kind() == k)));
-    cols.put("read_early", count(&|_, s| s.early.contains(k)));
+    let count = |f: &dyn Fn(&Signs) -> bool| prep.opponents.iter().filter(|s| f(s)).count() as f32;
+    cols.put("read_tedashi_near", count(&|s| s.last_tedashi.is_some_and(|t| near(t, k))));
+    cols.put("read_tedashi_same", count(&|s| s.last_tedashi.is_some_and(|t| t.kind() == k)));
+    cols.put("read_early", count(&|s| s.early.contains(k)));
     cols.put("read_streak_max", prep.streak_max as f32);
-    cols.put("read_streak_unsafe", count(&|i, s| prep.stopped[i] && s.unsafe_for(k)));
-    cols.put("read_late_yaochu_unsafe", count(&|_, s| s.late_yaochu && s.unsafe_for(k)));
+    cols.put("read_streak_unsafe", count(&|s| s.stopped && s.unsafe_for(k)));
+    cols.put("read_late_yaochu_unsafe", count(&|s| s.late_yaochu && s.unsafe_for(k)));
     cols.put("read_melds_max", prep.melds_max as f32);
 }
 

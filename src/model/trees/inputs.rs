@@ -103,19 +103,20 @@ impl Best {
     }
 }
 
-/// The best value of column `c` over `rows`, and the best over the rows that do not hold it
-/// (`None` when every row ties at the best).
+/// The best of `values` (`None` when there are none).
+fn best_of(values: impl Iterator<Item = f32>, best: Best) -> Option<f32> {
+    values.fold(None, |b, x| match b {
+        Some(b) if !best.better(x, b) => Some(b),
+        _ => Some(x),
+    })
+}
+
+/// The best value of column `c` over `rows`, the best over the rows that do not hold it
+/// (`None` when every row ties at the best), and how many rows hold the best.
 fn top_two(rows: &[&[f32]], c: usize, best: Best) -> (f32, Option<f32>, usize) {
-    let top = rows.iter().map(|r| r[c]).fold(None, |b: Option<f32>, x| match b {
-        Some(b) if !best.better(x, b) => Some(b),
-        _ => Some(x),
-    });
-    let top = top.unwrap_or(0.0);
+    let top = best_of(rows.iter().map(|r| r[c]), best).unwrap_or(0.0);
     let ties = rows.iter().filter(|r| r[c] == top).count();
-    let second = rows.iter().map(|r| r[c]).filter(|&x| x != top).fold(None, |b: Option<f32>, x| match b {
-        Some(b) if !best.better(x, b) => Some(b),
-        _ => Some(x),
-    });
+    let second = best_of(rows.iter().map(|r| r[c]).filter(|&x| x != top), best);
     (top, second, ties)
 }
 
@@ -123,13 +124,7 @@ fn top_two(rows: &[&[f32]], c: usize, best: Best) -> (f32, Option<f32>, usize) {
 /// script computes them: `rel_` (`x - best(x)` over the decision's options), `margin_` (`x`
 /// minus the best of the *other* options) and `rank_` (options strictly better).
 pub fn with_derived(rows: &[&[f32]]) -> Vec<Vec<f32>> {
-    let bests: Vec<(usize, f32)> = RELATIVE
-        .iter()
-        .map(|&(name, best)| {
-            let c = column(name);
-            (c, top_two(rows, c, best).0)
-        })
-        .collect();
+    // The margin family's first columns are RELATIVE's: their bests serve both families.
     let margins: Vec<(usize, f32, Option<f32>, usize)> = margin_columns()
         .map(|&(name, best)| {
             let c = column(name);
@@ -138,12 +133,12 @@ pub fn with_derived(rows: &[&[f32]]) -> Vec<Vec<f32>> {
         })
         .collect();
     let ranked: Vec<(usize, Best)> = RANKED.iter().map(|&(name, best)| (column(name), best)).collect();
-    let extra = bests.len() + margins.len() + ranked.len();
+    let extra = RELATIVE.len() + margins.len() + ranked.len();
     rows.iter()
         .map(|r| {
             let mut out = Vec::with_capacity(r.len() + extra);
             out.extend_from_slice(r);
-            out.extend(bests.iter().map(|&(c, b)| r[c] - b));
+            out.extend(margins[..RELATIVE.len()].iter().map(|&(c, top, _, _)| r[c] - top));
             out.extend(margins.iter().map(|&(c, top, second, ties)| {
                 let other = if r[c] == top && ties == 1 { second.unwrap_or(top) } else { top };
                 r[c] - other
