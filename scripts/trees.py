@@ -40,6 +40,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import resource
 import sys
 import time
@@ -360,6 +361,30 @@ def params_of(a):
     }
 
 
+# per-node numbers LightGBM writes for its own statistics, which neither `predict` nor
+# `pred_contrib` (TreeSHAP reads the counts) nor haifu reads: half the gzipped model
+UNUSED_KEYS = ("split_gain=", "leaf_weight=", "internal_value=", "internal_weight=")
+
+
+def compact(text):
+    """The model text without UNUSED_KEYS' lines, with the header's `tree_sizes` (each tree's
+    length in characters, which LightGBM checks when it loads) recounted. LightGBM loads it and
+    predicts, and gives contributions, exactly as from the full text; the repository's 2 MB then
+    holds about twice the rounds."""
+    head, rest = text.split("\nTree=", 1)
+    end = rest.index("end of trees")
+    trees, tail = "Tree=" + rest[:end], rest[end:]
+    blocks = [b for b in re.split(r"(?=^Tree=)", trees, flags=re.M) if b]
+    kept = ["\n".join(line for line in b.split("\n") if not line.startswith(UNUSED_KEYS)) for b in blocks]
+    head = re.sub(r"^tree_sizes=.*$", "tree_sizes=" + " ".join(str(len(b)) for b in kept), head, flags=re.M)
+    return head + "\n" + "".join(kept) + tail
+
+
+def model_text(booster, rounds):
+    """The first `rounds` rounds as the text the repository holds (`compact`)."""
+    return compact(booster.model_to_string(num_iteration=rounds))
+
+
 def gzipped(text):
     """The text gzipped with mtime 0 and no file name, so the same model gives the same bytes."""
     raw = io.BytesIO()
@@ -371,7 +396,7 @@ def gzipped(text):
 def rounds_within(booster, rounds, max_bytes):
     """The most rounds, at most `rounds`, whose gzipped model is at most `max_bytes` long (the
     first rounds of a boosted model are a model of their own: the repository holds 2 MB)."""
-    size = lambda n: len(gzipped(booster.model_to_string(num_iteration=n)))
+    size = lambda n: len(gzipped(model_text(booster, n)))
     if max_bytes is None or size(rounds) <= max_bytes:
         return rounds
     lo, hi = 1, rounds  # size(lo) is assumed to fit; size(hi) does not
@@ -383,20 +408,34 @@ def rounds_within(booster, rounds, max_bytes):
 
 def write_model(booster, path, rounds):
     """The first `rounds` rounds of the model, gzipped (`gzipped`); returns the file's sha256."""
-    data = gzipped(booster.model_to_string(num_iteration=rounds))
+    data = gzipped(model_text(booster, rounds))
     with open(path + ".tmp", "wb") as f:
         f.write(data)
     os.replace(path + ".tmp", path)
     return hashlib.sha256(data).hexdigest()
 
 
-def train(params, sets, names, rounds, started):
+def checkpoint(path, every=50):
+    """A callback writing the model so far to PATH.partial every `every` rounds: a run stopped
+    before its end (the long one on every decision) leaves a model `--evaluate` can score."""
+
+    def cb(env):
+        if (env.iteration + 1) % every == 0:
+            data = gzipped(model_text(env.model, env.iteration + 1))
+            with open(path + ".partial.tmp", "wb") as f:
+                f.write(data)
+            os.replace(path + ".partial.tmp", path + ".partial")
+
+    return cb
+
+
+def train(params, sets, names, rounds, started, out):
     """LightGBM on the training split's chunks, early-stopped on the validation split."""
     seqs, y, g = sets["train"]
     data = lgb.Dataset(seqs, label=y, group=g, feature_name=names, free_raw_data=True, params={"max_bin": 255})
     vs, vy, vg = sets["validation"]
     val = lgb.Dataset(vs, label=vy, group=vg, reference=data)
-    stop = [lgb.early_stopping(30, verbose=False), lgb.log_evaluation(10), elapsed(started)]
+    stop = [lgb.early_stopping(30, verbose=False), lgb.log_evaluation(10), elapsed(started), checkpoint(out)]
     return lgb.train(params, data, rounds, valid_sets=[val], callbacks=stop)
 
 
@@ -447,7 +486,7 @@ def main():
         digest = hashlib.sha256(open(a.out, "rb").read()).hexdigest()
         rounds = booster.current_iteration()
     else:
-        booster = train(params, sets, names, a.rounds, started)
+        booster = train(params, sets, names, a.rounds, started, a.out)
         best = booster.best_iteration if booster.best_iteration > 0 else booster.current_iteration()
         rounds = rounds_within(booster, best, a.max_bytes)
         digest = write_model(booster, a.out, rounds)
