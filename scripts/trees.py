@@ -31,7 +31,9 @@ Memory: each ingest part is read once and written as float32 chunks under --cach
 later runs with the same data, kind, tables, seed and families); the LightGBM Dataset is then
 built from those chunks through `lightgbm.Sequence`, one chunk in memory at a time. `--fraction F`
 trains on the games whose hash falls under F (the learning curve). Writes the gzipped model
-(gzip mtime 0: same data and seed, same bytes) and, with --report, the metrics, the cost (wall
+(gzip mtime 0: same data and seed, same bytes) without the per-node statistics neither scoring
+nor TreeSHAP reads (`compact`; checked to score as the booster does before it is written), a
+checkpoint of it every 50 rounds at MODEL.partial while it trains, and, with --report, the metrics, the cost (wall
 seconds, peak RSS) and the parameters as JSON.
 """
 import argparse
@@ -406,9 +408,24 @@ def rounds_within(booster, rounds, max_bytes):
     return lo
 
 
-def write_model(booster, path, rounds):
-    """The first `rounds` rounds of the model, gzipped (`gzipped`); returns the file's sha256."""
-    data = gzipped(model_text(booster, rounds))
+def check_compact(booster, text, rows, rounds):
+    """Refuses a compact text (`compact`) that LightGBM does not read back to the same scores and
+    contributions as the booster it came from, on `rows`."""
+    back = lgb.Booster(model_str=text)
+    for contrib in [False, True]:
+        want = booster.predict(rows, num_iteration=rounds, pred_contrib=contrib)
+        got = back.predict(rows, pred_contrib=contrib)
+        if not np.array_equal(want, got):
+            raise SystemExit(f"the compact model scores differently (pred_contrib={contrib}): {np.abs(want - got).max()}")
+
+
+def write_model(booster, path, rounds, rows=None):
+    """The first `rounds` rounds of the model, gzipped (`gzipped`); returns the file's sha256.
+    With `rows`, the text is first checked to score them as the booster does (`check_compact`)."""
+    text = model_text(booster, rounds)
+    if rows is not None:
+        check_compact(booster, text, rows, rounds)
+    data = gzipped(text)
     with open(path + ".tmp", "wb") as f:
         f.write(data)
     os.replace(path + ".tmp", path)
@@ -489,7 +506,8 @@ def main():
         booster = train(params, sets, names, a.rounds, started, a.out)
         best = booster.best_iteration if booster.best_iteration > 0 else booster.current_iteration()
         rounds = rounds_within(booster, best, a.max_bytes)
-        digest = write_model(booster, a.out, rounds)
+        first = sets["validation"][0][0]
+        digest = write_model(booster, a.out, rounds, first[0 : min(len(first), 2000)])
     metrics = {}
     scored = {}
     for s in ["validation", "test"]:
