@@ -218,3 +218,21 @@ fn a_tampered_model_disagrees_with_lightgbm() {
     let (one, batch) = c.predict_gaps(&flipped);
     assert!(one > 1e-3 && batch > 1e-3, "{one} {batch}");
 }
+
+/// `scripts/trees.py` ships its models without LightGBM's own per-node statistics (`split_gain`,
+/// `leaf_weight`, `internal_value`, `internal_weight`; half the gzipped file): haifu reads such a
+/// text to LightGBM's scores and contributions as well (TreeSHAP needs only the counts).
+#[test]
+fn the_compact_text_equals_lightgbm_too() {
+    let mut c = case("rank");
+    let unused = ["split_gain=", "leaf_weight=", "internal_value=", "internal_weight="];
+    let text: String = c
+        .text
+        .lines()
+        .filter(|l| !unused.iter().any(|k| l.starts_with(k)))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(text.len() * 4 < c.text.len() * 3, "{} of {} bytes", text.len(), c.text.len());
+    c.trees = Trees::parse(&text).unwrap();
+    c.check();
+}
