@@ -33,7 +33,7 @@ built from those chunks through `lightgbm.Sequence`, one chunk in memory at a ti
 trains on the games whose hash falls under F (the learning curve). Writes the gzipped model
 (gzip mtime 0: same data and seed, same bytes) without the per-node statistics neither scoring
 nor TreeSHAP reads (`compact`; checked to score as the booster does before it is written), a
-checkpoint of it every 50 rounds at MODEL.partial while it trains, and, with --report, the metrics, the cost (wall
+checkpoint of it every 50 rounds in the cache folder (`checkpoint-MODEL`) while it trains, and, with --report, the metrics, the cost (wall
 seconds, peak RSS) and the parameters as JSON.
 """
 import argparse
@@ -433,26 +433,27 @@ def write_model(booster, path, rounds, rows=None):
 
 
 def checkpoint(path, every=50):
-    """A callback writing the model so far to PATH.partial every `every` rounds: a run stopped
-    before its end (the long one on every decision) leaves a model `--evaluate` can score."""
+    """A callback writing the model so far (every round, uncut) to `path` every `every` rounds: a
+    run stopped before its end (the long one on every decision) leaves a model to score, and the
+    last one is the uncut model beside the cut one `--max-bytes` ships."""
 
     def cb(env):
         if (env.iteration + 1) % every == 0:
             data = gzipped(model_text(env.model, env.iteration + 1))
-            with open(path + ".partial.tmp", "wb") as f:
+            with open(path + ".tmp", "wb") as f:
                 f.write(data)
-            os.replace(path + ".partial.tmp", path + ".partial")
+            os.replace(path + ".tmp", path)
 
     return cb
 
 
-def train(params, sets, names, rounds, started, out):
+def train(params, sets, names, rounds, started, checkpoint_path):
     """LightGBM on the training split's chunks, early-stopped on the validation split."""
     seqs, y, g = sets["train"]
     data = lgb.Dataset(seqs, label=y, group=g, feature_name=names, free_raw_data=True, params={"max_bin": 255})
     vs, vy, vg = sets["validation"]
     val = lgb.Dataset(vs, label=vy, group=vg, reference=data)
-    stop = [lgb.early_stopping(30, verbose=False), lgb.log_evaluation(10), elapsed(started), checkpoint(out)]
+    stop = [lgb.early_stopping(30, verbose=False), lgb.log_evaluation(10), elapsed(started), checkpoint(checkpoint_path)]
     return lgb.train(params, data, rounds, valid_sets=[val], callbacks=stop)
 
 
@@ -503,7 +504,8 @@ def main():
         digest = hashlib.sha256(open(a.out, "rb").read()).hexdigest()
         rounds = booster.current_iteration()
     else:
-        booster = train(params, sets, names, a.rounds, started, a.out)
+        # the checkpoint lives with the cache, not beside the model (data/weights is the repository's)
+        booster = train(params, sets, names, a.rounds, started, os.path.join(cache, "checkpoint-" + os.path.basename(a.out)))
         best = booster.best_iteration if booster.best_iteration > 0 else booster.current_iteration()
         rounds = rounds_within(booster, best, a.max_bytes)
         first = sets["validation"][0][0]
