@@ -13,6 +13,7 @@ Output lines: the prediction, then the contributions (one per feature, then the 
 shortest round-trip form. `compare` reads haifu's lines (batch score, row-by-row score,
 contributions) and fails unless every score is within 1e-9 and every contribution within 1e-6.
 """
+import gzip
 import os
 import sys
 
@@ -66,7 +67,12 @@ def prepare(data, model, n, out):
     os.makedirs(out, exist_ok=True)
     if model == "-":
         model = train(data, out)
-    booster = lgb.Booster(model_file=model)
+    # LightGBM reads a plain text model only; the shipped ones are gzipped
+    if model.endswith(".gz"):
+        with gzip.open(model, "rt") as f:
+            booster = lgb.Booster(model_str=f.read())
+    else:
+        booster = lgb.Booster(model_file=model)
     options = pl.read_parquet(first_part(data, "options"), n_rows=n)
     x = matrix(data, options, booster.feature_name())
     predictions = booster.predict(x)

@@ -15,7 +15,7 @@ use crate::fit::split::Split;
 use crate::model::metrics::AgreementSum;
 use crate::rank::Evaluator;
 use crate::util::markdown::{pct, pct_ci, table};
-use crate::util::plots::{bars, Bar};
+use crate::util::plots::{lines, Line};
 use crate::util::write_atomic;
 
 /// What to compare: the dataset pass (every evaluator is scored whatever `enabled` says) and the
@@ -109,22 +109,27 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
         let h: Vec<&str> = header.iter().map(|s| s.as_str()).collect();
         md.push_str(&table(&h, &body));
         if pick == 0 {
-            let mut bs = Vec::new();
-            for k in &keys {
-                for (e, name) in shown.iter().map(|e| (e.index(), e)) {
-                    let a = plain[e].by_shanten.get(k).map(|a| a.finish());
-                    if let Some(a) = a {
-                        bs.push(Bar {
-                            label: format!("{name} s{k}"),
-                            value: a.top1,
-                            lo: f64::NAN,
-                            hi: f64::NAN,
-                        });
-                    }
-                }
-            }
-            bars(&out.join("top1_by_shanten.png"), "Top-1 agreement by shanten", "top-1", &bs)
-                .map_err(|e| ReportError::Plot(e.to_string()))?;
+            // One line per evaluator over the shanten (3+ at 3): a bar per evaluator and shanten
+            // left labels no one could read.
+            let at = |k: &str| k.trim_end_matches('+').parse::<f64>().ok();
+            let ls: Vec<Line> = shown
+                .iter()
+                .map(|e| Line {
+                    name: e.to_string(),
+                    points: keys
+                        .iter()
+                        .filter_map(|k| Some((at(k)?, plain[e.index()].by_shanten.get(k)?.finish().top1)))
+                        .collect(),
+                })
+                .collect();
+            lines(
+                &out.join("top1_by_shanten.png"),
+                "Top-1 agreement by shanten",
+                "shanten (3: 3 or more)",
+                "top-1",
+                &ls,
+            )
+            .map_err(|e| ReportError::Plot(e.to_string()))?;
             md.push_str("\n![top-1 by shanten](top1_by_shanten.png)\n");
         }
     }
