@@ -109,27 +109,7 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
         let h: Vec<&str> = header.iter().map(|s| s.as_str()).collect();
         md.push_str(&table(&h, &body));
         if pick == 0 {
-            // One line per evaluator over the shanten (3+ at 3): a bar per evaluator and shanten
-            // left labels no one could read.
-            let at = |k: &str| k.trim_end_matches('+').parse::<f64>().ok();
-            let ls: Vec<Line> = shown
-                .iter()
-                .map(|e| Line {
-                    name: e.to_string(),
-                    points: keys
-                        .iter()
-                        .filter_map(|k| Some((at(k)?, plain[e.index()].by_shanten.get(k)?.finish().top1)))
-                        .collect(),
-                })
-                .collect();
-            lines(
-                &out.join("top1_by_shanten.png"),
-                "Top-1 agreement by shanten",
-                "shanten (3: 3 or more)",
-                "top-1",
-                &ls,
-            )
-            .map_err(|e| ReportError::Plot(e.to_string()))?;
+            plot_by_shanten(&out.join("top1_by_shanten.png"), shown, plain, &keys)?;
             md.push_str("\n![top-1 by shanten](top1_by_shanten.png)\n");
         }
     }
@@ -159,4 +139,27 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
     }
     write_atomic(&out.join("README.md"), &md)?;
     Ok(md)
+}
+
+/// Top-1 by shanten, one line per evaluator (shanten "3+" at 3): a bar per evaluator and shanten
+/// left labels no one could read.
+fn plot_by_shanten(
+    path: &std::path::Path,
+    shown: &[Evaluator],
+    plain: &[Tally],
+    keys: &[String],
+) -> Result<()> {
+    let at = |k: &str| k.trim_end_matches('+').parse::<f64>().ok();
+    let ls: Vec<Line> = shown
+        .iter()
+        .map(|e| Line {
+            name: e.to_string(),
+            points: keys
+                .iter()
+                .filter_map(|k| Some((at(k)?, plain[e.index()].by_shanten.get(k)?.finish().top1)))
+                .collect(),
+        })
+        .collect();
+    lines(path, "Top-1 agreement by shanten", "shanten (3: 3 or more)", "top-1", &ls)
+        .map_err(|e| ReportError::Plot(e.to_string()))
 }
