@@ -408,6 +408,15 @@ def rounds_within(booster, rounds, max_bytes):
     return lo
 
 
+def load_model(path):
+    """A LightGBM text model, gzipped (as `write_model` writes it) or plain: LightGBM's own
+    `model_file` reads plain text only."""
+    if path.endswith(".gz"):
+        with gzip.open(path, "rt") as f:
+            return lgb.Booster(model_str=f.read())
+    return lgb.Booster(model_file=path)
+
+
 def check_compact(booster, text, rows, rounds):
     """Refuses a compact text (`compact`) that LightGBM does not read back to the same scores and
     contributions as the booster it came from, on `rows`."""
@@ -439,10 +448,7 @@ def checkpoint(path, every=50):
 
     def cb(env):
         if (env.iteration + 1) % every == 0:
-            data = gzipped(model_text(env.model, env.iteration + 1))
-            with open(path + ".tmp", "wb") as f:
-                f.write(data)
-            os.replace(path + ".tmp", path)
+            write_model(env.model, path, env.iteration + 1)
 
     return cb
 
@@ -499,8 +505,7 @@ def main():
     params = params_of(a)
     if a.evaluate:
         # score an existing model (--out) on the splits instead of training one
-        with gzip.open(a.out, "rt") as f:
-            booster = lgb.Booster(model_str=f.read())
+        booster = load_model(a.out)
         digest = hashlib.sha256(open(a.out, "rb").read()).hexdigest()
         rounds = booster.current_iteration()
     else:

@@ -13,13 +13,14 @@ Output lines: the prediction, then the contributions (one per feature, then the 
 shortest round-trip form. `compare` reads haifu's lines (batch score, row-by-row score,
 contributions) and fails unless every score is within 1e-9 and every contribution within 1e-6.
 """
-import gzip
 import os
 import sys
 
 import lightgbm as lgb
 import numpy as np
 import polars as pl
+
+from trees import load_model
 
 NOT_FEATURES = ("decision_id", "option", "chosen")
 
@@ -67,12 +68,7 @@ def prepare(data, model, n, out):
     os.makedirs(out, exist_ok=True)
     if model == "-":
         model = train(data, out)
-    # LightGBM reads a plain text model only; the shipped ones are gzipped
-    if model.endswith(".gz"):
-        with gzip.open(model, "rt") as f:
-            booster = lgb.Booster(model_str=f.read())
-    else:
-        booster = lgb.Booster(model_file=model)
+    booster = load_model(model)
     options = pl.read_parquet(first_part(data, "options"), n_rows=n)
     x = matrix(data, options, booster.feature_name())
     predictions = booster.predict(x)
