@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz trees
+.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz trees trees-check
 
 build:
 	$(CARGO) build
@@ -147,6 +147,14 @@ trees: release $(VENV)/.ceiling
 	target/release/haifu calibrate --data out/corpus --weights data/weights/call.json --trees
 	target/release/haifu eval --data out/corpus --evaluator linear --evaluator trees --split test \
 		--tables houou --json > reports/losses/trees-eval.json
+
+# LightGBM as the outside referee of haifu's trees on real rows (scripts/trees_check.sh): the
+# shipped discard model's scores of every option of the decisions among out/corpus's first 100,000
+# option rows, to 1e-9, and its TreeSHAP contributions on the first 10,000, to 1e-6. haifu builds
+# the rows as --evaluator trees does, LightGBM gets them from make trees' training code.
+trees-check: release $(VENV)/.ceiling
+	./scripts/ingest_corpus.sh $(SHARED) out/corpus
+	./scripts/trees_check.sh out/corpus data/weights/trees.txt.gz 100000 10000
 
 # reports/seed_tables.md's table and plot: the seed's own features fitted with the seed's loss
 # and with the pairwise logistic, each level's points beside the seed's (one shanten step =

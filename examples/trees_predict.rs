@@ -1,70 +1,101 @@
-//! haifu's side of `scripts/trees_check.sh`: a LightGBM model's scores and TreeSHAP contributions
-//! for the first N option rows of a dataset's first options part, as the evaluator will compute
-//! them: each row rebuilt in catalog order (the order `features::option_rows` writes; a column the
-//! ingest skipped is 0), the decision's columns beside it, tied to the model's features by
-//! `model::trees::Layout`.
+//! haifu's side of `scripts/trees_check.sh`: a trees model's scores and TreeSHAP contributions
+//! for whole decisions of a dataset, computed as `haifu eval --evaluator trees` computes them:
+//! each decision's option rows rebuilt in catalog order (a column the ingest skipped is 0), its
+//! situation from the `decisions` table, and [`TreesRanker`] deriving the context, relative,
+//! margin and table columns itself. `scripts/trees_check.py` derives them its own way, with
+//! `scripts/trees.py`'s training code, and LightGBM scores them.
 //!
-//!     cargo run --example trees_predict -- DATA MODEL N
+//!     cargo run --example trees_predict -- DATA MODEL N C
 //!
-//! Prints one line a row: the batch score, the row-by-row (f64) score, then the contributions
-//! (one per model feature, then the bias), space-separated in Rust's shortest round-trip form.
-//! Model features that are neither catalog nor options-table columns are read from the
-//! decisions table (joined on decision_id).
+//! The rows: every option of each decision that has a row among the first N rows of DATA's first
+//! options part and at least two options (a forced discard has nothing to rank, and training
+//! leaves it out: its margin columns have no second option to measure against). One line a row: decision id, option, the batch score, the row-by-row (f64)
+//! score, then the contributions (one per model feature, then the bias), space-separated, the
+//! numbers in Rust's shortest round-trip form. Contributions are computed for the decisions among
+//! the first C rows only (TreeSHAP costs each tree's leaves times its depth squared a row, in
+//! LightGBM as here); the other lines end at the batch score.
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
 
 use haifu::dataset::parts;
 use haifu::features::catalog::{catalog_width, index_of, names};
-use haifu::model::trees::{Layout, Trees};
+use haifu::model::trees::inputs::Situation;
+use haifu::model::trees::TreesRanker;
 use polars::prelude::*;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
-    anyhow::ensure!(args.len() == 4, "usage: trees_predict DATA MODEL N");
-    let (data, n): (&Path, usize) = (Path::new(&args[1]), args[3].parse()?);
-    let trees = Trees::read(Path::new(&args[2]))?;
+    anyhow::ensure!(args.len() == 5, "usage: trees_predict DATA MODEL N C");
+    let (data, n, c): (&Path, usize, usize) = (Path::new(&args[1]), args[3].parse()?, args[4].parse()?);
+    let ranker = TreesRanker::load_uncalibrated(Some(Path::new(&args[2])))?;
     let first = &parts::table_files(data, "options")?[0];
-    let options = ParquetReader::new(std::fs::File::open(first)?).finish()?.slice(0, n);
-    let columns: Vec<String> = options.get_column_names().iter().map(|c| c.to_string()).collect();
-    let context: Vec<&str> = trees
-        .feature_names()
+    let options = ParquetReader::new(std::fs::File::open(first)?).finish()?;
+    let ids: Vec<u64> = options.column("decision_id")?.u64()?.into_no_null_iter().collect();
+    let option: Vec<String> = options
+        .column("option")?
+        .cast(&DataType::String)?
+        .str()?
         .iter()
-        .map(String::as_str)
-        .filter(|f| index_of(f).is_none() && !columns.iter().any(|c| c == f))
+        .map(|o| o.unwrap_or("").to_string())
         .collect();
-    let layout = Layout::catalog(&trees, &context)?;
+    let wanted: HashSet<u64> = ids.iter().take(n).copied().collect();
+    let explained: HashSet<u64> = ids.iter().take(c).copied().collect();
     // Catalog-ordered option rows, row-major.
-    let mut rows = vec![0.0f32; options.height() * catalog_width()];
+    let width = catalog_width();
+    let mut rows = vec![0.0f32; options.height() * width];
     for name in names() {
-        if columns.iter().any(|c| c == name) {
+        if options.get_column_names().iter().any(|c| c.as_str() == name) {
             let at = index_of(name).expect("a catalog name");
             for (i, v) in parts::f32s(&options, name)?.into_iter().enumerate() {
-                rows[i * catalog_width() + at] = v;
+                rows[i * width + at] = v;
             }
         }
     }
-    // The decision columns of each row, in `context` order.
-    let ids: Vec<u64> = options.column("decision_id")?.u64()?.into_no_null_iter().collect();
-    let mut wanted = vec!["decision_id"];
-    wanted.extend(&context);
-    let decisions = parts::read_table(data, "decisions", Some(&wanted))?;
-    let index =
-        parts::id_index(&decisions.column("decision_id")?.u64()?.into_no_null_iter().collect::<Vec<_>>())?;
-    let values: Vec<Vec<f32>> =
-        context.iter().map(|c| parts::f32s(&decisions, c)).collect::<Result<_, _>>()?;
-    let context_of = |id: u64| -> Vec<f32> { values.iter().map(|v| v[index[&id]]).collect() };
+    let situations = situations(data)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for (i, row) in rows.chunks_exact(catalog_width()).enumerate() {
-        let ctx = context_of(ids[i]);
-        let batch = trees.score_options(&layout, &[row], &ctx)[0];
-        let mut gathered = Vec::new();
-        layout.gather(row, &ctx, &mut gathered);
-        let wide: Vec<f64> = gathered.iter().map(|&x| x as f64).collect();
-        write!(out, "{batch:?} {:?}", trees.predict(&wide))?;
-        for c in trees.option_contributions(&layout, row, &ctx) {
-            write!(out, " {c:?}")?;
+    let mut start = 0;
+    while start < ids.len() {
+        let end = start + ids[start..].iter().take_while(|&&id| id == ids[start]).count();
+        if wanted.contains(&ids[start]) && end - start >= 2 {
+            let situation = *situations
+                .get(&ids[start])
+                .ok_or_else(|| anyhow::anyhow!("decision {} is not in the decisions table", ids[start]))?;
+            let refs: Vec<&[f32]> = (start..end).map(|i| &rows[i * width..(i + 1) * width]).collect();
+            let scores = ranker.score_rows(&refs, situation);
+            let terms = if explained.contains(&ids[start]) {
+                ranker.contribution_rows(&refs, situation)
+            } else {
+                Vec::new()
+            };
+            for (k, score) in scores.iter().enumerate() {
+                write!(out, "{} {} {score:?}", ids[start], option[start + k])?;
+                if let Some((x, phi)) = terms.get(k) {
+                    let wide: Vec<f64> = x.iter().map(|&v| v as f64).collect();
+                    write!(out, " {:?}", ranker.trees().predict(&wide))?;
+                    for c in phi {
+                        write!(out, " {c:?}")?;
+                    }
+                }
+                writeln!(out)?;
+            }
         }
-        writeln!(out)?;
+        start = end;
     }
     Ok(())
+}
+
+/// Each decision's situation, by decision id, from the `decisions` table.
+fn situations(data: &Path) -> anyhow::Result<std::collections::HashMap<u64, Situation>> {
+    let mut cols = vec!["decision_id", "turn", "wall_left", "round_wind", "dealer"];
+    cols.extend(parts::SCOREBOARD_SOURCES);
+    let df = parts::read_table(data, "decisions", Some(&cols))?;
+    let u8s = |c: &str| -> anyhow::Result<Vec<u8>> { Ok(df.column(c)?.u8()?.into_no_null_iter().collect()) };
+    let (turn, wall, wind, dealer) = (u8s("turn")?, u8s("wall_left")?, u8s("round_wind")?, u8s("dealer")?);
+    let boards = parts::scoreboards(&df)?;
+    let ids = df.column("decision_id")?.u64()?.into_no_null_iter();
+    Ok(ids
+        .enumerate()
+        .map(|(i, id)| (id, Situation::of_decision(turn[i], wall[i], wind[i], dealer[i], boards[i])))
+        .collect())
 }

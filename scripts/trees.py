@@ -97,13 +97,22 @@ def kept_decisions(data, kind, tables, seed):
         "decision_id",
         pl.col("game_id").replace_strict(split, return_dtype=pl.UInt8).alias("split"),
         pl.col("game_id").replace_strict(curve, return_dtype=pl.Float64).alias("curve"),
+        *situation_columns()[:4],
+        (pl.col("table") == "houou").alias("houou"),
+        *situation_columns()[4:],
+    )
+
+
+def situation_columns():
+    """The decision's own columns among the model's features, from a decisions row: the context
+    family's turn, wall, round wind and dealer flag, then the table family."""
+    return [
         pl.col("turn").cast(pl.Float32),
         pl.col("wall_left").cast(pl.Float32),
         pl.col("round_wind").cast(pl.Float32),
         (pl.col("seat") == pl.col("dealer")).cast(pl.Float32).alias("is_dealer"),
-        (pl.col("table") == "houou").alias("houou"),
         *table_columns(),
-    )
+    ]
 
 
 def table_columns():

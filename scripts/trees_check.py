@@ -1,17 +1,23 @@
 """LightGBM as the outside referee of haifu's trees scorer on real option rows (scripts/trees_check.sh).
 
-    trees_check.py prepare DATA MODEL N OUT    LightGBM's predict and pred_contrib -> OUT/lightgbm.txt
+    trees_check.py prepare DATA MODEL N C OUT  LightGBM's predict and pred_contrib -> OUT/lightgbm.txt
     trees_check.py compare OUT                 OUT/lightgbm.txt against OUT/haifu.txt
 
-DATA is an `haifu ingest` folder. The rows are the first N rows of its first options part, each with
-the model's features: option columns by name (a catalog column the ingest skipped reads 0, as haifu
-reads it) and the other features from the decisions table (joined on decision_id). MODEL `-` trains
-a small lambdarank model first (40 trees of 31 leaves on the part's first 60,000 option rows: every
-option column plus the decision's turn), written to OUT/model.txt.
+DATA is an `haifu ingest` folder. The rows are every option of each decision that has a row among
+the first N rows of its first options part and at least two options (training leaves forced
+discards out: their margin columns have no second option), with the model's features built as `make trees` builds
+them for training (scripts/trees.py: the decision's situation and table columns, then the
+context, relative and margin columns derived over the decision's options; a catalog column the
+ingest skipped reads 0, as haifu reads it), in float32 as the training cache holds them. haifu
+builds its rows on its own path (examples/trees_predict.rs: `TreesRanker`, as `--evaluator trees`
+scores). MODEL `-` trains a small lambdarank model first (40 trees of 31 leaves on the first
+60,000 of those rows, every feature), written to OUT/model.txt.
 
-Output lines: the prediction, then the contributions (one per feature, then the bias), in Python's
-shortest round-trip form. `compare` reads haifu's lines (batch score, row-by-row score,
-contributions) and fails unless every score is within 1e-9 and every contribution within 1e-6.
+Output lines: decision id, option, the prediction, then the contributions (one per feature, then
+the bias), in Python's shortest round-trip form; contributions only for the decisions among the
+part's first C rows (TreeSHAP costs each tree's leaves times its depth squared a row). `compare` reads haifu's lines (ids, batch score,
+row-by-row score, contributions), matches them by decision and option, and fails unless the rows
+are the same, every score is within 1e-9 and every contribution within 1e-6.
 """
 import os
 import sys
@@ -20,9 +26,12 @@ import lightgbm as lgb
 import numpy as np
 import polars as pl
 
-from trees import load_model
+from trees import load_model, situation_columns, with_derived
 
-NOT_FEATURES = ("decision_id", "option", "chosen")
+FAMILIES = ["options", "context", "relative", "margin", "table"]
+NOT_FEATURES = ("decision_id", "option", "chosen", "explain")
+SITUATION_SOURCES = ["turn", "wall_left", "round_wind", "seat", "dealer", "round", "honba", "sticks", "placement"]
+SITUATION_SOURCES += [f"score_{i}" for i in range(4)]
 
 
 def first_part(data, table):
@@ -30,23 +39,31 @@ def first_part(data, table):
     return os.path.join(d, sorted(f for f in os.listdir(d) if f.endswith(".parquet"))[0])
 
 
-def matrix(data, options, features):
-    """The rows of `options` with `features`, as float64 (missing option columns read 0)."""
-    wanted = [f for f in features if f not in options.columns]
-    if wanted:
-        known = pl.read_parquet(os.path.join(data, "decisions", "*.parquet"), n_rows=0).columns
-        context = [f for f in wanted if f in known]
-        decisions = pl.read_parquet(os.path.join(data, "decisions", "*.parquet"), columns=["decision_id"] + context)
-        options = options.join(decisions, on="decision_id", how="left", maintain_order="left")
-    cols = [pl.col(f).cast(pl.Float64) if f in options.columns else pl.lit(0.0).alias(f) for f in features]
-    return options.select(cols).to_numpy()
+def rows(data, n, c):
+    """Every option of the decisions among the first part's first `n` rows, with the derived
+    families, sorted by decision and option, and a column `explain`: whether the decision is
+    among the first `c` rows."""
+    part = pl.read_parquet(first_part(data, "options"))
+    ids = part["decision_id"].head(n).unique().to_list()
+    part = part.with_columns(pl.col("decision_id").is_in(part["decision_id"].head(c).unique().to_list()).alias("explain"))
+    opts = part.filter(pl.col("decision_id").is_in(ids) & (pl.len().over("decision_id") >= 2))
+    decisions = pl.read_parquet(os.path.join(data, "decisions", "*.parquet"), columns=["decision_id"] + SITUATION_SOURCES)
+    situation = decisions.filter(pl.col("decision_id").is_in(ids)).select("decision_id", *situation_columns())
+    opts = opts.join(situation, on="decision_id", how="left")
+    return with_derived(opts.sort(["decision_id", "option"]), FAMILIES)
 
 
-def train(data, out):
-    options = pl.read_parquet(first_part(data, "options"), n_rows=60_000).sort("decision_id", maintain_order=True)
-    features = [c for c in options.columns if c not in NOT_FEATURES] + ["turn"]
-    x = matrix(data, options, features)
-    groups = options.group_by("decision_id", maintain_order=True).len()["len"].to_numpy()
+def matrix(opts, features):
+    """The model's features of `opts` as float64 widened from float32 (missing columns read 0)."""
+    cols = [pl.col(f).cast(pl.Float32) if f in opts.columns else pl.lit(0.0, dtype=pl.Float32).alias(f) for f in features]
+    return opts.select(cols).to_numpy().astype(np.float64)
+
+
+def train(opts, out):
+    opts = opts.head(60_000)
+    features = [c for c in opts.columns if c not in NOT_FEATURES]
+    x = matrix(opts, features)
+    groups = opts.group_by("decision_id", maintain_order=True).len()["len"].to_numpy()
     params = {
         "objective": "lambdarank",
         "num_leaves": 31,
@@ -57,49 +74,59 @@ def train(data, out):
         "deterministic": True,
         "verbose": -1,
     }
-    data_set = lgb.Dataset(x, options["chosen"].cast(pl.Int32).to_numpy(), group=groups, feature_name=features)
+    data_set = lgb.Dataset(x, opts["chosen"].cast(pl.Int32).to_numpy(), group=groups, feature_name=features)
     booster = lgb.train(params, data_set, num_boost_round=40)
     path = os.path.join(out, "model.txt")
     booster.save_model(path)
     return path
 
 
-def prepare(data, model, n, out):
+def prepare(data, model, n, c, out):
     os.makedirs(out, exist_ok=True)
+    opts = rows(data, n, c)
     if model == "-":
-        model = train(data, out)
+        model = train(opts, out)
     booster = load_model(model)
-    options = pl.read_parquet(first_part(data, "options"), n_rows=n)
-    x = matrix(data, options, booster.feature_name())
+    x = matrix(opts, booster.feature_name())
     predictions = booster.predict(x)
-    contributions = booster.predict(x, pred_contrib=True)
+    explain = opts["explain"].to_numpy()
+    contributions = iter(booster.predict(x[explain], pred_contrib=True))
+    keys = zip(opts["decision_id"].to_list(), opts["option"].to_list())
     with open(os.path.join(out, "lightgbm.txt"), "w") as f:
-        for p, c in zip(predictions, contributions):
-            f.write(" ".join(repr(float(v)) for v in [p, *c]) + "\n")
+        for (d, o), p, e in zip(keys, predictions, explain):
+            f.write(f"{d} {o} " + " ".join(repr(float(v)) for v in [p, *(next(contributions) if e else [])]) + "\n")
     print(model)
 
 
 def compare(out):
-    lines = lambda name: [list(map(float, l.split())) for l in open(os.path.join(out, name))]
-    ours, theirs = lines("haifu.txt"), lines("lightgbm.txt")
-    if len(ours) != len(theirs) or not ours:
-        sys.exit(f"rows: haifu {len(ours)}, LightGBM {len(theirs)}")
-    ours, theirs = np.array(ours), np.array(theirs)
-    batch = np.max(np.abs(ours[:, 0] - theirs[:, 0]))
-    one = np.max(np.abs(ours[:, 1] - theirs[:, 0]))
-    contrib = np.max(np.abs(ours[:, 2:] - theirs[:, 1:]))
-    sums = np.max(np.abs(ours[:, 2:].sum(axis=1) - ours[:, 1]))
+    def lines(name):
+        rows = sorted([l.split() for l in open(os.path.join(out, name))], key=lambda r: (int(r[0]), r[1]))
+        return [(int(r[0]), r[1]) for r in rows], [list(map(float, r[2:])) for r in rows]
+
+    (our_keys, ours), (their_keys, theirs) = lines("haifu.txt"), lines("lightgbm.txt")
+    if our_keys != their_keys or not our_keys:
+        sys.exit(f"rows: haifu {len(our_keys)}, LightGBM {len(their_keys)}, not the same (decision, option) rows")
+    if any((len(a) > 1) != (len(b) > 1) for a, b in zip(ours, theirs)):
+        sys.exit("haifu and LightGBM explain different rows")
+    batch = np.max(np.abs(np.array([a[0] for a in ours]) - np.array([b[0] for b in theirs])))
+    ours_x = np.array([a for a in ours if len(a) > 1])
+    theirs_x = np.array([b for b in theirs if len(b) > 1])
+    one = np.max(np.abs(ours_x[:, 1] - theirs_x[:, 0]))
+    contrib = np.max(np.abs(ours_x[:, 2:] - theirs_x[:, 1:]))
+    sums = np.max(np.abs(ours_x[:, 2:].sum(axis=1) - ours_x[:, 1]))
+    decisions = len({k[0] for k in our_keys})
     print(
-        f"{len(ours)} rows: max |haifu - LightGBM| predict {batch:.3g} (batch), {one:.3g} (row by row); "
-        f"contributions {contrib:.3g}; |sum of contributions - score| {sums:.3g} (the raw score of a ranking model)"
+        f"{len(ours)} option rows of {decisions} decisions: max |haifu - LightGBM| predict {batch:.3g}; "
+        f"on the {len(ours_x)} rows explained: row by row {one:.3g}, contributions {contrib:.3g}, "
+        f"|sum of contributions - score| {sums:.3g}"
     )
     if max(batch, one) > 1e-9 or contrib > 1e-6:
         sys.exit("FAIL: haifu and LightGBM disagree")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["prepare"] and len(sys.argv) == 6:
-        prepare(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5])
+    if sys.argv[1:2] == ["prepare"] and len(sys.argv) == 7:
+        prepare(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6])
     elif sys.argv[1:2] == ["compare"] and len(sys.argv) == 3:
         compare(sys.argv[2])
     else:

@@ -205,6 +205,14 @@ impl TreesRanker {
             .collect()
     }
 
+    /// Each option's model row (feature order, f32 as the trees compare it) and its TreeSHAP
+    /// contributions, one per model feature then the bias (they sum to the option's
+    /// [`TreesRanker::score_rows`] score): what `scripts/trees_check.sh` holds to LightGBM's
+    /// `pred_contrib`.
+    pub fn contribution_rows(&self, rows: &[&[f32]], situation: Situation) -> Vec<(Vec<f32>, Vec<f64>)> {
+        self.terms(rows, situation, &(0..rows.len()).collect::<Vec<_>>())
+    }
+
     /// Why the model scores option `a` above or below option `b` (rows in catalog order): each
     /// feature's contribution to `score(a) - score(b)`, exact (TreeSHAP), largest first and
     /// zeros left out, and the same summed by family.

@@ -29,26 +29,45 @@ pub(super) fn add_tree(tree: &Tree, row: &[f64], phi: &mut [f64]) {
     if tree.splits.is_empty() {
         return;
     }
-    recurse(tree, row, phi, Child::Split(0), &[], (1.0, 1.0, None));
+    // A node at depth d holds a path of at most d + 2 elements (the placeholder, one per unique
+    // feature above it, its own), each written after its parent's in one buffer: no allocation
+    // on the walk (a path per node was most of the time).
+    let depth = depth(tree, Child::Split(0));
+    let mut buf =
+        vec![Elem { feature: None, zero: 0.0, one: 0.0, weight: 0.0 }; (depth + 2) * (depth + 3) / 2];
+    recurse(tree, row, phi, Child::Split(0), &mut buf, 0, (1.0, 1.0, None));
 }
 
-/// Visits `node` with `path` extended by `(zero, one, feature)`.
+/// The number of splits on the longest path from `node` down to a leaf.
+fn depth(tree: &Tree, node: Child) -> usize {
+    match node {
+        Child::Leaf(_) => 0,
+        Child::Split(j) => 1 + depth(tree, tree.splits[j].left).max(depth(tree, tree.splits[j].right)),
+    }
+}
+
+/// Visits `node` with its parent's path, `buf[..len]`, extended by `(zero, one, feature)`; the
+/// node's own path goes right after it in `buf`.
 fn recurse(
     tree: &Tree,
     row: &[f64],
     phi: &mut [f64],
     node: Child,
-    path: &[Elem],
+    buf: &mut [Elem],
+    len: usize,
     (zero, one, feature): (f64, f64, Option<usize>),
 ) {
-    let mut mine = path.to_vec();
-    extend(&mut mine, zero, one, feature);
+    let (parent, mine) = buf.split_at_mut(len);
+    mine[..len].copy_from_slice(parent);
+    extend(mine, len, zero, one, feature);
+    let mut len = len + 1;
     match node {
         Child::Leaf(l) => {
             let v = tree.leaf_value[l];
-            for (i, e) in mine.iter().enumerate().skip(1) {
+            let path = &mine[..len];
+            for (i, e) in path.iter().enumerate().skip(1) {
                 if let Some(f) = e.feature {
-                    phi[f] += unwound_sum(&mine, i) * (e.one - e.zero) * v;
+                    phi[f] += unwound_sum(path, i) * (e.one - e.zero) * v;
                 }
             }
         }
@@ -56,24 +75,24 @@ fn recurse(
             let s = &tree.splits[j];
             let (hot, cold) = if s.goes_left(row[s.feature]) { (s.left, s.right) } else { (s.right, s.left) };
             let (mut in_zero, mut in_one) = (1.0, 1.0);
-            if let Some(k) = mine.iter().position(|e| e.feature == Some(s.feature)) {
+            if let Some(k) = mine[..len].iter().position(|e| e.feature == Some(s.feature)) {
                 in_zero = mine[k].zero;
                 in_one = mine[k].one;
-                mine = unwind(&mine, k);
+                unwind(&mut mine[..len], k);
+                len -= 1;
             }
             let cover = s.count;
             let f = Some(s.feature);
-            recurse(tree, row, phi, hot, &mine, (in_zero * tree.cover(hot) / cover, in_one, f));
-            recurse(tree, row, phi, cold, &mine, (in_zero * tree.cover(cold) / cover, 0.0, f));
+            recurse(tree, row, phi, hot, mine, len, (in_zero * tree.cover(hot) / cover, in_one, f));
+            recurse(tree, row, phi, cold, mine, len, (in_zero * tree.cover(cold) / cover, 0.0, f));
         }
     }
 }
 
-/// Grows the path by one feature, moving the coalition-size weights up by the new element's
-/// "one" fraction and keeping them by its "zero" fraction.
-fn extend(path: &mut Vec<Elem>, zero: f64, one: f64, feature: Option<usize>) {
-    let l = path.len();
-    path.push(Elem { feature, zero, one, weight: if l == 0 { 1.0 } else { 0.0 } });
+/// Grows the path `path[..l]` by one feature (into `path[l]`), moving the coalition-size
+/// weights up by the new element's "one" fraction and keeping them by its "zero" fraction.
+fn extend(path: &mut [Elem], l: usize, zero: f64, one: f64, feature: Option<usize>) {
+    path[l] = Elem { feature, zero, one, weight: if l == 0 { 1.0 } else { 0.0 } };
     let n = (l + 1) as f64;
     for i in (0..l).rev() {
         path[i + 1].weight += one * path[i].weight * (i + 1) as f64 / n;
@@ -102,29 +121,28 @@ fn unwound_sum(path: &[Elem], k: usize) -> f64 {
     total
 }
 
-/// The path with element `k` taken out: `extend` undone for it.
-fn unwind(path: &[Elem], k: usize) -> Vec<Elem> {
+/// Takes element `k` out of `path` (`extend` undone for it), in place: the path is then
+/// `path[..path.len() - 1]`.
+fn unwind(path: &mut [Elem], k: usize) {
     let l = path.len();
     let n = l as f64;
     let (zero, one) = (path[k].zero, path[k].one);
-    let mut out = path[..l - 1].to_vec();
     let mut carry = path[l - 1].weight;
     for j in (0..l - 1).rev() {
         let size = (j + 1) as f64;
         if one != 0.0 {
-            let t = out[j].weight;
-            out[j].weight = carry * n / (size * one);
-            carry = t - out[j].weight * zero * (n - size) / n;
+            let t = path[j].weight;
+            path[j].weight = carry * n / (size * one);
+            carry = t - path[j].weight * zero * (n - size) / n;
         } else {
-            out[j].weight = out[j].weight * n / (zero * (n - size));
+            path[j].weight = path[j].weight * n / (zero * (n - size));
         }
     }
     for j in k..l - 1 {
-        out[j].feature = path[j + 1].feature;
-        out[j].zero = path[j + 1].zero;
-        out[j].one = path[j + 1].one;
+        path[j].feature = path[j + 1].feature;
+        path[j].zero = path[j + 1].zero;
+        path[j].one = path[j + 1].one;
     }
-    out
 }
 
 #[cfg(test)]
@@ -191,14 +209,16 @@ mod tests {
 
     #[test]
     fn the_unwound_sum_is_the_sum_of_the_unwound_weights() {
-        let mut path = Vec::new();
+        let mut path = vec![Elem { feature: None, zero: 0.0, one: 0.0, weight: 0.0 }; 5];
         for (i, (z, o)) in
             [(1.0, 1.0), (0.6, 1.0), (0.3, 0.0), (0.7, 1.0), (0.25, 0.0)].into_iter().enumerate()
         {
-            extend(&mut path, z, o, if i == 0 { None } else { Some(i) });
+            extend(&mut path, i, z, o, if i == 0 { None } else { Some(i) });
         }
         for k in 1..path.len() {
-            let want: f64 = unwind(&path, k).iter().map(|e| e.weight).sum();
+            let mut unwound = path.clone();
+            unwind(&mut unwound, k);
+            let want: f64 = unwound[..path.len() - 1].iter().map(|e| e.weight).sum();
             assert!((unwound_sum(&path, k) - want).abs() < 1e-15, "{k}");
         }
     }
