@@ -176,23 +176,34 @@ impl Flat {
             }
         }
         // The last rows walk as a block too, the free lanes holding zeros (a decision's options
-        // rarely fill whole blocks, and one row walked alone waits on every load).
+        // rarely fill whole blocks, and one row walked alone waits on every load); a block of
+        // half the lanes when they fit in it (a decision of 10 options: 8 + 2 rows).
         let (rest, out) = (blocks.remainder(), outs.into_remainder());
-        if !out.is_empty() {
-            cols.fill(0.0);
-            for (r, row) in rest.chunks_exact(w.max(1)).enumerate() {
-                for (f, &x) in row.iter().enumerate() {
-                    cols[f * BLOCK + r] = x;
-                }
-            }
-            let mut all = [0.0; BLOCK];
-            if self.any_zero || rest.iter().any(|x| x.is_nan()) {
-                self.walk::<true, BLOCK>(&cols, &mut all);
-            } else {
-                self.walk::<false, BLOCK>(&cols, &mut all);
-            }
-            out.copy_from_slice(&all[..out.len()]);
+        match out.len() {
+            0 => {}
+            n if n <= BLOCK / 2 => self.last_rows::<{ BLOCK / 2 }>(rest, out, &mut cols),
+            _ => self.last_rows::<BLOCK>(rest, out, &mut cols),
         }
+    }
+
+    /// The fewer than `N` rows `rest` walked as one block of `N` lanes (the free ones zeros),
+    /// with `cols` as room.
+    fn last_rows<const N: usize>(&self, rest: &[f32], out: &mut [f64], cols: &mut [f32]) {
+        let w = self.width;
+        let cols = &mut cols[..N * w.next_power_of_two()];
+        cols.fill(0.0);
+        for (r, row) in rest.chunks_exact(w.max(1)).enumerate() {
+            for (f, &x) in row.iter().enumerate() {
+                cols[f * N + r] = x;
+            }
+        }
+        let mut all = [0.0; N];
+        if self.any_zero || rest.iter().any(|x| x.is_nan()) {
+            self.walk::<true, N>(cols, &mut all);
+        } else {
+            self.walk::<false, N>(cols, &mut all);
+        }
+        out.copy_from_slice(&all[..out.len()]);
     }
 
     /// `N` rows, held feature by feature in `cols` (row r's feature f at `f * N + r`), through
