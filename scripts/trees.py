@@ -97,9 +97,8 @@ def kept_decisions(data, kind, tables, seed):
         "decision_id",
         pl.col("game_id").replace_strict(split, return_dtype=pl.UInt8).alias("split"),
         pl.col("game_id").replace_strict(curve, return_dtype=pl.Float64).alias("curve"),
-        *situation_columns()[:4],
         (pl.col("table") == "houou").alias("houou"),
-        *situation_columns()[4:],
+        *situation_columns(),
     )
 
 

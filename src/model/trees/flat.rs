@@ -155,25 +155,13 @@ impl Flat {
     /// the model was built with.
     pub fn scores(&self, rows: &[f32], out: &mut [f64]) {
         assert_eq!(rows.len(), out.len() * self.width, "rows of the wrong width");
-        out.fill(0.0);
         let w = self.width;
         // Room for BLOCK rows of the width rounded up to a power of two (see `walk`).
         let mut cols = vec![0.0; BLOCK * w.next_power_of_two()];
         let mut blocks = rows.chunks_exact(BLOCK * w);
         let mut outs = out.chunks_exact_mut(BLOCK);
         for (block, out) in (&mut blocks).zip(&mut outs) {
-            // Feature by feature: a step finds row r's value at feature * BLOCK + r, one address
-            // from one base whatever the row.
-            for (r, row) in block.chunks_exact(w).enumerate() {
-                for (f, &x) in row.iter().enumerate() {
-                    cols[f * BLOCK + r] = x;
-                }
-            }
-            if self.any_zero || block.iter().any(|x| x.is_nan()) {
-                self.walk::<true, BLOCK>(&cols, out);
-            } else {
-                self.walk::<false, BLOCK>(&cols, out);
-            }
+            self.block::<BLOCK>(block, out, &mut cols);
         }
         // The last rows walk as a block too, the free lanes holding zeros (a decision's options
         // rarely fill whole blocks, and one row walked alone waits on every load); a block of
@@ -181,24 +169,28 @@ impl Flat {
         let (rest, out) = (blocks.remainder(), outs.into_remainder());
         match out.len() {
             0 => {}
-            n if n <= BLOCK / 2 => self.last_rows::<{ BLOCK / 2 }>(rest, out, &mut cols),
-            _ => self.last_rows::<BLOCK>(rest, out, &mut cols),
+            n if n <= BLOCK / 2 => self.block::<{ BLOCK / 2 }>(rest, out, &mut cols),
+            _ => self.block::<BLOCK>(rest, out, &mut cols),
         }
     }
 
-    /// The fewer than `N` rows `rest` walked as one block of `N` lanes (the free ones zeros),
-    /// with `cols` as room.
-    fn last_rows<const N: usize>(&self, rest: &[f32], out: &mut [f64], cols: &mut [f32]) {
+    /// The at most `N` rows `rows` walked as one block of `N` lanes (free lanes hold zeros), their
+    /// scores written to `out`, with `cols` as room.
+    fn block<const N: usize>(&self, rows: &[f32], out: &mut [f64], cols: &mut [f32]) {
         let w = self.width;
         let cols = &mut cols[..N * w.next_power_of_two()];
-        cols.fill(0.0);
-        for (r, row) in rest.chunks_exact(w.max(1)).enumerate() {
+        if out.len() < N {
+            cols.fill(0.0);
+        }
+        // Feature by feature: a step finds row r's value at feature * N + r, one address from
+        // one base whatever the row.
+        for (r, row) in rows.chunks_exact(w.max(1)).enumerate() {
             for (f, &x) in row.iter().enumerate() {
                 cols[f * N + r] = x;
             }
         }
         let mut all = [0.0; N];
-        if self.any_zero || rest.iter().any(|x| x.is_nan()) {
+        if self.any_zero || rows.iter().any(|x| x.is_nan()) {
             self.walk::<true, N>(cols, &mut all);
         } else {
             self.walk::<false, N>(cols, &mut all);
