@@ -53,6 +53,11 @@ import polars as pl
 
 from ceiling import agreement, game_hash, parts, split_of
 
+# The decisions columns `situation_columns` reads.
+SITUATION_SOURCES = ["turn", "wall_left", "round_wind", "seat", "dealer", "round", "honba", "sticks", "placement"]
+SITUATION_SOURCES += [f"score_{i}" for i in range(4)]
+# Every family a model can use (--families' default).
+FAMILIES = ["options", "context", "relative", "margin", "table"]
 CONTEXT = ["turn", "wall_left", "round_wind", "is_dealer", "n_options", "best_shanten"]
 # (column, best is the max) for the relative family
 RELATIVE = [
@@ -86,8 +91,7 @@ CURVE_SALT = 0xC0DE
 def kept_decisions(data, kind, tables, seed):
     """The decisions `haifu fit --kind KIND --tables T --seats human` keeps, with split, the game's
     curve position (a uniform number per game) and the decision's context columns."""
-    cols = ["decision_id", "game_id", "kind", "is_ai", "table", "turn", "wall_left", "round_wind", "seat", "dealer"]
-    cols += ["round", "honba", "sticks", "placement", "score_0", "score_1", "score_2", "score_3"]
+    cols = ["decision_id", "game_id", "kind", "is_ai", "table", *SITUATION_SOURCES]
     dec = pl.concat([pl.read_parquet(p, columns=cols) for p in parts(data, "decisions")])
     dec = dec.filter((pl.col("kind") == kind) & (~pl.col("is_ai")) & pl.col("table").is_in(tables))
     games = dec["game_id"].unique().to_list()
@@ -486,7 +490,7 @@ def main():
     ap.add_argument("--feature-fraction", type=float, default=0.5)
     ap.add_argument("--bagging", type=float, default=0.5, help="share of the training decisions each round sees")
     ap.add_argument("--fraction", type=float, default=1.0, help="train on this share of the training games")
-    ap.add_argument("--families", default="options,context,relative,margin,table")
+    ap.add_argument("--families", default=",".join(FAMILIES))
     ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative, margin, table, reading): an ablation")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")

@@ -26,12 +26,9 @@ import lightgbm as lgb
 import numpy as np
 import polars as pl
 
-from trees import load_model, situation_columns, with_derived
+from trees import FAMILIES, SITUATION_SOURCES, load_model, situation_columns, with_derived
 
-FAMILIES = ["options", "context", "relative", "margin", "table"]
 NOT_FEATURES = ("decision_id", "option", "chosen", "explain")
-SITUATION_SOURCES = ["turn", "wall_left", "round_wind", "seat", "dealer", "round", "honba", "sticks", "placement"]
-SITUATION_SOURCES += [f"score_{i}" for i in range(4)]
 
 
 def first_part(data, table):
