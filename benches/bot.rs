@@ -34,8 +34,8 @@ fn own_turn(line: &str, seat: u8) -> bool {
 
 fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
-    let Some(all) = haifu::testdata::tenhou_files(&[".mjlog"]) else {
-        println!("bot bench: skipped (../shared/data/tenhou not found)");
+    let Some(all) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
+        println!("bot bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
         return;
     };
     let n = if bench { env_usize("HAIFU_BENCH_GAMES", 10) } else { 1 };

@@ -17,14 +17,11 @@ use haifu::log::source::{decompress, parse_game};
 use haifu::replay::{check::Rescore, replay_game, NoWinCheck};
 
 fn files() -> Vec<(String, Vec<u8>)> {
-    let Some(dir) = haifu::testdata::shared_file("tenhou") else { return Vec::new() };
+    let Some(paths) = haifu::testdata::bench_tenhou_files(&[".mjlog", ".mjlog.gz"]) else {
+        println!("check bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+        return Vec::new();
+    };
     let limit: usize = std::env::var("HAIFU_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mjlog" || e == "gz"))
-        .collect();
-    paths.sort();
     paths.into_iter().take(limit).map(|p| (p.display().to_string(), std::fs::read(&p).unwrap())).collect()
 }
 

@@ -20,8 +20,8 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let Some(all) = haifu::testdata::tenhou_files(&[".mjlog"]) else {
-        eprintln!("convert bench skipped: no shared data");
+    let Some(all) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
+        println!("convert bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
         return;
     };
     let n = env_usize("HAIFU_BENCH_GAMES", 40).min(all.len()).max(1);

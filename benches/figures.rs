@@ -72,7 +72,10 @@ fn report(what: &str, plain: &str, with: &str, games: usize, ta: Vec<f64>, tb: V
 
 fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
-    let all = haifu::testdata::need_tenhou_files(&[".mjlog"]);
+    let Some(all) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
+        println!("figures bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+        return;
+    };
     let runs = if bench { env_usize("HAIFU_BENCH_RUNS", 5).max(1) } else { 1 };
     let jobs = Some(env_usize("HAIFU_BENCH_JOBS", 2).max(1));
     let weights = std::env::var("HAIFU_BENCH_WEIGHTS").ok().map(PathBuf::from);

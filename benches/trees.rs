@@ -196,8 +196,10 @@ fn shipped(benchmarking: bool) {
         println!("shipped trees model: skipped (no data/weights/trees.txt.gz: make trees)");
         return;
     };
-    let Some(files) = haifu::testdata::tenhou_files(&[".mjlog"]) else {
-        println!("shipped trees model: skipped (no ../shared/data/tenhou)");
+    let Some(files) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
+        println!(
+            "shipped trees model: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)"
+        );
         return;
     };
     let width = catalog_width();

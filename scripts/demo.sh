@@ -8,10 +8,19 @@ set -euo pipefail
 HAIFU=${1:-target/debug/haifu}
 OUT=${DEMO_OUT:-out/demo}
 GAMES=${DEMO_GAMES:-40}
+# Every recipe's command line and what it printed go to $OUT/transcript.txt as well: the README
+# shows that run's outputs, and `cargo test --test links -- --ignored demo_` (run at the end)
+# compares them.
+TRANSCRIPT=$OUT/transcript.txt
 say() { printf '\n== %s\n' "$*"; }
-run() { echo "\$ haifu $*" >&2; "$HAIFU" "$@"; }  # the command on stderr: stdout may be redirected
+# The command on stderr and in the transcript, its stdout on stdout and in the transcript.
+run() { echo "\$ haifu $*" >&2; echo "\$ haifu $*" >> "$TRANSCRIPT"; "$HAIFU" "$@" | tee -a "$TRANSCRIPT"; }
+# The same for a command whose stdout is redirected by the caller (the bot's answers): only the
+# command line is recorded.
+run_to() { echo "\$ haifu $*" >&2; echo "\$ haifu $*" >> "$TRANSCRIPT"; "$HAIFU" "$@"; }
 
 rm -rf "$OUT" && mkdir -p "$OUT"
+: > "$TRANSCRIPT"
 if [ -n "${LOGS:-}" ]; then
     say "Your records: $LOGS"
     LOGDIR=$LOGS
@@ -28,9 +37,23 @@ say "Every decision with its options and feature vectors, to parquet"
 run ingest "$LOGDIR" --out "$OUT/dataset" || true
 
 say "Open the dataset in polars (Python)"
-if python3 -c 'import polars' 2>/dev/null; then
-    echo "\$ python3 (the README's polars snippet)"
-    python3 - <<EOF
+# polars from the system Python, else from the virtual environment python/test.sh uses (made here
+# when PyPI can be reached), else skipped with what to install.
+PY=python3
+if ! python3 -c 'import polars' 2>/dev/null; then
+    VENV=${HAIFU_PY_VENV:-target/pyvenv}
+    if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c 'import polars' 2>/dev/null; then
+        PY=$VENV/bin/python
+    elif python3 -c 'import urllib.request,sys; urllib.request.urlopen(sys.argv[1], timeout=15).read(1)' \
+            "${PIP_INDEX_URL:-https://pypi.org/simple}/polars/" 2>/dev/null; then
+        echo "(polars not installed: installing it into $VENV, about 30 s)"
+        { [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"; } \
+            && "$VENV/bin/pip" install --quiet --disable-pip-version-check "polars>=1.3" && PY=$VENV/bin/python
+    fi
+fi
+if "$PY" -c 'import polars' 2>/dev/null; then
+    echo "\$ python3 (the README's polars snippet)" | tee -a "$TRANSCRIPT"
+    "$PY" - <<EOF | tee -a "$TRANSCRIPT"
 import polars as pl
 decisions = pl.read_parquet("$OUT/dataset/decisions/*.parquet")
 options = pl.read_parquet("$OUT/dataset/options/*.parquet")
@@ -38,7 +61,7 @@ picks = options.filter(pl.col("chosen")).join(decisions, on="decision_id")
 print(picks.filter(pl.col("kind") == "discard").group_by("shanten").agg(pl.len(), pl.col("ukeire_count").mean()).sort("shanten"))
 EOF
 else
-    echo "skipped: polars not installed (pip install polars)"
+    echo "skipped: polars not installed and PyPI not reachable (pip install polars, then make demo again)"
 fi
 
 say "Fit the linear evaluator to the recorded picks (pairwise logistic ranking loss, L-BFGS; weights by shanten)"
@@ -68,7 +91,7 @@ say "Seat 0 of the first converted game, played by 電脳麻将 (majiang-0402) t
 first=$(ls "$OUT/mjai" 2>/dev/null | head -1)
 if [ -n "$first" ]; then
     gzip -dc "$OUT/mjai/$first" > "$OUT/bot-stream.jsonl"
-    run bot --seat 0 --player majiang-0402 < "$OUT/bot-stream.jsonl" > "$OUT/bot-answers.jsonl"
+    run_to bot --seat 0 --player majiang-0402 < "$OUT/bot-stream.jsonl" > "$OUT/bot-answers.jsonl"
     echo "$(wc -l < "$OUT/bot-answers.jsonl") answer lines, $(grep -vc '"none"' "$OUT/bot-answers.jsonl") moves; the first:"
     grep -m 3 -v '"none"' "$OUT/bot-answers.jsonl"
 fi
@@ -86,3 +109,8 @@ echo "  stats/README.md  player / table statistics and studies with plots"
 echo "  review.html      a review page of one game (review/ with an index for LOGS=path)"
 echo "  mjai/            one GAME_ID.json.gz per game, for Mortal and RiichiEnv"
 echo "  bot-answers.jsonl haifu bot's answers as seat 0 of the first of them (docs/bot.md)"
+
+if [ -z "${LOGS:-}" ]; then
+    say "The README shows this run's outputs, and the reports' links resolve (tests/links.rs)"
+    HAIFU_DEMO_OUT="$OUT" ${CARGO:-cargo} test --quiet --test links -- --ignored demo_
+fi

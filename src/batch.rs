@@ -124,12 +124,26 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
     }
     let bar = ProgressBar::new(len as u64);
     bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {per_sec}, {elapsed} elapsed, eta {eta}")
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {rate}, {elapsed} elapsed, eta {eta}")
             .expect("progress template")
+            .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate(state.per_sec()));
+            })
             .progress_chars("=> "),
     );
     bar.set_message(what.to_string());
     bar
+}
+
+/// A rate for people: three significant figures at most ("1.99/s", "30.7/s", "1234/s"), not
+/// indicatif's four decimals.
+fn rate(per_sec: f64) -> String {
+    match per_sec {
+        r if !r.is_finite() => "-/s".into(),
+        r if r >= 100.0 => format!("{r:.0}/s"),
+        r if r >= 10.0 => format!("{r:.1}/s"),
+        r => format!("{r:.2}/s"),
+    }
 }
 
 /// `--shard I/N`: the records whose game id hashes to I mod N.
@@ -398,6 +412,15 @@ pub fn load_all(paths: &[PathBuf]) -> LoadedGames {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The progress bar's rate keeps three significant figures at most.
+    #[test]
+    fn rates_are_rounded_for_people() {
+        assert_eq!(rate(1.985_9), "1.99/s");
+        assert_eq!(rate(30.71), "30.7/s");
+        assert_eq!(rate(1234.4), "1234/s");
+        assert_eq!(rate(f64::INFINITY), "-/s");
+    }
 
     /// load_all keeps every readable game in input order and names the file that failed.
     #[test]

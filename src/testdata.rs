@@ -82,6 +82,22 @@ pub fn need_tenhou_files(suffixes: &[&str]) -> Vec<PathBuf> {
     }
 }
 
+/// The shared Tenhou files a bench (or an example) runs on: `None` when the whole shared folder
+/// is missing (the caller prints that it skipped, and why; a failure under `CI`, as in
+/// [`shared_dir`]), else [`need_tenhou_files`]: a folder that is there but lacks them fails by
+/// name, never skips silently.
+pub fn bench_tenhou_files(suffixes: &[&str]) -> Option<Vec<PathBuf>> {
+    shared_dir()?;
+    Some(need_tenhou_files(suffixes))
+}
+
+/// [`kobalab_hands`] for a bench: `None` without the shared folder, a failure by name when the
+/// folder is there without the golden hands.
+pub fn bench_kobalab_hands() -> Option<Vec<(Vec<crate::tile::Tile>, [i8; 3])>> {
+    shared_dir()?;
+    Some(need_kobalab_hands())
+}
+
 /// [`kobalab_hands`] for a test that needs them.
 pub fn need_kobalab_hands() -> Vec<(Vec<crate::tile::Tile>, [i8; 3])> {
     kobalab_hands().filter(|h| !h.is_empty()).unwrap_or_else(|| missing("kobalab (the golden hands)"))

@@ -12,6 +12,11 @@
 //! minutes" section is one that `scripts/demo.sh` (`make demo`) runs, with the demo's folder
 //! `out/demo`, and its polars snippet is the one the demo runs.
 //!
+//! Two more tests read what `make demo` wrote, and `make demo` runs them at its end (in `make
+//! test` they are listed as ignored, with that reason): the README's shown outputs are the ones
+//! the demo's run printed (`out/demo/transcript.txt`), and every link of the reports the demo
+//! wrote (`out/demo/**/*.md`) resolves from where it was written.
+//!
 //! Only std: the checker is small enough to read, and it is tested on an in-memory example with a
 //! broken link and a broken anchor so that it can be seen to fail.
 
@@ -583,7 +588,7 @@ fn the_readme_recipes_are_what_make_demo_runs() {
     let expand = |s: &str| vars.iter().fold(s.replace('"', ""), |acc, (k, v)| acc.replace(k, v));
     let runs: Vec<String> = joined
         .lines()
-        .filter_map(|l| l.trim().strip_prefix("run "))
+        .filter_map(|l| l.trim().strip_prefix("run ").or_else(|| l.trim().strip_prefix("run_to ")))
         .map(|args| normalise(&format!("haifu {}", expand(args.split(" || ").next().unwrap()))))
         .collect();
     for c in &commands {
@@ -602,4 +607,224 @@ fn the_readme_recipes_are_what_make_demo_runs() {
 
 fn normalise(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The demo's output folder: `HAIFU_DEMO_OUT`, else `out/demo`.
+fn demo_out() -> PathBuf {
+    std::env::var_os("HAIFU_DEMO_OUT").map(PathBuf::from).unwrap_or_else(|| root().join("out/demo"))
+}
+
+/// One command and what it printed: from the README (`$ haifu ...` and the lines under it, up to
+/// the next command or the end of the block) or from the demo's transcript.
+#[derive(Debug)]
+struct Shown {
+    command: String,
+    lines: Vec<String>,
+}
+
+/// The outputs the README's "first ten minutes" shows: its `console` blocks, and the `text` block
+/// after the polars snippet as the snippet's output (the demo records it as
+/// `$ python3 (the README's polars snippet)`).
+fn readme_outputs(readme: &str) -> Vec<Shown> {
+    let section = readme
+        .split("\n## ")
+        .find(|s| s.starts_with("The first ten minutes"))
+        .expect("README: no \"## The first ten minutes\" section");
+    let mut out: Vec<Shown> = Vec::new();
+    let mut block: Option<&str> = None;
+    let mut last_block = "";
+    for line in section.lines() {
+        if let Some(info) = line.strip_prefix("```") {
+            match block {
+                Some(b) => {
+                    last_block = b;
+                    block = None;
+                }
+                None => {
+                    let info = info.trim();
+                    block =
+                        Some(if info == "text" && last_block == "python" { "python-output" } else { info });
+                    if block == Some("python-output") {
+                        out.push(Shown { command: POLARS.into(), lines: Vec::new() });
+                    }
+                }
+            }
+            continue;
+        }
+        match block {
+            Some("console") => {
+                if let Some(cmd) = line.strip_prefix("$ ") {
+                    out.push(Shown { command: normalise(cmd), lines: Vec::new() });
+                } else if let Some(last) = out.last_mut() {
+                    last.lines.push(line.trim_end().to_string());
+                }
+            }
+            Some("python-output") => {
+                out.last_mut().expect("pushed at the fence").lines.push(line.trim_end().into())
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The polars snippet's entry, as the demo records it.
+const POLARS: &str = "python3 (the README's polars snippet)";
+
+/// The demo's transcript: every `$ ...` line and what followed it.
+fn transcript(text: &str) -> Vec<Shown> {
+    let mut out: Vec<Shown> = Vec::new();
+    for line in text.lines() {
+        if let Some(cmd) = line.strip_prefix("$ ") {
+            out.push(Shown { command: normalise(cmd), lines: Vec::new() });
+        } else if let Some(last) = out.last_mut() {
+            last.lines.push(line.trim_end().to_string());
+        }
+    }
+    out
+}
+
+/// The rule for figures that depend on the machine: a number followed by a unit of time or of
+/// rate (`games/s`, `/s`, `s`, `ms`, `µs`, `min`) is compared as `#`, so "written 40 (308 games/s)"
+/// matches "written 40 (82 games/s)". Every other character is compared as written.
+fn machine_free(line: &str) -> String {
+    const UNITS: [&str; 6] = ["games/s", "/s", "ms", "µs", "min", "s"];
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        let len = rest[start..]
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(rest.len() - start);
+        let (number, after) = (&rest[start..start + len], &rest[start + len..]);
+        let unit = after.strip_prefix(' ').unwrap_or(after);
+        let timed = UNITS.iter().any(|u| {
+            unit.strip_prefix(u).is_some_and(|tail| !tail.starts_with(|c: char| c.is_alphanumeric()))
+        });
+        out.push_str(&rest[..start]);
+        out.push_str(if timed { "#" } else { number });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether the README's `shown` lines are the run's `printed` lines: in order, every shown line
+/// equal to a printed one (under [`machine_free`]), consecutive except where the README writes a
+/// line `…` (any number of printed lines, none included, are left out there). None when they are;
+/// otherwise the first shown line that could not be placed.
+fn shown_mismatch(shown: &[String], printed: &[String]) -> Option<String> {
+    // split the shown lines into runs between `…` lines; each run must appear contiguously, in order
+    let mut runs: Vec<(bool, Vec<String>)> = vec![(false, Vec::new())];
+    for l in shown {
+        if l.trim() == "…" {
+            runs.push((true, Vec::new()));
+        } else {
+            runs.last_mut().expect("never empty").1.push(machine_free(l));
+        }
+    }
+    let printed: Vec<String> = printed.iter().map(|l| machine_free(l)).collect();
+    let mut at = 0;
+    for (i, (after_gap, run)) in runs.iter().enumerate() {
+        if run.is_empty() {
+            continue;
+        }
+        let fits = |k: usize| printed.len() >= k + run.len() && printed[k..k + run.len()] == run[..];
+        let found = if *after_gap { (at..printed.len()).find(|&k| fits(k)) } else { fits(at).then_some(at) };
+        match found {
+            Some(k) => at = k + run.len(),
+            None => {
+                // name the first line of the run that is not where it should be
+                let first_bad = run
+                    .iter()
+                    .enumerate()
+                    .find(|(j, l)| !printed.iter().skip(at + j).any(|p| p == *l))
+                    .map_or(&run[0], |(_, l)| l);
+                return Some(format!("run {i}: `{first_bad}` not printed there"));
+            }
+        }
+    }
+    // without a trailing `…` the shown lines are the whole output (blank lines aside)
+    let last_is_gap = runs.last().is_some_and(|(gap, run)| *gap && run.is_empty());
+    if !last_is_gap && printed[at..].iter().any(|l| !l.trim().is_empty()) {
+        return Some(format!(
+            "the run printed more after the last shown line: `{}` (add a `…` line?)",
+            printed[at]
+        ));
+    }
+    None
+}
+
+#[test]
+fn the_output_checker_elides_and_exempts_only_what_it_says() {
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let printed = s(&["files 40", "written 40 (82 games/s)", "a", "b", "c", "wrote x"]);
+    assert_eq!(shown_mismatch(&s(&["files 40", "written 40 (308 games/s)", "…", "wrote x"]), &printed), None);
+    assert_eq!(shown_mismatch(&s(&["files 40", "…"]), &printed), None);
+    assert!(shown_mismatch(&s(&["files 41", "…"]), &printed).is_some(), "a count is not exempt");
+    assert!(shown_mismatch(&s(&["files 40", "a", "…"]), &printed).is_some(), "only … elides");
+    assert!(shown_mismatch(&s(&["files 40", "written 40 (9 games/s)"]), &printed).is_some(), "no trailing …");
+    assert!(shown_mismatch(&s(&["…", "c", "b", "…"]), &printed).is_some(), "order counts");
+    assert_eq!(machine_free("took 1.5 s, 12ms, 3 games, 83.6%"), "took # s, #ms, 3 games, 83.6%");
+}
+
+/// The README shows what `make demo` printed: every `$ haifu ...` output block (and the polars
+/// snippet's) against the demo's transcript, under [`shown_mismatch`]'s rule.
+#[test]
+#[ignore = "needs make demo's output (out/demo/transcript.txt): make demo runs it at its end"]
+fn demo_outputs_are_the_readmes() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let path = demo_out().join("transcript.txt");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run make demo first)", path.display()));
+    let runs = transcript(&text);
+    let shown = readme_outputs(&readme);
+    assert!(shown.iter().filter(|s| !s.lines.is_empty()).count() >= 6, "README: too few outputs: {shown:#?}");
+    let mut errors = Vec::new();
+    for s in shown.iter().filter(|s| !s.lines.is_empty()) {
+        match runs.iter().find(|r| r.command == s.command) {
+            None => errors.push(format!("`{}`: not in the demo's transcript", s.command)),
+            Some(r) => {
+                if let Some(why) = shown_mismatch(&s.lines, &r.lines) {
+                    errors.push(format!(
+                        "`{}`: {why}\n  printed:\n    {}",
+                        s.command,
+                        r.lines.join("\n    ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(errors.is_empty(), "README outputs that the demo did not print:\n{}", errors.join("\n"));
+}
+
+/// Every link of the markdown the demo wrote resolves from where it was written (a link leaving
+/// the demo's folder is broken there: the reports are read where they are).
+#[test]
+#[ignore = "needs make demo's output (out/demo/**/*.md): make demo runs it at its end"]
+fn demo_reports_links_resolve() {
+    let dir = demo_out();
+    fn walk(root: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(root.join(rel)) else { return };
+        for e in entries.filter_map(|e| e.ok()) {
+            let p = rel.join(e.file_name());
+            if root.join(&p).is_dir() {
+                walk(root, &p, out);
+            } else if p.extension().is_some_and(|e| e == "md") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&dir, Path::new(""), &mut files);
+    files.sort();
+    assert!(files.len() >= 3, "{}: expected the demo's reports (make demo first): {files:?}", dir.display());
+    let disk = Disk(dir.clone());
+    let errors: Vec<String> = files.iter().flat_map(|f| check_file(&disk, f)).collect();
+    assert!(
+        errors.is_empty(),
+        "{} broken links under {}:\n{}",
+        errors.len(),
+        dir.display(),
+        errors.join("\n")
+    );
 }

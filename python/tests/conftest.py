@@ -46,6 +46,28 @@ def shared_games() -> list:
     return files[::50]
 
 
+@pytest.fixture(scope="session")
+def some_games(haifu_bin, tmp_path_factory) -> list:
+    """Six whole games for tests that need records but not real ones: six of the shared games
+    when they are there, else six tonpuu games `haifu simulate` plays (seed 3), so that such a
+    test runs on every machine."""
+    shared = Path(os.environ.get("HAIFU_SHARED", REPO.parent / "shared")) / "data" / "tenhou"
+    if shared.is_dir():
+        files = sorted(p for p in shared.iterdir() if p.name.endswith(".mjlog"))[::50]
+        if len(files) >= 6:
+            return files[:6]
+    out = tmp_path_factory.mktemp("simulated")
+    p = subprocess.run(
+        [str(haifu_bin), "simulate", "--games", "6", "--bots", "ukeire", "--seed", "3", "--tonpuu", "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert p.returncode == 0, p.stderr
+    files = sorted(out.glob("*.mjlog"))
+    assert len(files) == 6, (files, p.stdout)
+    return files
+
+
 def run_cli(haifu_bin, *args, check=True):
     """The command's stdout as JSON (or the completed process when check is False)."""
     p = subprocess.run([str(haifu_bin), *map(str, args)], capture_output=True, text=True)

@@ -1,6 +1,7 @@
 """The README's Dask recipe: one haifu.ingest task per shard on a LocalCluster with 2 workers, the
 shards' parts gathered in one folder, equal to a one-process run (runs when dask[distributed]
-is installed; skipped otherwise)."""
+is installed, skipped otherwise; on shared games when they are there, else on games `haifu
+simulate` plays, so it runs without ../shared too)."""
 
 import shutil
 
@@ -12,9 +13,9 @@ import haifu
 KEYS = {"games": ["game_id"], "rounds": ["game_id", "round_index"], "decisions": ["decision_id"], "options": ["decision_id", "option"]}
 
 
-def test_dask_shards_union_equals_one_run(shared_games, tmp_path):
+def test_dask_shards_union_equals_one_run(some_games, tmp_path):
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
-    games = [str(g) for g in shared_games[:6]]
+    games = [str(g) for g in some_games]
     n = 3
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:

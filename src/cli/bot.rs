@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use haifu::bot::MjaiBot;
-use haifu::sim::bots::{bot_names, parse_bot_with};
+use haifu::sim::bots::parse_bot_with;
 
 use super::usage;
 
@@ -47,12 +47,8 @@ pub fn run(args: BotArgs) -> Result<ExitCode> {
     if args.seat > 3 {
         return Err(usage(format!("--seat {} (seats are 0-3)", args.seat)));
     }
-    let player = parse_bot_with(&args.player, args.weights.as_deref()).map_err(|e| {
-        usage(format!(
-            "{e} (players: {})",
-            bot_names().into_iter().filter(|n| n != "stress").collect::<Vec<_>>().join(", ")
-        ))
-    })?;
+    // The error names the known players itself: one list, the one `simulate --bots` gives.
+    let player = parse_bot_with(&args.player, args.weights.as_deref()).map_err(|e| usage(e.to_string()))?;
     let mut bot = MjaiBot::new(args.seat, player);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();

@@ -505,7 +505,7 @@ mod tests {
     /// Cost per option on realistic closed positions. Run once, by hand:
     /// `cargo test --lib features::tests::timing_per_option -- --ignored --nocapture`
     #[test]
-    #[ignore]
+    #[ignore = "a timing, run by hand (see the doc comment): a debug-build figure, not a check"]
     fn timing_per_option() {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         let views: Vec<View> = (0..2000).map(|_| random_view(&mut rng)).collect();

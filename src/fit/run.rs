@@ -186,7 +186,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
     let mut md = String::new();
     md.push_str(&format!(
         "# Fitted weights: {}\n\nLoss `{:?}` (margin {}, smoothing {}, pairs {:?}, rounds {}), L2 {} chosen on validation top-1, {} iterations.\n\
-         Filter: kind `{}`, tables {:?}, AI seats {:?}. Split by game, seed {} (validation {}, test {}).\n\
+         Decisions: {}. Split by game, seed {} (validation {}, test {}).\n\
          Data fingerprint `{}`.\n\n",
         path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default(),
         w.loss.loss,
@@ -196,9 +196,7 @@ pub fn write_report(w: &WeightsFile, path: &Path) -> Result<()> {
         w.loss.rounds,
         w.l2,
         w.iterations,
-        w.filter.kind,
-        w.filter.tables,
-        w.filter.ai,
+        w.filter,
         w.split_seed,
         w.validation_fraction,
         w.test_fraction,

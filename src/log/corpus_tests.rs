@@ -416,7 +416,7 @@ const CONVERSION_QUIRKS: [&str; 2] = [
 /// Parse-only speed over the whole top level (files already in memory). Run by hand:
 /// `cargo test --lib log::corpus_tests::parse_speed -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "a timing, run by hand (see the doc comment): a debug-build figure, not a check"]
 fn parse_speed() {
     let dir = crate::testdata::need_file("tenhou");
     let inputs: Vec<(String, Vec<u8>)> = files_in(&dir)

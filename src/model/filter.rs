@@ -29,9 +29,38 @@ impl Filter {
     }
 }
 
+/// For people, in report headers: "`discard` decisions at houou and tokujou tables, human seats".
+impl std::fmt::Display for Filter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tables = match self.tables.as_slice() {
+            [] => "every table".to_string(),
+            [one] => format!("{one} tables"),
+            [init @ .., last] => format!("{} and {last} tables", init.join(", ")),
+        };
+        let seats = match self.ai {
+            Some(false) => "human seats",
+            Some(true) => "AI seats",
+            None => "every seat (human and AI)",
+        };
+        write!(f, "`{}` decisions at {tables}, {seats}", self.kind)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn display_is_for_people() {
+        let f = Filter { kind: "discard".into(), tables: vec![], ai: None };
+        assert_eq!(f.to_string(), "`discard` decisions at every table, every seat (human and AI)");
+        let f = Filter {
+            kind: "call".into(),
+            tables: vec!["houou".into(), "tokujou".into(), "joukyuu".into()],
+            ai: Some(false),
+        };
+        assert_eq!(f.to_string(), "`call` decisions at houou, tokujou and joukyuu tables, human seats");
+    }
 
     #[test]
     fn cli_args_name_every_choice() {

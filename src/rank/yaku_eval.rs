@@ -533,7 +533,7 @@ mod tests {
     /// Cost per position on kobalab's real hands (0..=6 shanten). Run with
     /// `cargo test --lib yaku_eval::tests::timing -- --ignored --nocapture`.
     #[test]
-    #[ignore]
+    #[ignore = "a timing, run by hand (see the doc comment): a debug-build figure, not a check"]
     fn timing() {
         let positions = crate::rank::expected_value::tests::kobalab_positions(0, 6, 4000);
         assert!(!positions.is_empty(), "kobalab data missing");
@@ -556,7 +556,7 @@ mod tests {
     /// Top-1 agreement with the recorded discards of real Tenhou games, yaku vs ukeire. Run with
     /// `cargo test --lib yaku_eval::tests::agreement_on_real_games -- --ignored --nocapture`.
     #[test]
-    #[ignore]
+    #[ignore = "a study over the whole shared corpus (minutes in a debug build), run by hand: it prints figures"]
     fn agreement_on_real_games() {
         use crate::replay::decision::{Action, DecisionKind, DecisionRecorder};
         let dir = crate::testdata::need_file("tenhou");

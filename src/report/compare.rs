@@ -43,13 +43,11 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
     let mut md = String::new();
     md.push_str("# Evaluators against the human picks\n\n");
     md.push_str(&format!(
-        "Data `{}`, weights `{}`. Decisions: kind `{}`, tables {:?}, AI seats {:?}{}: **{n}** decisions. \
+        "Data `{}`, weights `{}`. Decisions: {}{}: **{n}** decisions. \
          Ties are broken at random in expectation. Regenerate with `haifu report --data {} {} --seed {} --out {}`.\n\n",
         d.data.display(),
         d.weights.as_deref().unwrap_or(std::path::Path::new("-")).display(),
-        d.filter.kind,
-        d.filter.tables,
-        d.filter.ai,
+        d.filter,
         if d.split == Some(Split::Test) {
             format!(", test split of seed {} (games the fit never saw)", d.seed)
         } else {

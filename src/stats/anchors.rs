@@ -80,8 +80,8 @@ pub fn markdown(houou: &PlayerStats) -> String {
                 (None, _) => "no interval".to_string(),
             };
             let ci = match m.ci {
-                Some((lo, hi)) if m.name == "avg_win_points" => format!("{lo:.0} – {hi:.0}"),
-                Some((lo, hi)) => format!("{lo:.3} – {hi:.3}"),
+                Some((lo, hi)) if m.name == "avg_win_points" => format!("{lo:.0}–{hi:.0}"),
+                Some((lo, hi)) => format!("{lo:.3}–{hi:.3}"),
                 None => "-".into(),
             };
             Some(vec![

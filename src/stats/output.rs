@@ -432,19 +432,36 @@ fn write_studies(s: &Studies, dir: &Path) -> Result<String> {
         &five_bars("riichi_wait_"),
     )
     .map_err(|e| StatsError::Plot { what: "plot study_early_five_win.png".into(), error: e.to_string() })?;
-    Ok(studies_markdown(&kabe, &early, &push, &five))
+    Ok(studies_markdown(dir, &kabe, &early, &push, &five))
 }
 
-/// Where the studies with seed 003's own definitions are ([`super::seed_studies`]).
-const SEED_LINK: &str =
-    "The kabe, early-outside and early-5 studies rebuilt with seed 003's own definitions (live \
-    8 waits, inner tiles discarded, by turn), each beside the seed's figure and today's, with the seed bot's \
-    self-play and paired walls: [../seed_studies.md](../seed_studies.md) (`make seed-studies`).\n\n";
+/// Where the studies with seed 003's own definitions are ([`super::seed_studies`]): a link when
+/// the README is written beside them (`make stats-report` writes `reports/stats/`, next to
+/// `reports/seed_studies.md`), the repository's path otherwise, so that no link in a README
+/// written elsewhere (`out/demo/stats/`) points at nothing.
+fn seed_link(dir: &Path) -> String {
+    let target = if dir.join("../seed_studies.md").is_file() {
+        "[../seed_studies.md](../seed_studies.md)".to_string()
+    } else {
+        "`reports/seed_studies.md` in the haifu repository".to_string()
+    };
+    format!(
+        "The kabe, early-outside and early-5 studies rebuilt with seed 003's own definitions (live \
+         8 waits, inner tiles discarded, by turn), each beside the seed's figure and today's, with the seed bot's \
+         self-play and paired walls: {target} (`make seed-studies`).\n\n"
+    )
+}
 
 /// The README section of the four studies: what each counts, its table and its plots.
-fn studies_markdown(kabe: &[StudyRow], early: &[StudyRow], push: &[StudyRow], five: &[StudyRow]) -> String {
+fn studies_markdown(
+    dir: &Path,
+    kabe: &[StudyRow],
+    early: &[StudyRow],
+    push: &[StudyRow],
+    five: &[StudyRow],
+) -> String {
     let mut md = String::new();
-    md.push_str(SEED_LINK);
+    md.push_str(&seed_link(dir));
     md.push_str("## Study 1: walls (kabe) and 1-4 / 6-9 riichi\n\n");
     md.push_str(
         "Riichi whose wait is exactly 1-4 or 6-9 of a suit. `inner_visible`: the larger public count \

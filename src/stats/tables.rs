@@ -80,10 +80,12 @@ fn fmt_f(v: f64) -> String {
 
 /// Markdown table of the headline figures of each row, rates with 95% intervals.
 pub fn markdown(key: &str, rows: &[Row]) -> String {
+    // Units once: a table's row counts each game once per seat (40 games at four seats are 160
+    // player-games), so the columns say so rather than "games".
     let header = [
         key,
-        "games",
-        "rounds",
+        "player-games",
+        "player-rounds",
         "1st",
         "2nd",
         "3rd",

@@ -20,10 +20,29 @@ pub fn pct(v: f64) -> String {
     }
 }
 
-/// A rate with its 95% interval: "23.4% (21.0-25.9)".
+/// The section of `md` that starts at the line `heading` (e.g. `"## Overall"`), up to the next
+/// heading of the same or a higher level; empty when there is none.
+pub fn section<'a>(md: &'a str, heading: &str) -> &'a str {
+    let level = heading.chars().take_while(|&c| c == '#').count();
+    let Some(start) = md.lines().position(|l| l.trim_end() == heading) else { return "" };
+    let offsets: Vec<usize> = md.match_indices('\n').map(|(i, _)| i + 1).collect();
+    let at = |line: usize| if line == 0 { 0 } else { offsets.get(line - 1).copied().unwrap_or(md.len()) };
+    let end = md
+        .lines()
+        .enumerate()
+        .skip(start + 1)
+        .find(|(_, l)| {
+            let h = l.chars().take_while(|&c| c == '#').count();
+            h > 0 && h <= level && l[h..].starts_with(' ')
+        })
+        .map_or(md.len(), |(i, _)| at(i));
+    &md[at(start)..end]
+}
+
+/// A rate with its 95% interval: "23.4% (21.0–25.9)" (an en dash, as every interval haifu writes).
 pub fn pct_ci(v: f64, lo: f64, hi: f64) -> String {
     if v.is_finite() {
-        format!("{:.1}% ({:.1}-{:.1})", v * 100.0, lo * 100.0, hi * 100.0)
+        format!("{:.1}% ({:.1}–{:.1})", v * 100.0, lo * 100.0, hi * 100.0)
     } else {
         "-".into()
     }
@@ -34,10 +53,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn section_runs_to_the_next_heading_of_its_level() {
+        let md = "# T\n\n## Overall\n\n| a |\n### sub\nx\n## Next\ny\n";
+        assert_eq!(section(md, "## Overall"), "## Overall\n\n| a |\n### sub\nx\n");
+        assert_eq!(section(md, "## Next"), "## Next\ny\n");
+        assert_eq!(section(md, "## Missing"), "");
+    }
+
+    #[test]
     fn renders() {
         let t = table(&["a", "b"], &[vec!["1".into(), pct(0.5)]]);
         assert_eq!(t, "| a | b |\n|---|---|\n| 1 | 50.0% |\n");
         assert_eq!(pct(f64::NAN), "-");
-        assert_eq!(pct_ci(0.25, 0.2, 0.3), "25.0% (20.0-30.0)");
+        assert_eq!(pct_ci(0.25, 0.2, 0.3), "25.0% (20.0–30.0)");
     }
 }

@@ -282,7 +282,7 @@ mod real_data {
     /// Debug-build timing of `rank` on real 1- and 2-shanten hands; run with
     /// `cargo test --lib expected_value::real_data::timing -- --ignored --nocapture`.
     #[test]
-    #[ignore]
+    #[ignore = "a timing, run by hand (see the doc comment): a debug-build figure, not a check"]
     fn timing() {
         for s in [1, 2] {
             let positions = kobalab_positions(s, s, 200);
