@@ -85,17 +85,12 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Each decision's situation, by decision id, from the `decisions` table.
+/// Each decision's situation, by decision id, from the `decisions` table (the reader `eval` uses).
 fn situations(data: &Path) -> anyhow::Result<std::collections::HashMap<u64, Situation>> {
-    let mut cols = vec!["decision_id", "turn", "wall_left", "round_wind", "dealer"];
-    cols.extend(parts::SCOREBOARD_SOURCES);
+    let mut cols = vec!["decision_id"];
+    cols.extend(haifu::dataset::parts::situation_columns());
     let df = parts::read_table(data, "decisions", Some(&cols))?;
-    let u8s = |c: &str| -> anyhow::Result<Vec<u8>> { Ok(df.column(c)?.u8()?.into_no_null_iter().collect()) };
-    let (turn, wall, wind, dealer) = (u8s("turn")?, u8s("wall_left")?, u8s("round_wind")?, u8s("dealer")?);
-    let boards = parts::scoreboards(&df)?;
+    let read = haifu::dataset::parts::situations(&df)?;
     let ids = df.column("decision_id")?.u64()?.into_no_null_iter();
-    Ok(ids
-        .enumerate()
-        .map(|(i, id)| (id, Situation::of_decision(turn[i], wall[i], wind[i], dealer[i], boards[i])))
-        .collect())
+    Ok(ids.zip(read).collect())
 }

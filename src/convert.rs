@@ -20,7 +20,7 @@ use crate::log::mjai::read::parse_mjai;
 use crate::log::mjai::write::write_mjai;
 use crate::log::source::Skipped;
 use crate::log::tenhou6::parse_tenhou6;
-use crate::replay::check::{compare, score_rules, win_input, Rescore};
+use crate::replay::check::{compare, win_input, Rescore};
 use crate::replay::table::Table;
 use crate::replay::{replay_game, GameSummary, ReplayError, WinChecker};
 use crate::score::{score_with, WinScore};
@@ -201,7 +201,7 @@ impl WinChecker for Scorer {
     fn check(&mut self, table: &Table, agari: &Agari, index: usize, events: &[Event]) -> Vec<String> {
         let second_ron = index > 0 && matches!(events[index - 1], Event::Agari(_));
         let scored = win_input(table, agari, second_ron).map_err(|e| e.to_string()).and_then(|input| {
-            let win = score_with(&input, &score_rules(&table.rules))
+            let win = score_with(&input, &table.rules.score_rules())
                 .ok_or_else(|| format!("re-scoring found no valid win for seat {}", agari.who))?;
             Ok((compare(table, agari, &win, &input), win))
         });

@@ -1,8 +1,10 @@
 //! `haifu bot` plays as `haifu simulate` does: simulated games replayed seat by seat through the
 //! mjai bot give the same questions, the same answers and the same lines
-//! ([`haifu::bot::selfplay`]), for every player; and the binary answers a stream line by line.
+//! ([`bot_selfplay`]), for every player; and the binary answers a stream line by line.
 
-use haifu::bot::selfplay::compare;
+mod bot_selfplay;
+
+use bot_selfplay::compare;
 use haifu::sim::bots::{parse_bot, Bot};
 use haifu::sim::engine::GameSpec;
 

@@ -412,3 +412,65 @@ fn function_lengths_count_from_signature_to_closing_brace() {
     let code = "fn a() {\n    x();\n}\ntrait T {\n    fn b(&self);\n}\npub fn c() -> u8 {\n    if y {\n        1\n    } else {\n        2\n    }\n}\n";
     assert_eq!(function_lengths(code), [("a".to_string(), 3), ("c".to_string(), 7)]);
 }
+
+/// The house's floors: each top-level module stands one floor above the highest module it uses
+/// (library code, tests left out), so modules that do not use each other stand side by side.
+/// Printed (`cargo test --test layers floors -- --nocapture`; `HAIFU_LAYERS_SRC` reads another
+/// checkout's `src/`), and held to what issue 67 built: report and stats side by side (neither
+/// uses the other), sim not on stats, and the bot on the rule functions of replay, not on the
+/// self-play engine.
+#[test]
+fn floors() {
+    let root = std::env::var_os("HAIFU_LAYERS_SRC")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let top = |rel: &Path| rel.iter().next().map(|s| s.to_string_lossy().trim_end_matches(".rs").to_string());
+    let mut uses: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+    for f in &files {
+        let rel = f.strip_prefix(&root).unwrap();
+        let Some(me) = top(rel).filter(|m| layer(m).is_some_and(|l| l < 12)) else { continue };
+        let src = std::fs::read_to_string(f).unwrap();
+        let code = code_only(&src);
+        let entry = uses.entry(me.clone()).or_default();
+        for p in crate_paths(without_tests(&code)) {
+            if let Some(t) = p.split("::").next().filter(|t| *t != me && layer(t).is_some_and(|l| l < 12)) {
+                entry.insert(t.to_string());
+            }
+        }
+    }
+    fn floor(
+        m: &str,
+        uses: &std::collections::BTreeMap<String, BTreeSet<String>>,
+        seen: &mut Vec<String>,
+    ) -> usize {
+        if seen.iter().any(|s| s == m) {
+            return 0; // a cycle: no_import_cycle reports it
+        }
+        seen.push(m.to_string());
+        let f = 1 + uses.get(m).into_iter().flatten().map(|d| floor(d, uses, seen)).max().unwrap_or(0);
+        seen.pop();
+        f
+    }
+    let floors: std::collections::BTreeMap<String, usize> =
+        uses.keys().map(|m| (m.clone(), floor(m, &uses, &mut Vec::new()))).collect();
+    let top_floor = floors.values().copied().max().unwrap_or(0);
+    println!("{top_floor} floors ({}):", root.display());
+    for f in (1..=top_floor).rev() {
+        let rooms: Vec<&str> = floors.iter().filter(|(_, &x)| x == f).map(|(m, _)| m.as_str()).collect();
+        println!("  {f:2}  {}", rooms.join("  "));
+    }
+    if std::env::var_os("HAIFU_LAYERS_SRC").is_none() {
+        // side by side: neither stands on the other
+        assert!(!uses["stats"].contains("report"), "stats uses report: {:?}", uses["stats"]);
+        assert!(!uses["report"].contains("stats"), "report uses stats: {:?}", uses["report"]);
+        assert!(!uses["sim"].contains("stats"), "sim uses stats: {:?}", uses["sim"]);
+        let bot_uses_engine =
+            files.iter().filter(|f| f.strip_prefix(&root).unwrap().starts_with("bot")).any(|f| {
+                let code = code_only(&std::fs::read_to_string(f).unwrap());
+                code.contains("sim::engine")
+            });
+        assert!(!bot_uses_engine, "bot/ uses sim::engine: the rule functions are replay::rules'");
+    }
+}

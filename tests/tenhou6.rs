@@ -118,7 +118,7 @@ fn header(g: &Game) -> String {
         "{} {:?} red {} kuitan {} hanchan {} fast {} lobby {:?} players {:?} final {:?} {:?}",
         g.id,
         r.table,
-        r.red_fives,
+        r.red_fives(),
         r.kuitan,
         r.hanchan,
         r.fast,
@@ -152,7 +152,7 @@ fn round_trip(g: &Game) -> Result<Option<usize>, String> {
     if header(&back) != header(g) {
         return Err(format!("header {} vs {}", header(&back), header(g)));
     }
-    let red = g.rules.red_fives;
+    let red = g.rules.red_fives();
     let with_scores = !g
         .rounds
         .iter()

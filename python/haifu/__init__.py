@@ -38,6 +38,7 @@ __all__ = [
     "features",
     "fit",
     "evaluate",
+    "defaults",
     "Bot",
     "TABLES",
     "HaifuError",
@@ -361,6 +362,14 @@ def evaluate(
         None if trees is None else os.fspath(trees),
     )
     return json.loads(text)
+
+
+def defaults() -> Dict[str, Any]:
+    """The library's defaults of :func:`fit` and :func:`evaluate` (and of ``haifu fit`` /
+    ``haifu eval``): kind, seats, split seed and fractions, loss, pairs, L2 grid, iterations, the
+    evaluators compared, the push/fold thresholds, and the seat, split and table names. The
+    keyword defaults of this module's functions equal them (``python/tests/test_models.py``)."""
+    return json.loads(_haifu.defaults())
 
 
 def scan(out: Union[str, "os.PathLike[str]"]) -> Dict[str, pl.LazyFrame]:

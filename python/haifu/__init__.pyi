@@ -117,6 +117,9 @@ def evaluate(
 ) -> Dict[str, Any]:
     """Agreement of evaluators with the recorded picks (``haifu eval --json``)."""
 
+def defaults() -> Dict[str, Any]:
+    """The library's defaults of fit and evaluate (one source for the CLI and this package)."""
+
 class Bot:
     """One of haifu's players at an mjai table (``haifu bot``): ``react(line) -> str | None``."""
 

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 
 use haifu::eval::dataset::DatasetConfig;
 use haifu::fit::split::Split;
+use haifu::model::defaults;
 use haifu::model::filter::Filter;
 use haifu::model::weights::{Loss, LossParams, Pairs};
 use haifu::rank::push_fold::Thresholds;
@@ -35,7 +36,7 @@ fn filter(kind: &str, tables: Vec<String>, seats: &str) -> PyResult<Filter> {
         "human" => Some(false),
         "ai" => Some(true),
         "all" => None,
-        other => return Err(input(format!("seats {other:?} (one of human, ai, all)"))),
+        other => return Err(input(format!("seats {other:?} (one of {})", defaults::SEAT_NAMES.join(", ")))),
     };
     Ok(Filter { kind: kind.to_string(), tables, ai })
 }
@@ -72,15 +73,15 @@ fn fit(
         filter: filter(kind, tables, seats)?,
         loss: LossParams {
             loss: choice::<Loss>("loss", loss)?,
-            margin: 1.0,
-            smoothing: 0.1,
+            margin: defaults::MARGIN,
+            smoothing: defaults::SMOOTHING,
             pairs,
-            rounds: if pairs == Pairs::Ranked { 3 } else { 1 },
+            rounds: if pairs == Pairs::Ranked { defaults::RANKED_ROUNDS } else { 1 },
         },
-        l2_grid: if l2.is_empty() { vec![1e-4, 1e-3, 1e-2] } else { l2 },
+        l2_grid: if l2.is_empty() { defaults::L2_GRID.to_vec() } else { l2 },
         seed,
-        validation: 0.1,
-        test: 0.1,
+        validation: defaults::VALIDATION,
+        test: defaults::TEST,
         max_iters,
         max_decisions: None,
         memory: Memory { budget: haifu::fit::store::default_budget(), spill_dir: spill },
@@ -112,7 +113,7 @@ fn evaluate(
     trees: Option<PathBuf>,
 ) -> PyResult<String> {
     let evaluators: Vec<Evaluator> = if evaluators.is_empty() {
-        vec![Evaluator::Ukeire, Evaluator::Ev, Evaluator::Linear]
+        defaults::evaluators()
     } else {
         evaluators.iter().map(|e| choice("evaluator", e)).collect::<PyResult<_>>()?
     };
@@ -121,7 +122,7 @@ fn evaluate(
         "train" => Some(Split::Train),
         "validation" => Some(Split::Validation),
         "test" => Some(Split::Test),
-        other => return Err(input(format!("split {other:?} (one of all, train, validation, test)"))),
+        other => return Err(input(format!("split {other:?} (one of {})", defaults::SPLIT_NAMES.join(", ")))),
     };
     let mut enabled = [false; Evaluator::COUNT];
     for e in &evaluators {
@@ -134,8 +135,8 @@ fn evaluate(
         trees,
         filter: filter(kind, tables, seats)?,
         seed,
-        validation: 0.1,
-        test: 0.1,
+        validation: defaults::VALIDATION,
+        test: defaults::TEST,
         split,
         thresholds,
         push_fold,
@@ -147,7 +148,15 @@ fn evaluate(
     Ok(json(&report))
 }
 
+/// The library's defaults of fit and eval ([`haifu::model::defaults::all`]), as JSON text:
+/// `haifu.defaults()`, and what the test of the Python signatures compares them with.
+#[pyfunction]
+fn defaults() -> String {
+    json(&defaults::all())
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(defaults, m)?)?;
     m.add_function(wrap_pyfunction!(fit, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     Ok(())

@@ -70,3 +70,22 @@ def test_evaluate_refuses_bad_options(dataset, kwargs, needle):
 def test_evaluate_on_a_missing_folder_raises(tmp_path):
     with pytest.raises(haifu.HaifuError):
         haifu.evaluate(tmp_path / "nothing")
+
+
+def test_signature_defaults_are_the_librarys():
+    """Every keyword default of fit and evaluate that the library states equals the library's
+    (haifu::model::defaults through haifu.defaults()), and so the command line's."""
+    import inspect
+
+    lib = haifu.defaults()
+    as_list = lambda v: list(v) if isinstance(v, (tuple, list)) else v  # noqa: E731
+    checked = 0
+    for func in (haifu.fit, haifu.evaluate):
+        for name, p in inspect.signature(func).parameters.items():
+            if p.default is inspect.Parameter.empty or name not in lib:
+                continue
+            assert as_list(p.default) == as_list(lib[name]), (func.__name__, name, p.default, lib[name])
+            checked += 1
+    assert checked >= 11, checked  # kind, seats, seed, loss, pairs, l2, max_iters (fit); evaluators, kind, seats, split, seed
+    assert lib["good"] == 400.0 and lib["excellent"] == 1200.0
+    assert set(lib["split_names"]) == {"all", "train", "validation", "test"}

@@ -52,7 +52,7 @@ impl HiddenTable {
         dora_marker: &str,
     ) -> Result<HiddenTable, HiddenError> {
         // The seat's tiles and the indicator get ids as the mjai reader gives them.
-        let mut ids = Ids::new(rules.red_fives);
+        let mut ids = Ids::new(rules.red_fives());
         let mut take = |name: &str| -> Result<TileId, HiddenError> {
             if name == "?" {
                 return Err(HiddenError::OwnTileHidden);
@@ -89,7 +89,7 @@ impl HiddenTable {
     /// An unseen id for a tile the wall shows (the seat's own draw, a dora indicator): a stand-in
     /// that holds the only free copy gives it up first.
     pub fn from_wall(&mut self, name: &str) -> Result<TileId, HiddenError> {
-        let cands = ids_of(name, self.table.rules.red_fives)?;
+        let cands = ids_of(name, self.table.rules.red_fives())?;
         if let Some(&id) = cands.iter().find(|&&id| !self.table.is_seen(id)) {
             return Ok(id);
         }
@@ -133,7 +133,7 @@ impl HiddenTable {
         taken: &[TileId],
     ) -> Result<TileId, HiddenError> {
         let w = who as usize;
-        let cands = ids_of(name, self.table.rules.red_fives)?;
+        let cands = ids_of(name, self.table.rules.red_fives())?;
         let last = self.table.last_draw[w];
         if drawn {
             if let Some(d) = last.filter(|d| cands.contains(d)) {

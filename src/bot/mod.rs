@@ -9,7 +9,6 @@
 pub mod answer;
 pub mod hidden;
 pub mod react;
-pub mod selfplay;
 pub mod stream;
 
 pub use answer::Answer;

@@ -1,8 +1,8 @@
 //! [`MjaiBot`]: one seat of a table that speaks mjai, played by one of haifu's players.
 //!
 //! It follows the stream on a [`HiddenTable`] and, where an event gives the seat a choice, asks
-//! the player exactly what the self-play engine asks it, through the engine's own functions
-//! ([`crate::sim::engine`]): the same [`TurnOptions`] ([`turn_options`]) and [`CallOptions`], tsumo
+//! the player exactly what the self-play engine asks it, through the rule functions both use
+//! ([`crate::replay::rules`]): the same [`TurnOptions`] ([`turn_options`]) and [`CallOptions`], tsumo
 //! and ron by the same scorer ([`has_win`]), furiten against the same waits ([`wait_kinds`]), ron
 //! asked before calls, and the calls asked on the table the engine has then (a declared riichi
 //! already paid for, none on a discard that draws the round: the fourth riichi, or
@@ -16,9 +16,9 @@ use crate::log::event::{Call, Event, Rules};
 use crate::log::mjai::error::MjaiError;
 use crate::log::mjai::read::{round_header, Line};
 use crate::replay::rules::{self, CallOptions, TurnOptions};
+use crate::replay::rules::{draw_after_discard, has_win, turn_options, wait_kinds};
 use crate::replay::table::{RiichiState, Table};
 use crate::sim::bots::{Bot, CallAction, Seat, TurnAction};
-use crate::sim::engine::{draw_after_discard, has_win, turn_options, wait_kinds};
 use crate::tile::{Kind, TileId};
 
 /// Why an event could not be followed. The bot answers with a legal fallback and keeps going
@@ -229,8 +229,9 @@ impl<B: Bot> MjaiBot<B> {
             .get(self.seat as usize)
             .filter(|h| h.len() == 13)
             .ok_or(StepError::Hidden(HiddenError::Tile(MjaiError::Tehais)))?;
-        let go_type = 0x09 | if self.red { 0 } else { 0x02 };
-        let rules = Rules { length_stated: false, ..Rules::from_go_type(go_type, None) };
+        // mjai's start_game states neither the platform nor the length: Tenhou's four-player
+        // hanchan, with the red fives the stream showed.
+        let rules = Rules { length_stated: false, ..Rules::tenhou(4, true, self.red) };
         let t = HiddenTable::deal(rules, start, self.seat, own, dora_marker).map_err(StepError::Hidden)?;
         self.round =
             Some(Round { t, over: false, temp_furiten: false, riichi_furiten: false, riichi_tile: None });
@@ -418,7 +419,7 @@ fn round_event<B: Bot>(
 /// tsumogiri), with its `tsumogiri` flag.
 fn dahai(t: &Table, seat: u8, tile: TileId) -> Answer {
     let drawn = t.last_draw[seat as usize];
-    let red = t.rules.red_fives;
+    let red = t.rules.red_fives();
     let tile = drawn.filter(|d| d.tile(red) == tile.tile(red)).unwrap_or(tile);
     Answer::Dahai { tile, tsumogiri: drawn == Some(tile) }
 }
@@ -443,7 +444,7 @@ fn open_call<B: Bot>(
     let target = seat_of(target)?;
     let called = match r.t.table.last_discard {
         Some((w, t))
-            if w == target && crate::log::mjai::tiles::tile_name(t, r.t.table.rules.red_fives) == pai =>
+            if w == target && crate::log::mjai::tiles::tile_name(t, r.t.table.rules.red_fives()) == pai =>
         {
             t
         }

@@ -36,7 +36,7 @@ pub struct EvalArgs {
     #[command(flatten)]
     select: Select,
     /// Which games: all, or one split of the seeded game split (`test` = held-out games).
-    #[arg(long, value_enum, default_value = "all")]
+    #[arg(long, value_enum, default_value = haifu::model::defaults::EVAL_SPLIT)]
     split: SplitArg,
     /// Apply the push/fold layer over every evaluator: with an opponent in riichi, weak hands
     /// (best expected value below --good, or 3+ shanten) play the safest tile, good hands
@@ -44,10 +44,10 @@ pub struct EvalArgs {
     #[arg(long)]
     push_fold: bool,
     /// Expected value at which a hand is good rather than weak (with --push-fold).
-    #[arg(long, default_value_t = 400.0)]
+    #[arg(long, default_value_t = haifu::rank::push_fold::GOOD)]
     good: f64,
     /// Expected value at which a hand is excellent (with --push-fold).
-    #[arg(long, default_value_t = 1200.0)]
+    #[arg(long, default_value_t = haifu::rank::push_fold::EXCELLENT)]
     excellent: f64,
     /// Print JSON.
     #[arg(long)]
@@ -79,7 +79,7 @@ impl SplitArg {
 /// push/fold layer when asked, and prints the agreement overall and by slice, as text or JSON.
 pub fn run(args: EvalArgs) -> Result<ExitCode> {
     let evaluators = if args.evaluators.is_empty() {
-        vec![Evaluator::Ukeire, Evaluator::Ev, Evaluator::Linear]
+        haifu::model::defaults::evaluators()
     } else {
         args.evaluators.clone()
     };

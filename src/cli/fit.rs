@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use haifu::fit::load::Memory;
 use haifu::fit::run::FitConfig;
+use haifu::model::defaults;
 use haifu::model::gates::Interaction;
 use haifu::model::weights::{FitCost, Loss, LossParams, Pairs, WeightsFile, DEFAULT_PATH};
 
@@ -35,31 +36,31 @@ pub struct FitArgs {
     out: PathBuf,
     /// Ranking loss: logistic or hinge (pairwise), seed (the seed's pairwise hinge at margin 0,
     /// summed, with the shanten_min weight pinned at -1 a step) or softmax (listwise).
-    #[arg(long, value_enum, default_value = "logistic")]
+    #[arg(long, value_enum, default_value = defaults::LOSS)]
     loss: Loss,
     /// Pair weighting of the pairwise losses: sum (every pair counts 1), per-decision (each of
     /// a decision's n - 1 pairs counts 1 / (n - 1)) or ranked (LambdaRank-style: each pair counts
     /// the other option's softmax share of the decision's ranking at the round's start, re-taken
     /// each of --rounds rounds). The seed's loss always sums.
-    #[arg(long, value_enum, default_value = "per-decision")]
+    #[arg(long, value_enum, default_value = defaults::PAIRS)]
     pairs: Pairs,
     /// Rounds of --pairs ranked: each is a full L-BFGS run (--max-iters) warm-started from the
     /// last, with the pair weights taken from the ranking at its start. Ignored by other pairs.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = defaults::RANKED_ROUNDS)]
     rounds: u32,
     /// Hinge margin (0 allowed).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = defaults::MARGIN)]
     margin: f64,
     /// Width of the hinge's quadratic smoothing.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = defaults::SMOOTHING)]
     smoothing: f64,
     /// L2 strengths to try (comma-separated); the best on validation is kept.
-    #[arg(long, value_delimiter = ',', default_value = "0.0001,0.001,0.01")]
+    #[arg(long, value_delimiter = ',', default_values_t = defaults::L2_GRID)]
     l2: Vec<f64>,
     #[command(flatten)]
     select: Select,
     /// Maximum L-BFGS iterations per fit.
-    #[arg(long, default_value_t = 150)]
+    #[arg(long, default_value_t = defaults::MAX_ITERS)]
     max_iters: u64,
     /// Keep at most this many decisions (whole games, a seeded sample). Not needed to bound
     /// memory: see --memory-budget.

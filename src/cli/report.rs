@@ -34,10 +34,10 @@ pub struct ReportArgs {
     #[arg(long)]
     all_games: bool,
     /// Expected value at which a hand is good (push safe tiles) rather than weak (fold).
-    #[arg(long, default_value_t = 400.0)]
+    #[arg(long, default_value_t = haifu::rank::push_fold::GOOD)]
     good: f64,
     /// Expected value at which a hand is excellent (push anything).
-    #[arg(long, default_value_t = 1200.0)]
+    #[arg(long, default_value_t = haifu::rank::push_fold::EXCELLENT)]
     excellent: f64,
 }
 
@@ -54,8 +54,8 @@ pub fn run(args: ReportArgs) -> Result<ExitCode> {
         [true; haifu::rank::Evaluator::COUNT],
     );
     let md = haifu::report::compare::run(&ReportConfig { dataset, out: out.clone() })?;
-    let overall: Vec<&str> = md.lines().skip_while(|l| !l.starts_with("## Overall")).take(10).collect();
-    println!("{}", overall.join("\n"));
+    // The README's whole Overall section: every evaluator it compares, nothing cut.
+    println!("{}", haifu::util::markdown::section(&md, "## Overall").trim_end());
     println!("wrote {}/README.md", out.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use haifu::eval::dataset::DatasetConfig;
 use haifu::fit::split::Split;
+use haifu::model::defaults;
 use haifu::model::filter::Filter;
 use haifu::rank::push_fold::Thresholds;
 
@@ -12,22 +13,22 @@ use haifu::rank::push_fold::Thresholds;
 #[derive(clap::Args, Clone, Debug)]
 pub struct Select {
     /// Decision kind: discard, riichi or call.
-    #[arg(long, default_value = "discard")]
+    #[arg(long, default_value = defaults::KIND)]
     pub kind: String,
     /// Table levels to keep, comma-separated (houou, tokujou, joukyuu, ippan); default all.
     #[arg(long, value_delimiter = ',')]
     pub tables: Vec<String>,
     /// Seats to keep: human, ai or all.
-    #[arg(long, value_enum, default_value = "human")]
+    #[arg(long, value_enum, default_value = defaults::SEATS)]
     pub seats: Seats,
     /// Seed of the game split.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = defaults::SPLIT_SEED)]
     pub seed: u64,
     /// Fraction of games held out for validation.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = defaults::VALIDATION)]
     pub validation: f64,
     /// Fraction of games held out for test.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = defaults::TEST)]
     pub test: f64,
 }
 

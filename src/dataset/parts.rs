@@ -14,7 +14,7 @@ use super::parquet::open;
 use polars::prelude::{DataFrame, DataType, ParquetReader, SerReader};
 
 use crate::batch::FileError;
-use crate::replay::view::Scoreboard;
+use crate::replay::view::{Scoreboard, Situation};
 
 /// The tables of a dataset, in the order they are written.
 pub const TABLES: [&str; 4] = ["games", "rounds", "decisions", "options"];
@@ -213,6 +213,27 @@ pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<D
 /// The `decisions` columns [`scoreboards`] reads.
 pub const SCOREBOARD_SOURCES: [&str; 8] =
     ["round", "honba", "sticks", "seat", "score_0", "score_1", "score_2", "score_3"];
+
+/// The `decisions` columns a [`Situation`] is read from ([`situations`]).
+pub fn situation_columns() -> Vec<&'static str> {
+    let mut cols = vec!["turn", "wall_left", "round_wind", "dealer"];
+    cols.extend(SCOREBOARD_SOURCES);
+    cols
+}
+
+/// Each row's [`Situation`], from a `decisions` frame holding [`situation_columns`]: the one
+/// reader `eval`, `stats --agreement` and the trees example share, so that the situation a model
+/// sees off a dataset is the one [`Situation::of_view`] gives a live position.
+pub fn situations(df: &DataFrame) -> Result<Vec<Situation>, DatasetError> {
+    let u8s = |n: &str| -> Result<Vec<u8>, DatasetError> {
+        Ok(df.column(n)?.u8()?.iter().map(|x| x.unwrap_or(0)).collect())
+    };
+    let (turn, wall, wind, dealer) = (u8s("turn")?, u8s("wall_left")?, u8s("round_wind")?, u8s("dealer")?);
+    let boards = scoreboards(df)?;
+    Ok((0..df.height())
+        .map(|i| Situation::of_decision(turn[i], wall[i], wind[i], dealer[i], boards[i]))
+        .collect())
+}
 
 /// Each row's scoreboard (round, counters, scores, the deciding seat) from a `decisions` frame
 /// holding [`SCOREBOARD_SOURCES`]: what a live position's view holds as

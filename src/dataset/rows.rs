@@ -14,7 +14,7 @@ use crate::features::riichi_trade::Standing;
 use crate::features::FeatureError;
 use crate::hand::shanten::min_shanten;
 use crate::log::event::Game;
-use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
+use crate::replay::decision::{Action, Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::{view_of, View};
 use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RoundResult};
@@ -116,22 +116,25 @@ pub struct RoundRow {
     pub deltas: [i32; 4],
 }
 
+/// Each round's row and every decision, in order.
+#[derive(Default)]
 struct RoundCollector {
     rounds: Vec<RoundRow>,
-    decisions: DecisionRecorder,
     done: Vec<Decision>,
 }
 
-impl Observer for RoundCollector {
-    fn before_event(&mut self, table: &Table, index: usize, event: &crate::log::event::Event) {
-        self.decisions.before_event(table, index, event);
+impl RoundCollector {
+    /// Replays `game` and collects its rounds and decisions; the replay's summary with them.
+    fn of(game: &Game) -> Result<(RoundCollector, crate::replay::GameSummary), RowsError> {
+        let mut c = Recording::new(RoundCollector::default());
+        let summary = replay_game(game, &mut c, &mut NoWinCheck)?;
+        Ok((c.sink, summary))
     }
-    fn after_event(&mut self, table: &Table, index: usize, event: &crate::log::event::Event) {
-        self.decisions.after_event(table, index, event);
-    }
-    fn round_end(&mut self, table: &Table, result: &RoundResult) {
-        self.decisions.round_end(table, result);
-        self.done.append(&mut self.decisions.take());
+}
+
+impl RoundSink for RoundCollector {
+    fn round(&mut self, table: &Table, result: &RoundResult, mut decisions: Vec<Decision>) {
+        self.done.append(&mut decisions);
         let (result, winners, deltas) = match result {
             RoundResult::Wins(w) => {
                 let mut d = [0; 4];
@@ -355,7 +358,7 @@ fn unexpected(kind: DecisionKind, option: &Action) -> RowsError {
 /// The `decisions` table's row of a recorded decision.
 pub fn decision_row(d: &Decision) -> DecisionRow {
     let (t, who) = (&d.table, d.seat);
-    let red = t.rules.red_fives;
+    let red = t.rules.red_fives();
     DecisionRow {
         round: t.start.round,
         round_wind: t.start.round / 4,
@@ -382,8 +385,7 @@ pub fn decision_row(d: &Decision) -> DecisionRow {
 /// The seat's view at each discard decision of a game (what ingest evaluates), in game order;
 /// for benchmarks and studies on real positions.
 pub fn discard_positions(game: &Game) -> Result<Vec<View>, RowsError> {
-    let mut c = RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
-    replay_game(game, &mut c, &mut NoWinCheck)?;
+    let (c, _) = RoundCollector::of(game)?;
     Ok(c.done
         .iter()
         .filter(|d| d.kind == DecisionKind::Discard)
@@ -399,8 +401,7 @@ pub fn game_rows(game: &Game) -> Result<GameRows, RowsError> {
 /// [`game_rows`] without computing the column groups `skip` leaves out (they stay 0 in the
 /// rows; ingest then leaves them out of the table).
 pub fn game_rows_with(game: &Game, skip: Skip) -> Result<GameRows, RowsError> {
-    let mut c = RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
-    let summary = replay_game(game, &mut c, &mut NoWinCheck)?;
+    let (c, summary) = RoundCollector::of(game)?;
     let mut out = GameRows {
         rounds: c.rounds,
         option_ptr: vec![0],
@@ -442,8 +443,6 @@ mod tests {
     use super::{decision_values, discard_positions, game_rows, RoundCollector, Skip};
     use crate::features::catalog::catalog_width;
     use crate::features::option_rows::every_discard;
-    use crate::replay::decision::DecisionRecorder;
-    use crate::replay::{replay_game, NoWinCheck};
 
     /// Training = use: for every discard decision of corpus games, the rows `linear` scores
     /// for the seat's view ([`every_discard`], what `Linear::rows` returns and `nanikiru`,
@@ -504,9 +503,7 @@ mod tests {
         for path in &files {
             let game = crate::log::source::parse_game("g", &std::fs::read(path).unwrap()).unwrap();
             let rows = game_rows(&game).unwrap();
-            let mut c =
-                RoundCollector { rounds: Vec::new(), decisions: DecisionRecorder::new(), done: Vec::new() };
-            replay_game(&game, &mut c, &mut NoWinCheck).unwrap();
+            let (c, _) = RoundCollector::of(&game).unwrap();
             assert_eq!(c.done.len(), rows.decisions.len(), "{}", path.display());
             assert!(c.done.len() > 100, "{}", path.display());
             let w = catalog_width();

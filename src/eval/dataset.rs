@@ -212,8 +212,8 @@ struct Decisions {
     round_wind: Vec<u8>,
     seat: Vec<u8>,
     dealer: Vec<u8>,
-    wall_left: Vec<u8>,
-    scoreboard: Vec<crate::replay::view::Scoreboard>,
+    /// What the trees read of each decision besides its option rows.
+    situation: Vec<Situation>,
 }
 
 fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
@@ -224,15 +224,11 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
         "is_ai",
         "table",
         "shanten",
-        "turn",
         "any_riichi",
         "hand",
         "dora_indicators",
-        "round_wind",
-        "dealer",
-        "wall_left",
     ];
-    cols.extend(parts::SCOREBOARD_SOURCES);
+    cols.extend(crate::dataset::parts::situation_columns());
     let df = parts::read_table(&cfg.data, "decisions", Some(&cols))?;
     let ids: Vec<u64> = df.column("decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
     let strs = |n: &str| -> Result<Vec<String>, EvalError> {
@@ -258,8 +254,7 @@ fn read_decisions(cfg: &DatasetConfig) -> Result<Decisions, EvalError> {
         round_wind: u8s("round_wind")?,
         seat: u8s("seat")?,
         dealer: u8s("dealer")?,
-        wall_left: u8s("wall_left")?,
-        scoreboard: parts::scoreboards(&df)?,
+        situation: crate::dataset::parts::situations(&df)?,
     })
 }
 
@@ -336,9 +331,7 @@ fn tally(
     }
     if let Some(t) = trees {
         let rows: Vec<&[f32]> = opts.iter().map(|o| o.catalog_row.as_slice()).collect();
-        let situation =
-            Situation::of_decision(d.turn[i], d.wall_left[i], d.round_wind[i], d.dealer[i], d.scoreboard[i]);
-        let scores = t.score_rows(&rows, situation);
+        let scores = t.score_rows(&rows, d.situation[i]);
         for (o, s) in opts.iter_mut().zip(scores) {
             o.scores[E::Trees.index()] = s;
         }

@@ -105,14 +105,15 @@ pub fn dora_indicator(d: &str) -> Result<Tile, BadInput> {
     Ok(t[0])
 }
 
-/// A wind: E, S, W or N (any case).
-pub fn parse_wind(s: &str) -> Result<Kind, String> {
+/// A wind: E, S, W or N (any case). (clap takes the typed error as it takes a `String`: its
+/// `Display` is the message.)
+pub fn parse_wind(s: &str) -> Result<Kind, BadInput> {
     match s.to_ascii_uppercase().as_str() {
         "E" => Ok(EAST),
         "S" => Ok(EAST + 1),
         "W" => Ok(EAST + 2),
         "N" => Ok(EAST + 3),
-        _ => Err(format!("wind must be E, S, W or N, not {s:?}")),
+        _ => Err(BadInput(format!("wind must be E, S, W or N, not {s:?}"))),
     }
 }
 

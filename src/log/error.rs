@@ -95,6 +95,11 @@ pub enum LogError {
     /// tenhou.net/6 content that does not fit the format or cannot be replayed into an event order.
     #[error("tenhou.net/6 round {round}: {error}")]
     Tenhou6 { round: usize, error: crate::log::tenhou6::error::Tenhou6Error },
+
+    /// 電脳麻将 paipu content that does not fit the format or does not replay: the round (0-based,
+    /// of `log`) and the event within it, when one is to blame.
+    #[error("paipu round {round}{}: {detail}", event.map_or(String::new(), |e| format!(", event {e}")))]
+    Paipu { round: usize, event: Option<usize>, detail: String },
 }
 
 impl LogError {
@@ -135,6 +140,7 @@ impl LogError {
             LogError::Json { .. } => "json",
             LogError::Mjai { .. } => "mjai",
             LogError::Tenhou6 { .. } => "tenhou6",
+            LogError::Paipu { .. } => "paipu",
         }
     }
 }

@@ -10,73 +10,7 @@ use crate::hand::meld::MeldKind;
 use crate::score::Limit;
 use crate::tile::TileId;
 
-/// Tenhou table level, from the GO `type` bits 0x20 and 0x80.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TableLevel {
-    /// 一般
-    Ippan,
-    /// 上級
-    Joukyuu,
-    /// 特上
-    Tokujou,
-    /// 鳳凰
-    Houou,
-}
-
-impl TableLevel {
-    pub fn name(self) -> &'static str {
-        match self {
-            TableLevel::Ippan => "ippan",
-            TableLevel::Joukyuu => "joukyuu",
-            TableLevel::Tokujou => "tokujou",
-            TableLevel::Houou => "houou",
-        }
-    }
-}
-
-/// The rules a game was played under, decoded from GO `type` (or the JSON `rule`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rules {
-    /// The raw GO type bits (0 when unknown).
-    pub go_type: u32,
-    pub red_fives: bool,
-    /// Open tanyao allowed.
-    pub kuitan: bool,
-    /// Hanchan (East + South) rather than tonpuu (East only).
-    pub hanchan: bool,
-    /// The record states the game's length (mjlog's GO type, tenhou.net/6's `rule`). mjai does
-    /// not: its reader guesses `hanchan` from the rounds, and the end rule then accepts either
-    /// length ([`crate::replay::ending`]).
-    pub length_stated: bool,
-    pub sanma: bool,
-    pub fast: bool,
-    pub table: TableLevel,
-    pub lobby: Option<u32>,
-}
-
-impl Rules {
-    /// Decodes Tenhou's GO `type` bits.
-    pub fn from_go_type(go_type: u32, lobby: Option<u32>) -> Rules {
-        let table = match (go_type & 0x20 != 0, go_type & 0x80 != 0) {
-            (true, true) => TableLevel::Houou,
-            (true, false) => TableLevel::Tokujou,
-            (false, true) => TableLevel::Joukyuu,
-            (false, false) => TableLevel::Ippan,
-        };
-        Rules {
-            go_type,
-            red_fives: go_type & 0x02 == 0,
-            kuitan: go_type & 0x04 == 0,
-            hanchan: go_type & 0x08 != 0,
-            length_stated: true,
-            sanma: go_type & 0x10 != 0,
-            fast: go_type & 0x40 != 0,
-            table,
-            lobby,
-        }
-    }
-}
+pub use super::rules::{Rules, TableLevel, MAX_SEATS};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Player {
@@ -148,7 +82,7 @@ mod date_tests {
     fn dates_come_from_tenhou_ids_only() {
         let game = |id: &str| Game {
             id: id.into(),
-            rules: Rules::from_go_type(0xA9, None),
+            rules: Rules::tenhou(4, true, true),
             players: Default::default(),
             rounds: Vec::new(),
             final_scores: None,

@@ -1,5 +1,5 @@
-//! Reading game records: typed events ([`event`]) and the readers that produce them:
-//! [`mjlog`] (Tenhou XML), [`tenhou6`] (tenhou.net/6 JSON), [`mjai`] (Mortal's JSON lines) and [`source`] (files, folders, gzip,
+//! Reading game records: typed events ([`event`]), the rules they were played on ([`rules`]), and the readers that produce them:
+//! [`mjlog`] (Tenhou XML), [`tenhou6`] (tenhou.net/6 JSON), [`mjai`] (Mortal's JSON lines), [`paipu`] (電脳麻将's own records) and [`source`] (files, folders, gzip,
 //! zip archives, SQLite databases), with one error type ([`error::LogError`]).
 //!
 //! Typical use: `expand(&paths).sources.par_iter().map(Source::load)` to stream; a whole batch
@@ -9,6 +9,8 @@ pub mod error;
 pub mod event;
 pub mod mjai;
 pub mod mjlog;
+pub mod paipu;
+pub mod rules;
 pub mod source;
 pub mod tenhou6;
 

@@ -489,6 +489,8 @@ fn parse_inner(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
         super::mjlog::parse_mjlog(id, bytes)
     } else if text.starts_with(b"{") && super::mjai::read::looks_like_mjai(text) {
         super::mjai::read::parse_mjai(id, text)
+    } else if super::paipu::looks_like_paipu(text) {
+        super::paipu::parse_paipu(id, text)
     } else if text.starts_with(b"{") {
         super::tenhou6::parse_tenhou6(id, text)
     } else if text.starts_with(b"<") {

@@ -4,12 +4,15 @@
 //! [`metrics`] the agreement figures stored with them, [`calibration`] the temperature that turns
 //! their scores into probabilities, and [`filter`] which decisions (kind, tables, seats) a fit
 //! used and an evaluation reads. [`trees`] scores and explains options with gradient-boosted
-//! trees trained outside (a LightGBM text model).
+//! trees trained outside (a LightGBM text model). [`judges`] bundles them into the judges of a
+//! player's decisions, for the review pages and the statistics alike.
 
 pub mod calibration;
+pub mod defaults;
 pub mod error;
 pub mod filter;
 pub mod gates;
+pub mod judges;
 pub mod linear;
 pub mod metrics;
 pub mod trees;

@@ -72,9 +72,15 @@ pub struct Thresholds {
     pub excellent: f64,
 }
 
+/// The seed's good-hand threshold (expected value, points): stated once, read by the command
+/// line and Python as [`Thresholds::default`].
+pub const GOOD: f64 = 400.0;
+/// The seed's excellent-hand threshold.
+pub const EXCELLENT: f64 = 1200.0;
+
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds { good: 400.0, excellent: 1200.0 }
+        Thresholds { good: GOOD, excellent: EXCELLENT }
     }
 }
 

@@ -10,7 +10,7 @@ use crate::hand::meld::MeldKind;
 use crate::log::event::{Agari, Event};
 use crate::score::points::payments;
 use crate::score::Limit;
-use crate::score::{score_with, ScoreRules, WinInput, WinScore};
+use crate::score::{score_with, WinInput, WinScore};
 use crate::tile::{Tile, TileId};
 
 /// Re-scores wins with the scoring engine.
@@ -39,7 +39,7 @@ pub enum WinInputError {
 /// of a double ron, who gets neither honba nor sticks (Tenhou pays both to the first winner only).
 pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinInput, WinInputError> {
     let who = agari.who;
-    let red = table.rules.red_fives;
+    let red = table.rules.red_fives();
     let ron = agari.from_who != who;
     let mut ids = table.hands[who as usize].clone();
     let chankan = ron && table.last_kakan.is_some_and(|(w, _)| w == agari.from_who);
@@ -103,7 +103,7 @@ pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinIn
     (input.honba, input.sticks) = if second_ron {
         (0, 0)
     } else {
-        (table.start.honba.saturating_mul(honba_factor(&table.rules)), table.sticks)
+        (table.start.honba.saturating_mul(table.rules.honba_factor()), table.sticks)
     };
     Ok(input)
 }
@@ -153,23 +153,6 @@ fn compare_score(agari: &Agari, win: &WinScore, out: &mut Vec<String>) {
     }
 }
 
-/// Scoring rules of a lobby. Special lobbies carry GO type bits above 0xff; what two of them
-/// change is inferred from the records that have them (one game each in the shared corpus):
-/// 0x200 rounds 4 han 30 fu and 3 han 60 fu up to mangan (kiriage), 0x400 makes each honba
-/// worth 1500 instead of 300 (see [`honba_factor`]).
-pub fn score_rules(rules: &crate::log::event::Rules) -> ScoreRules {
-    ScoreRules { kuitan: rules.kuitan, kiriage_mangan: rules.go_type & 0x200 != 0, ..ScoreRules::TENHOU }
-}
-
-/// How many standard honba one honba is worth in this lobby (see [`score_rules`]).
-pub fn honba_factor(rules: &crate::log::event::Rules) -> u8 {
-    if rules.go_type & 0x400 != 0 {
-        5
-    } else {
-        1
-    }
-}
-
 impl WinChecker for Rescore {
     fn check(&mut self, table: &Table, agari: &Agari, index: usize, events: &[Event]) -> Vec<String> {
         let second_ron = index > 0 && matches!(events[index - 1], Event::Agari(_));
@@ -177,7 +160,7 @@ impl WinChecker for Rescore {
             Ok(i) => i,
             Err(e) => return vec![e.to_string()],
         };
-        let rules = score_rules(&table.rules);
+        let rules = table.rules.score_rules();
         self.scored += 1;
         match score_with(&input, &rules) {
             Some(win) => compare(table, agari, &win, &input),
@@ -319,6 +302,41 @@ impl std::fmt::Display for CheckSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 電脳麻将's own records (testdata/README.md): every win re-scores as majiang-core scored it
+    /// (fu, han, yaku, value and payments, on its rules: a double yakuman counts twice), the game
+    /// is whole and its stated result is the replay's; and an edit of a win's fu, of a payment or
+    /// of the final points is named.
+    #[test]
+    fn paipu_wins_rescore_as_majiang_core_scored_them() {
+        let check = |text: &str| {
+            let game = crate::log::paipu::parse_paipu("p", text.as_bytes()).unwrap();
+            assert_eq!(game.rules, crate::log::rules::Rules::majiang());
+            crate::replay::replay_game(&game, &mut (), &mut Rescore::default()).unwrap()
+        };
+        for text in
+            [include_str!("testdata/majiang-1-0012.json"), include_str!("testdata/majiang-1-0023.json")]
+        {
+            let s = check(text);
+            assert!(s.mismatches.is_empty() && s.complete(), "{:?} {:?}", s.mismatches, s.partial);
+            assert_eq!(s.agari, text.matches("\"hule\"").count());
+        }
+        let game = include_str!("testdata/majiang-1-0012.json");
+        let edited = |from: &str, to: &str| check(&game.replacen(from, to, 1)).mismatches;
+        assert!(edited("\"fu\":40", "\"fu\":50").iter().any(|m| m.contains("fu: recorded 50")));
+        let point = "\"point\":[\"-10.8\"";
+        assert!(edited(point, "\"point\":[\"-11.8\"").iter().any(|m| m.contains("final points")));
+        let first_fenpei = &game[game.find("\"fenpei\":[").unwrap()..];
+        let first_fenpei = &first_fenpei[..first_fenpei.find(']').unwrap() + 1];
+        // a payment edited: the win's score changes disagree (and the next round's start then
+        // refuses the record: either way it is flagged, never read as whole)
+        let bumped = first_fenpei.replacen('0', "1", 1);
+        let game2 =
+            crate::log::paipu::parse_paipu("p", game.replacen(first_fenpei, &bumped, 1).as_bytes()).unwrap();
+        let flagged = crate::replay::replay_game(&game2, &mut (), &mut Rescore::default())
+            .map_or(true, |s| s.mismatches.iter().any(|m| m.contains("score changes")));
+        assert!(flagged, "{first_fenpei} -> {bumped}");
+    }
     use crate::replay::replay_game;
 
     /// Records in the shared corpus that are not Tenhou's own output: tenhou-python-bot's test

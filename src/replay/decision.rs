@@ -117,13 +117,47 @@ impl DecisionRecorder {
     }
 }
 
+/// What a collector does with each round's decisions: the table and the result at the round's
+/// end, and the decisions the round held, in order ([`Recording`]).
+pub trait RoundSink {
+    fn round(&mut self, table: &Table, result: &super::RoundResult, decisions: Vec<Decision>);
+}
+
+/// The recording observer: a [`DecisionRecorder`] that hands each round's decisions to its sink
+/// when the round ends. The ingest rows, the review and the agreement statistics each collect
+/// through one, so none of them repeats the recorder's plumbing.
+pub struct Recording<S> {
+    recorder: DecisionRecorder,
+    pub sink: S,
+}
+
+impl<S: RoundSink> Recording<S> {
+    pub fn new(sink: S) -> Recording<S> {
+        Recording { recorder: DecisionRecorder::new(), sink }
+    }
+}
+
+impl<S: RoundSink> Observer for Recording<S> {
+    fn before_event(&mut self, table: &Table, index: usize, event: &Event) {
+        self.recorder.before_event(table, index, event);
+    }
+    fn after_event(&mut self, table: &Table, index: usize, event: &Event) {
+        self.recorder.after_event(table, index, event);
+    }
+    fn round_end(&mut self, table: &Table, result: &super::RoundResult) {
+        self.recorder.round_end(table, result);
+        let decisions = self.recorder.take();
+        self.sink.round(table, result, decisions);
+    }
+}
+
 /// The chi / pon / open kan options of `seat` on `tile`, by the shared rules
 /// ([`rules::call_options`]), as actions on tiles: one per distinct pair of hand tiles (a red
 /// five apart from a plain one), pons before the open kan before chis, red fives first, chis by
 /// their lowest kind.
 fn call_options(table: &Table, seat: u8, discarder: u8, tile: TileId) -> Vec<Action> {
     let o = rules::call_options(table, seat, discarder, tile);
-    let red = table.rules.red_fives;
+    let red = table.rules.red_fives();
     let red_first = |p: &[TileId; 2]| {
         let mut m = [p[0].tile(red), p[1].tile(red)];
         m.sort_by_key(|t| (t.kind(), !t.is_red()));
@@ -174,7 +208,7 @@ impl Observer for DecisionRecorder {
                 for (seat, mut options) in pending {
                     let chosen = match &caller {
                         Some((who, call)) if *who == seat => {
-                            let red = table.rules.red_fives;
+                            let red = table.rules.red_fives();
                             let mine: Vec<Tile> =
                                 call.tiles.iter().filter(|&&id| id != tile).map(|id| id.tile(red)).collect();
                             let act = match call.kind {
@@ -212,7 +246,7 @@ impl Observer for DecisionRecorder {
                         options,
                         chosen,
                         chosen_listed: listed,
-                        offered: Some(tile.tile(table.rules.red_fives)),
+                        offered: Some(tile.tile(table.rules.red_fives())),
                         table: (*snapshot).clone(),
                     });
                 }
@@ -231,7 +265,7 @@ impl Observer for DecisionRecorder {
                     if !declaring && after_draw && riichi_possible(table, who) {
                         self.decisions.push(riichi_decision(table, who, index, false));
                     }
-                    let red = table.rules.red_fives;
+                    let red = table.rules.red_fives();
                     let mut options: Vec<Action> =
                         discard_options(table, who).into_iter().map(Action::Discard).collect();
                     let chosen_tile = tile.tile(red);
@@ -280,7 +314,7 @@ impl Observer for DecisionRecorder {
 /// The discards `who` may make at `table` (a red five apart from a plain one), in
 /// [`crate::hand::Hand::distinct_tiles`] order: a discard decision's options.
 pub fn discard_options(table: &Table, who: u8) -> Vec<Tile> {
-    let red = table.rules.red_fives;
+    let red = table.rules.red_fives();
     let legal = rules::discards(table, who, table.last_draw[who as usize]);
     let hand = crate::hand::Hand::new(table.hand_tiles(who), Vec::new());
     hand.distinct_tiles().into_iter().filter(|t| legal.iter().any(|id| id.tile(red) == *t)).collect()
@@ -313,7 +347,7 @@ pub fn pending_call(table: &Table, seat: u8) -> Option<Decision> {
         options,
         chosen: 0,
         chosen_listed: true,
-        offered: Some(tile.tile(table.rules.red_fives)),
+        offered: Some(tile.tile(table.rules.red_fives())),
         table: table.clone(),
     })
 }

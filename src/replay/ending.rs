@@ -1,4 +1,4 @@
-//! How a game starts and ends under Tenhou's rules, and whether a record holds a whole game.
+//! How a game starts and ends under its rules, and whether a record holds a whole game.
 //!
 //! A record states more than its wins: the first round's place and scores, that the game is over,
 //! and its result (final scores and placement points). The replay re-derives each of them. A
@@ -7,33 +7,30 @@
 //! is *partial* ([`Completeness`]), and the stages that count placements leave it out. A stated
 //! result that differs from the replay's is a mismatch, as a win that re-scores otherwise is.
 //!
+//! The start, return and uma are the game's [`Rules`] (Tenhou's four-player tables: 25,000,
+//! 30,000 and 10/−10/−20 for 2nd to 4th; three-player: 35,000, 40,000 and 0/−20).
+//!
 //! The end rule (Tenhou's, and the self-play engine's): someone below zero ends the game; from
-//! the last round of the length played on (S4, or E4 in tonpuu), a round the dealer does not keep
-//! ends it when someone has 30,000, and a round the dealer keeps by a win or by tenpai at an
-//! exhaustive draw ends it when the dealer is then first with 30,000 or more (agari-yame and
-//! tenpai-yame; a record may go on after tenpai-yame, [`must_end`]); otherwise the game
-//! goes on into the next wind (sudden death), W4 (S4 in tonpuu) at the latest.
+//! the last round of the length played on (S4, or E4 in tonpuu; S3 / E3 at three players), a
+//! round the dealer does not keep ends it when someone has the return score, and a round the
+//! dealer keeps by a win or by tenpai at an exhaustive draw ends it when the dealer is then first
+//! with the return score or more (agari-yame and tenpai-yame; a record may go on after
+//! tenpai-yame, [`must_end`]); otherwise the game goes on into the next wind (sudden death), to
+//! its last round at the latest ([`Rules::last_rounds`]).
 //!
 //! The result: leftover riichi sticks go to the first place (ties rank by seat); each other
-//! place's points are (score − 30,000) / 1000 plus the uma 10/−10/−20 for 2nd to 4th, and the first
-//! place gets minus their sum (oka and uma included). Tenhou writes them with one decimal since
-//! 2023 and rounded to whole points before; the rounding of a half point varies between records
-//! of one era, so a whole number within half a point of the exact value is the record's rounding.
+//! place's points are (score − return) / 1000 plus its uma, and the first place gets minus their
+//! sum (oka and uma included). Tenhou writes them with one decimal since 2023 and rounded to whole
+//! points before; the rounding of a half point varies between records of one era, so a whole
+//! number within half a point of the exact value is the record's rounding.
 //!
-//! Rules other than Tenhou's standard tables (a lobby's own rule, the chip, ratio and other
-//! rule bits above 0xFF of the GO type) set their own starting score, return and uma, which the
-//! record does not spell out: there the start must only give every seat the same score, the end
-//! is the record's own (its stated result), and only the final scores are compared.
+//! Rules whose result the record does not spell out ([`Rules::result_known`] false: a lobby's own
+//! rule, the chip, ratio and other rule bits above 0xFF of Tenhou's GO type) set their own
+//! starting score, return and uma: there the start must only give every seat the same score, the
+//! end is the record's own (its stated result), and only the final scores are compared.
 
 use crate::log::event::{Game, Rules};
 use crate::util::placements;
-
-/// Starting score of Tenhou's standard tables.
-pub const START: i32 = 25_000;
-/// The score the game is played to (Tenhou's "return", 30,000).
-pub const TARGET: i32 = 30_000;
-/// Uma of 1st..4th (1st's is implied: minus the others' sum).
-pub const UMA: [f64; 4] = [20.0, 10.0, -10.0, -20.0];
 
 /// How a round left the game, for the end-of-game rule.
 #[derive(Clone, Copy, Debug)]
@@ -49,46 +46,45 @@ pub struct RoundEnd {
     pub scores: [i32; 4],
 }
 
-/// Whether the game ends after this round (the rule is in the module doc).
-pub fn game_over(r: &RoundEnd, hanchan: bool) -> bool {
-    over(r, hanchan, r.dealer_won || r.dealer_tenpai)
+/// Whether the game ends after this round (the rule is in the module doc), played to the length
+/// `hanchan` under `rules`.
+pub fn game_over(r: &RoundEnd, rules: &Rules, hanchan: bool) -> bool {
+    over(r, rules, hanchan, r.dealer_won || r.dealer_tenpai)
 }
 
 /// Whether every record must end after this round: [`game_over`] without tenpai-yame. Tenhou's
 /// records since 2020 end by tenpai-yame too (37 of the shared corpus), and the self-play engine
 /// does; an older record that goes on after it (one test log of a reader project) is not wrong,
 /// so a record may do either.
-pub fn must_end(r: &RoundEnd, hanchan: bool) -> bool {
-    over(r, hanchan, r.dealer_won)
+pub fn must_end(r: &RoundEnd, rules: &Rules, hanchan: bool) -> bool {
+    over(r, rules, hanchan, r.dealer_won)
 }
 
 /// [`game_over`], with `earned`: the dealer kept the deal in a way that can end the game.
-fn over(r: &RoundEnd, hanchan: bool, earned: bool) -> bool {
-    let (last, latest) = if hanchan { (7u8, 11u8) } else { (3, 7) };
-    let dealer = r.round % 4;
+fn over(r: &RoundEnd, rules: &Rules, hanchan: bool, earned: bool) -> bool {
+    let (last, latest) = rules.last_rounds(hanchan);
+    let target = rules.return_score;
+    let dealer = rules.dealer_of(r.round);
     let top = placements(&r.scores).iter().position(|&p| p == 1).unwrap_or(0) as u8;
     r.scores.iter().any(|&s| s < 0)
         || (r.round >= last
             && if r.stays {
-                earned && top == dealer && r.scores[dealer as usize] >= TARGET
+                earned && top == dealer && r.scores[dealer as usize] >= target
             } else {
-                r.round >= latest || r.scores.iter().any(|&s| s >= TARGET)
+                r.round >= latest || r.scores.iter().any(|&s| s >= target)
             })
 }
 
-/// Final scores (leftover sticks to the first place) and Tenhou's uma/oka results, with one
-/// decimal.
-pub fn final_results(scores: &[i32; 4], sticks: u8) -> ([i32; 4], [f32; 4]) {
-    let (fin, exact) = exact_results_with(scores, sticks, &UMA);
+/// Final scores (leftover sticks to the first place) and the results under `rules`' return,
+/// uma and oka, with one decimal.
+pub fn final_results(scores: &[i32; 4], sticks: u8, rules: &Rules) -> ([i32; 4], [f32; 4]) {
+    let (fin, exact) = exact_results_with(scores, sticks, rules, &rules.uma);
     (fin, exact.map(|r| ((r * 10.0).round() / 10.0) as f32))
 }
 
-/// The uma of East-only games in Tenhou's early records (2008; one corpus record and one test
-/// log of a reader project): 5/−5/−10 for 2nd to 4th.
-const UMA_EARLY_TONPUU: [f64; 4] = [10.0, 5.0, -5.0, -10.0];
-
-/// Final scores and the exact results before rounding, under `uma`.
-fn exact_results_with(scores: &[i32; 4], sticks: u8, uma: &[f64; 4]) -> ([i32; 4], [f64; 4]) {
+/// Final scores and the exact results before rounding, under `uma` (thousands of points by
+/// placement).
+fn exact_results_with(scores: &[i32; 4], sticks: u8, rules: &Rules, uma: &[i32; 4]) -> ([i32; 4], [f64; 4]) {
     let place = placements(scores);
     let mut fin = *scores;
     let top = place.iter().position(|&p| p == 1).unwrap_or(0);
@@ -96,17 +92,11 @@ fn exact_results_with(scores: &[i32; 4], sticks: u8, uma: &[f64; 4]) -> ([i32; 4
     let mut res = [0f64; 4];
     for s in 0..4 {
         if s != top {
-            res[s] = (fin[s] - TARGET) as f64 / 1000.0 + uma[place[s] as usize - 1];
+            res[s] = (fin[s] - rules.return_score) as f64 / 1000.0 + f64::from(uma[place[s] as usize - 1]);
         }
     }
     res[top] = -res.iter().sum::<f64>();
     (fin, res)
-}
-
-/// Whether `rules` are one of Tenhou's standard tables, whose start, return and uma this module
-/// knows (see the module doc).
-pub fn standard_rules(rules: &Rules) -> bool {
-    rules.go_type & !0xFF == 0 && rules.lobby.unwrap_or(0) == 0
 }
 
 /// Why a record holds less than a whole game.
@@ -149,13 +139,14 @@ pub fn late_start(game: &Game) -> Option<Partial> {
     if first.sticks != 0 {
         what.push(format!("{} riichi sticks on the table", first.sticks));
     }
-    let start_ok = if standard_rules(&game.rules) {
-        first.scores == [START; 4]
+    let start = game.rules.start_score;
+    let start_ok = if game.rules.result_known {
+        first.scores == [start; 4]
     } else {
         first.scores.iter().all(|&s| s == first.scores[0])
     };
     if !start_ok {
-        what.push(format!("scores {:?}, not {START} each", first.scores));
+        what.push(format!("scores {:?}, not {start} each", first.scores));
     }
     (!what.is_empty()).then(|| Partial::LateStart { what: what.join(", ") })
 }
@@ -163,8 +154,9 @@ pub fn late_start(game: &Game) -> Option<Partial> {
 /// Follows a replay round by round and says, at the end, whether the record holds a whole game
 /// and whether its stated result is the replay's (the module doc's rules).
 pub struct EndCheck {
-    /// Tenhou's standard tables end by the end rule; other rules end where the record says.
-    standard: bool,
+    /// The rules: where their result is known ([`Rules::result_known`]) the game ends by the end
+    /// rule; otherwise where the record says.
+    rules: Rules,
     /// The lengths (hanchan?) the game may have been played to, each while its rounds allow it:
     /// the stated one, or both when the record does not state it (an mjai log ending in East 4 by
     /// a bust is a hanchan as far as its rounds tell).
@@ -181,22 +173,23 @@ impl EndCheck {
         } else {
             vec![(false, true), (true, true)]
         };
-        EndCheck { standard: standard_rules(&game.rules), lengths, last: None, late_start: late_start(game) }
+        EndCheck { rules: game.rules, lengths, last: None, late_start: late_start(game) }
     }
 
     /// A round `name` ended as `end` says, with `sticks` left on the table; `more`: the record
     /// goes on. False when the record goes on although every length still possible had to end
     /// here (a record the rules contradict).
     pub fn round_ended(&mut self, end: &RoundEnd, more: bool, name: String, sticks: u8) -> bool {
-        let over = self.lengths.iter().any(|&(h, possible)| possible && game_over(end, h));
+        let rules = &self.rules;
+        let over = self.lengths.iter().any(|&(h, possible)| possible && game_over(end, rules, h));
         if more {
             // going on rules out the lengths under which the game had to end here
             for (h, possible) in self.lengths.iter_mut() {
-                *possible &= !must_end(end, *h);
+                *possible &= !must_end(end, rules, *h);
             }
         }
         self.last = Some((over, name, end.scores, sticks));
-        !self.standard || self.lengths.iter().any(|&(_, possible)| possible)
+        !self.rules.result_known || self.lengths.iter().any(|&(_, possible)| possible)
     }
 
     /// Whether the record is whole ([`Partial`] reasons into `summary.partial`) and the
@@ -204,7 +197,7 @@ impl EndCheck {
     pub fn finish(self, game: &Game, summary: &mut crate::replay::GameSummary) {
         summary.partial.extend(self.late_start);
         let Some((over, name, scores, sticks)) = self.last else { return };
-        if self.standard && !over {
+        if self.rules.result_known && !over {
             summary.partial.push(Partial::Unfinished { last_round: name });
         }
         if game.final_scores.is_none() {
@@ -221,15 +214,19 @@ impl EndCheck {
 /// at a standard table, with the rounding of the module doc).
 pub fn compare_result(game: &Game, scores: &[i32; 4], sticks: u8) -> Vec<String> {
     let mut out = Vec::new();
-    let (fin, shown) = final_results(scores, sticks);
+    let rules = &game.rules;
+    let (fin, shown) = final_results(scores, sticks, rules);
     if let Some(stated) = game.final_scores {
         if stated != fin {
             out.push(format!("final scores: the record says {stated:?}, the replay gives {fin:?}"));
         }
     }
-    if let (Some(stated), true) = (game.final_results, standard_rules(&game.rules)) {
-        let umas: &[[f64; 4]] = if game.rules.hanchan { &[UMA] } else { &[UMA, UMA_EARLY_TONPUU] };
-        if !umas.iter().any(|uma| points_agree(&stated, &exact_results_with(scores, sticks, uma).1, &fin)) {
+    if let (Some(stated), true) = (game.final_results, rules.result_known) {
+        let umas = std::iter::once(&rules.uma).chain(rules.uma_alt.as_ref());
+        if !umas
+            .into_iter()
+            .any(|uma| points_agree(&stated, &exact_results_with(scores, sticks, rules, uma).1, &fin))
+        {
             out.push(format!("final points: the record says {stated:?}, the replay gives {shown:?}"));
         }
     }
@@ -259,11 +256,12 @@ mod tests {
     #[test]
     fn owari_as_tenhou_2023() {
         // 2023 records write exact values: e.g. 32,200 2nd -> 2.2 + 10 = 12.2.
-        let (fin, r) = final_results(&[26_000, 32_200, -24_200, 66_000], 0);
+        let rules = Rules::tenhou(4, true, true);
+        let (fin, r) = final_results(&[26_000, 32_200, -24_200, 66_000], 0, &rules);
         assert_eq!(fin, [26_000, 32_200, -24_200, 66_000]);
         assert_eq!(r, [-14.0, 12.2, -74.2, 76.0]);
         // Leftover sticks go to first place; ties rank by seat.
-        let (fin, r) = final_results(&[25_000, 25_000, 24_000, 24_000], 2);
+        let (fin, r) = final_results(&[25_000, 25_000, 24_000, 24_000], 2, &rules);
         assert_eq!(fin, [27_000, 25_000, 24_000, 24_000]);
         assert_eq!(r, [37.0, 5.0, -16.0, -26.0]);
     }
@@ -277,6 +275,9 @@ mod tests {
             dealer_tenpai: false,
             scores,
         };
+        let four = Rules::tenhou(4, true, true);
+        let game_over = |e: &RoundEnd, hanchan: bool| super::game_over(e, &four, hanchan);
+        let must_end = |e: &RoundEnd, hanchan: bool| super::must_end(e, &four, hanchan);
         let even = [25_000; 4];
         let s4 = [31_000, 25_000, 24_000, 20_000];
         // Not the last round: only a bust ends it.
@@ -314,7 +315,7 @@ mod tests {
     fn stated_results_are_compared_with_the_replays() {
         let mut game = Game {
             id: "t".into(),
-            rules: Rules::from_go_type(0xA9, None),
+            rules: Rules::tenhou(4, true, true),
             players: Default::default(),
             rounds: Vec::new(),
             final_scores: Some([51_000, 27_700, 19_500, 1_800]),
@@ -344,7 +345,7 @@ mod tests {
             "{d:?}"
         );
         // a lobby's own rule: scores compared, points not
-        game.rules.lobby = Some(10011);
+        game.rules.result_known = false;
         game.final_scores = Some(scores);
         game.final_results = Some([87.4, -10.6, -100.7, 23.9]);
         assert!(compare_result(&game, &scores, 0).is_empty());

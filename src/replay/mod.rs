@@ -8,6 +8,7 @@ pub mod check;
 pub mod decision;
 pub mod ending;
 pub mod kuikae;
+pub mod outcome;
 pub mod rules;
 pub mod table;
 pub mod view;

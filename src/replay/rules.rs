@@ -1,10 +1,12 @@
 //! What a seat may do, under Tenhou's rules: one derivation for the decision recorder (which
-//! options a recorded player had) and the self-play engine (what a bot may do).
+//! options a recorded player had), the self-play engine (what a bot may do) and the mjai bot
+//! (what a player at a live table may answer).
 //!
-//! Both read the same [`Table`], so a recorded option and an engine option can never disagree.
-//! Wins (tsumo, ron) are the exception: whether a hand may win needs the scorer (a yaku) and the
-//! engine's furiten memory, so the engine adds them; a record shows a win, it never has to
-//! offer one.
+//! All three read the same [`Table`], so a recorded option, an engine option and a bot's option
+//! can never disagree. Wins: [`has_win`] scores a hand as the engine offers a win (a yaku, ura
+//! dora unknown), and [`turn_options`] offers tsumo by it; ron and furiten need the engine's
+//! (or the bot's) memory of each seat's waits ([`wait_kinds`]), so they ask there. A record shows
+//! a win, it never has to offer one. Abortive draws after a discard: [`draw_after_discard`].
 //!
 //! Tenhou's rules here:
 //! - Kuikae: after a chi or pon, the called kind may not be discarded, nor the kind that extends
@@ -20,14 +22,17 @@
 
 use crate::hand::meld::MeldKind;
 use crate::hand::shanten::{min_shanten, necessary_kinds};
+use crate::log::event::{Agari, DrawKind};
+use crate::score::score_with;
 use crate::tile::{is_yaochu, Counts, Kind, TileId, KINDS};
 
+use super::check::win_input;
 use super::table::{RiichiState, Table};
 
 /// What a seat may do on its own turn (after a draw, or after a chi / pon with only discards).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnOptions {
-    /// The drawn tile completes a hand with a yaku (filled by the engine, which scores).
+    /// The drawn tile completes a hand with a yaku ([`has_win`]).
     pub tsumo: bool,
     /// Nine kinds of terminals and honors on the first uninterrupted draw.
     pub kyuushu: bool,
@@ -70,7 +75,7 @@ pub fn call_options(table: &Table, seat: u8, from: u8, tile: TileId) -> CallOpti
     if table.wall_left == 0 || table.riichi[seat as usize] != RiichiState::None {
         return o;
     }
-    let red = table.rules.red_fives;
+    let red = table.rules.red_fives();
     let hand = &table.hands[seat as usize];
     let k = tile.kind();
     let same: Vec<TileId> = hand.iter().copied().filter(|x| x.kind() == k).collect();
@@ -142,7 +147,7 @@ fn tenpai_discard_kinds(counts: &Counts) -> u64 {
 
 /// The options of seat `seat` on its own turn. `drawn` is the tile just drawn (`None` after a
 /// chi or pon), `live_draw` whether it came from the live wall (not a replacement draw after a
-/// kan). `tsumo` stays false: the engine scores the hand to fill it.
+/// kan). Tsumo is offered when the drawn tile completes the hand with a yaku ([`has_win`]).
 pub fn turn_options(table: &Table, seat: u8, drawn: Option<TileId>, live_draw: bool) -> TurnOptions {
     let w = seat as usize;
     let counts = table.hand_counts(seat);
@@ -171,6 +176,9 @@ pub fn turn_options(table: &Table, seat: u8, drawn: Option<TileId>, live_draw: b
         }
     }
     o.discards = discards(table, seat, drawn);
+    if let Some(tile) = drawn {
+        o.tsumo = min_shanten(&counts) < 0 && has_win(table, seat, seat, tile);
+    }
     o
 }
 
@@ -232,6 +240,75 @@ fn distinct_pairs(a: &[TileId], b: &[TileId], red: bool, one_list: bool) -> Vec<
         key
     });
     out
+}
+
+/// The win of `who` on `tile` from `from` (== who for tsumo) as a record states it before
+/// scoring: hand, melds, indicators, sticks. The table must stand right after the draw, discard
+/// or added kan.
+pub fn unscored_win(t: &Table, who: u8, from: u8, tile: TileId, second_ron: bool, ura: Vec<TileId>) -> Agari {
+    let mut hand = t.hands[who as usize].clone();
+    if from != who {
+        hand.push(tile);
+    }
+    hand.sort_unstable();
+    Agari {
+        who,
+        from_who: from,
+        pao_who: None,
+        honba: t.start.honba,
+        sticks: if second_ron { 0 } else { t.sticks },
+        hand,
+        melds: t.melds[who as usize].clone(),
+        win_tile: tile,
+        fu: 0,
+        points: 0,
+        limit: crate::score::Limit::None,
+        yaku: Vec::new(),
+        yakuman: Vec::new(),
+        dora_indicators: t.dora_indicators.clone(),
+        ura_indicators: ura,
+        scores_before: t.scores,
+        deltas: [0; 4],
+    }
+}
+
+/// Whether `who` may win on `tile` from `from` (== who for tsumo): the hand is complete and has
+/// a yaku, as the engine offers a win (furiten is the caller's). Ura dora do not decide it, so
+/// a seat that does not know them (an mjai bot) decides as the engine does.
+pub fn has_win(t: &Table, who: u8, from: u8, tile: TileId) -> bool {
+    let a = unscored_win(t, who, from, tile, false, Vec::new());
+    win_input(t, &a, false).is_ok_and(|input| score_with(&input, &t.rules.score_rules()).is_some())
+}
+
+/// Winning kinds of seat `who`'s 13-tile (3n+1) hand, as bits (0 when not tenpai): what its
+/// furiten is judged against.
+pub fn wait_kinds(t: &Table, who: u8) -> u64 {
+    let (sh, kinds) = necessary_kinds(&t.hand_counts(who));
+    if sh == 0 {
+        kinds
+    } else {
+        0
+    }
+}
+
+/// After a discard: the abortive draw that ends the round instead of the discard being offered
+/// for calls, four equal winds on the uninterrupted first go-around or a fourth kan made by more
+/// than one seat (the fourth riichi is judged where its stick is paid). The engine and an mjai bot
+/// ([`crate::bot`]) judge it here.
+pub fn draw_after_discard(t: &Table) -> Option<DrawKind> {
+    let d = &t.discards;
+    let four_winds = !t.any_call
+        && d.len() == 4
+        && (27..31).contains(&d[0].1.kind())
+        && d.iter().all(|(_, x)| x.kind() == d[0].1.kind());
+    let kans_of = |s: usize| t.melds[s].iter().filter(|m| m.kind.is_kan()).count();
+    if four_winds {
+        Some(DrawKind::Kaze4)
+    } else if t.kans >= 4 && !(0..4).any(|s| kans_of(s) == 4) {
+        Some(DrawKind::Kan4)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]

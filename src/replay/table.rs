@@ -106,7 +106,7 @@ pub enum TableError {
 }
 
 fn tile_name(id: TileId, rules: &Rules) -> String {
-    format!("{} (id {})", id.tile(rules.red_fives), id.get())
+    format!("{} (id {})", id.tile(rules.red_fives()), id.get())
 }
 
 impl Table {
@@ -186,7 +186,7 @@ impl Table {
     }
 
     fn tile(&self, id: TileId) -> Tile {
-        id.tile(self.rules.red_fives)
+        id.tile(self.rules.red_fives())
     }
 
     /// Concealed tiles of a seat as tiles (red fives kept).
@@ -205,7 +205,7 @@ impl Table {
 
     /// A seat's melds as [`Meld`]s.
     pub fn hand_melds(&self, who: u8) -> Vec<Meld> {
-        self.melds[who as usize].iter().map(|c| call_to_meld(c, self.rules.red_fives)).collect()
+        self.melds[who as usize].iter().map(|c| call_to_meld(c, self.rules.red_fives())).collect()
     }
 
     /// The seat's hand is closed (no open meld).

@@ -221,7 +221,7 @@ impl View {
 /// Which red fives (m, p, s) the whole table can see: rivers (tiles not called away), every
 /// meld and the dora indicators.
 fn visible_reds(table: &Table) -> [bool; 3] {
-    let red = table.rules.red_fives;
+    let red = table.rules.red_fives();
     let mut out = [false; 3];
     let mut mark = |id: crate::tile::TileId| {
         let tile = id.tile(red);
@@ -240,7 +240,7 @@ fn visible_reds(table: &Table) -> [bool; 3] {
 /// The view of seat `who`, with `hand` as its concealed tiles (the caller may pass a hand
 /// changed by the option under study, e.g. after a call).
 pub fn view_of(table: &Table, who: u8, hand: Vec<Tile>) -> View {
-    let red = table.rules.red_fives;
+    let red = table.rules.red_fives();
     let mut own_river = Vec::with_capacity(table.rivers[who as usize].len());
     own_river.extend(table.rivers[who as usize].iter().map(|r| r.tile.tile(red)));
     let opponents = [1u8, 2, 3].map(|rel| {
@@ -299,6 +299,46 @@ pub fn scoreboard_of(table: &Table, who: u8) -> Scoreboard {
         sticks: table.sticks,
         scores: table.scores,
         seat: who,
+    }
+}
+
+/// The facts of a decision besides its hand and its options: the turn, the wall, the wind, the
+/// dealer and the scoreboard. A live position's ([`Situation::of_view`]) and a `decisions` row's
+/// ([`Situation::of_decision`], read by `dataset::parts::situations`) are the same value, which
+/// the trees' context and table families read (`model::trees::inputs::context`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Situation {
+    /// The deciding player's draws so far (`decisions.turn`).
+    pub turn: u8,
+    pub wall_left: u8,
+    /// 0 East, 1 South, 2 West, 3 North (`decisions.round_wind`).
+    pub round_wind: u8,
+    pub is_dealer: bool,
+    /// The round and the scores (the table family).
+    pub scoreboard: Scoreboard,
+}
+
+impl Situation {
+    /// The situation of a live position.
+    pub fn of_view(view: &View) -> Situation {
+        Situation {
+            turn: view.turn,
+            wall_left: view.wall_left,
+            round_wind: view.round_wind.saturating_sub(27) as u8,
+            is_dealer: view.seat_wind == 27,
+            scoreboard: view.scoreboard,
+        }
+    }
+
+    /// The situation of a row of the `decisions` table (`scoreboard.seat` is the row's seat).
+    pub fn of_decision(
+        turn: u8,
+        wall_left: u8,
+        round_wind: u8,
+        dealer: u8,
+        scoreboard: Scoreboard,
+    ) -> Situation {
+        Situation { turn, wall_left, round_wind, is_dealer: scoreboard.seat == dealer, scoreboard }
     }
 }
 

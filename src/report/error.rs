@@ -15,8 +15,6 @@ pub enum ReportError {
     /// A table (parquet) that could not be written.
     #[error("{}: {error}", path.display())]
     Table { path: PathBuf, error: String },
-    #[error("{} holds {holds} weights, the review needs {needs} weights there", path.display())]
-    WrongWeights { path: PathBuf, holds: String, needs: String },
     #[error("seat {seat} is not a seat of a 4-player game (0..=3)")]
     NoSuchSeat { seat: u8 },
     /// The option rows of the game could not be computed.
@@ -30,9 +28,9 @@ pub enum ReportError {
     Disagree { index: usize },
     #[error("decision after the last round")]
     AfterLastRound,
-    /// Loading the fitted linear evaluator.
+    /// Loading the judges (the fitted models).
     #[error(transparent)]
-    Linear(Box<dyn std::error::Error + Send + Sync>),
+    Judges(#[from] crate::model::judges::JudgesError),
     #[cfg(feature = "parquet")]
     #[error(transparent)]
     Eval(#[from] crate::eval::error::EvalError),

@@ -8,8 +8,6 @@
 //! the discard weights (`--weights`, default `data/weights/default.json`), riichi and call
 //! decisions with `riichi.json` and `call.json` next to them (or the shipped ones).
 
-use std::path::{Path, PathBuf};
-
 use super::error::{ReportError, Result};
 use serde::Serialize;
 
@@ -19,13 +17,13 @@ use crate::features::column::Family;
 use crate::features::safety::safety_against;
 use crate::features::{shape, value};
 use crate::log::event::{Event, Game};
-use crate::model::calibration::{judge, judge_with, probabilities, Judgement};
+use crate::model::calibration::{judge_with, probabilities, Judgement};
 use crate::model::linear::Linear;
 use crate::rank::push_fold::{self, Safety};
-use crate::replay::decision::{Action, Decision, DecisionKind, DecisionRecorder};
+use crate::replay::decision::{Action, Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::Table;
 use crate::replay::view::{view_of, View};
-use crate::replay::{replay_game, NoWinCheck, Observer, RoundResult};
+use crate::replay::{replay_game, NoWinCheck, RoundResult};
 use crate::tile::Tile;
 
 /// Version of the JSON schema (docs/review.md). Bumped on any change that is not a new field.
@@ -37,171 +35,7 @@ pub const CONTRIBUTIONS: usize = 6;
 /// How many largest-margin disagreements the summary links.
 pub const TOP_DISAGREEMENTS: usize = 8;
 
-/// NAGA's threshold of a bad move: the model gives the player's choice less than 5%.
-pub const BAD_BELOW: f64 = 0.05;
-
-/// What a review judges with: the three linear models, one per decision kind, the trees models
-/// when asked for, and the probability under which a choice is a bad move.
-#[derive(Clone)]
-pub struct Models {
-    pub discard: Linear,
-    pub riichi: Linear,
-    pub call: Linear,
-    /// Where each came from (discard, riichi, call).
-    pub paths: [String; 3],
-    /// A choice the model gives a probability below this is a bad move ([`BAD_BELOW`]).
-    pub bad_below: f64,
-    /// The trees models of the kinds that have one, when the review asks for them: their ranking
-    /// of each decision and why it differs from the player ([`TreesReview`]); a calibrated one
-    /// judges its kind ([`Models::trees_judge`]).
-    pub trees: crate::model::trees::TreesByKind,
-}
-
-impl Models {
-    /// The column groups ([`crate::features::groups`]) none of the three models needs: option
-    /// rows built without them score exactly as full rows do.
-    pub fn skip(&self) -> crate::features::groups::Skip {
-        use crate::features::groups::{Group, Skip};
-        let need = self.needed_columns();
-        let unused = |g: &Group| !g.columns().iter().any(|c| need.iter().any(|n| n == c));
-        Skip::of(&Group::ALL.into_iter().filter(unused).collect::<Vec<_>>())
-    }
-
-    /// The option columns the models read (the three linear models', then the trees models'),
-    /// a column once for each model that reads it.
-    pub fn needed_columns(&self) -> Vec<String> {
-        let linear = [&self.discard, &self.riichi, &self.call].into_iter().flat_map(|m| m.needed_columns());
-        linear.chain(self.trees.iter().flat_map(|t| t.needed_columns())).collect()
-    }
-
-    /// `weights` is the discard weights file (default: the shipped one); the riichi and call
-    /// weights are `riichi.json` and `call.json` in the same folder, or the shipped ones.
-    pub fn load(weights: Option<&Path>) -> Result<Models> {
-        let default_path = crate::model::weights::default_path();
-        let default_dir = default_path.parent().map(Path::to_path_buf).unwrap_or_default();
-        let discard_path = weights.map_or(default_path, Path::to_path_buf);
-        let dir = discard_path.parent().map(Path::to_path_buf).unwrap_or_default();
-        let beside = |name: &str| -> PathBuf {
-            let p = dir.join(name);
-            if p.exists() {
-                p
-            } else {
-                default_dir.join(name)
-            }
-        };
-        let riichi_path = beside("riichi.json");
-        let call_path = beside("call.json");
-        let load = |p: &Path, kind: &str| -> Result<Linear> {
-            let l = Linear::load(Some(p)).map_err(|e| ReportError::Linear(e.into()))?;
-            if l.file.filter.kind != kind {
-                let (holds, needs) = (l.file.filter.kind.clone(), kind.to_string());
-                return Err(ReportError::WrongWeights { path: p.to_path_buf(), holds, needs });
-            }
-            Ok(l)
-        };
-        Ok(Models {
-            discard: load(&discard_path, "discard")?,
-            riichi: load(&riichi_path, "riichi")?,
-            call: load(&call_path, "call")?,
-            paths: [discard_path, riichi_path, call_path].map(|p| p.display().to_string()),
-            bad_below: BAD_BELOW,
-            trees: Default::default(),
-        })
-    }
-
-    /// The model that judges decisions of `kind` (discards and anything else: the discard model).
-    pub fn for_kind(&self, kind: DecisionKind) -> &Linear {
-        match kind {
-            DecisionKind::Riichi => &self.riichi,
-            DecisionKind::Call => &self.call,
-            _ => &self.discard,
-        }
-    }
-
-    /// The trees model that judges decisions of `kind`: the kind's, when it is calibrated (its
-    /// probabilities are what the bad moves and the similarity need); linear judges the rest.
-    pub fn trees_judge(&self, kind: DecisionKind) -> Option<&crate::model::trees::TreesRanker> {
-        self.trees.get(kind).filter(|t| t.calibration().is_some())
-    }
-
-    /// The model that judges discards, riichi and calls: `trees` where [`Models::trees_judge`]
-    /// has one, else `linear`.
-    pub fn judges(&self) -> [&'static str; 3] {
-        [DecisionKind::Discard, DecisionKind::Riichi, DecisionKind::Call].map(|k| {
-            if self.trees_judge(k).is_some() {
-                "trees"
-            } else {
-                "linear"
-            }
-        })
-    }
-
-    /// The judges in words: `linear`, or e.g. `trees (discards, riichi), linear (calls)`.
-    pub fn judges_text(&self) -> String {
-        judges_text(&self.judges())
-    }
-
-    /// The judgement of a decision whose option rows (catalog order) are `rows`: by
-    /// [`Models::trees_judge`] where it judges, else by the kind's linear model; with the name of
-    /// the model that judged. `stats --agreement` judges through here; the review judges the same
-    /// way from the scores it shows (a test holds the two to each other).
-    pub fn judge(
-        &self,
-        kind: DecisionKind,
-        rows: &[&[f32]],
-        situation: crate::model::trees::inputs::Situation,
-        chosen: usize,
-    ) -> (&'static str, Judgement) {
-        match self.trees_judge(kind) {
-            Some(t) => {
-                let scores = t.score_rows(rows, situation);
-                ("trees", judge(&scores, chosen, t.calibration().map(|c| c.temperature)))
-            }
-            None => {
-                let model = self.for_kind(kind);
-                let scores = model.score_rows(rows, situation.turn);
-                ("linear", judge(&scores, chosen, model.file.calibration.as_ref().map(|c| c.temperature)))
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-impl Models {
-    /// The shipped linear models, each with a temperature (1 where its file has none) so that
-    /// tests count bad moves whether or not the shipped files are calibrated, at `bad_below`; with
-    /// `trees`, the shipped trees models too, calibrated at 0.9, so that they judge every kind.
-    pub(crate) fn for_tests(bad_below: f64, trees: bool) -> Models {
-        use crate::model::calibration::Calibration;
-        let mut models = Models::load(None).expect("shipped weights");
-        for m in [&mut models.discard, &mut models.riichi, &mut models.call] {
-            if m.file.calibration.is_none() {
-                m.file.calibration = Some(Calibration { temperature: 1.0, ..Default::default() });
-            }
-        }
-        models.bad_below = bad_below;
-        if trees {
-            let t = &mut models.trees;
-            *t = crate::model::trees::TreesByKind::load(None).expect("the shipped trees models");
-            for m in [&mut t.discard, &mut t.riichi, &mut t.call] {
-                let cal = Calibration { temperature: 0.9, ..Default::default() };
-                *m = m.take().map(|m| m.with_calibration(Some(cal)));
-            }
-            assert_eq!(models.judges(), ["trees"; 3]);
-        }
-        models
-    }
-}
-
-/// [`Models::judges_text`] of a review's `judges`.
-pub fn judges_text(judges: &[&str; 3]) -> String {
-    if judges.iter().all(|&j| j == judges[0]) {
-        return judges[0].to_string();
-    }
-    let kinds = ["discards", "riichi", "calls"];
-    let of = |m: &str| (0..3).filter(|&i| judges[i] == m).map(|i| kinds[i]).collect::<Vec<_>>().join(", ");
-    format!("trees ({}), linear ({})", of("trees"), of("linear"))
-}
+pub use crate::model::judges::{judges_text, Models, BAD_BELOW};
 
 /// Whose decisions to review.
 #[derive(Clone, Debug)]
@@ -578,22 +412,14 @@ fn best_first(scores: &[f64]) -> Vec<usize> {
 /// Collects each decision with the ordinal of its round.
 #[derive(Default)]
 struct Collector {
-    rec: DecisionRecorder,
     round: usize,
     done: Vec<(usize, Decision)>,
 }
 
-impl Observer for Collector {
-    fn before_event(&mut self, table: &Table, index: usize, event: &Event) {
-        self.rec.before_event(table, index, event);
-    }
-    fn after_event(&mut self, table: &Table, index: usize, event: &Event) {
-        self.rec.after_event(table, index, event);
-    }
-    fn round_end(&mut self, table: &Table, result: &RoundResult) {
-        self.rec.round_end(table, result);
+impl RoundSink for Collector {
+    fn round(&mut self, _table: &Table, _result: &RoundResult, decisions: Vec<Decision>) {
         let round = self.round;
-        self.done.extend(self.rec.take().into_iter().map(|d| (round, d)));
+        self.done.extend(decisions.into_iter().map(|d| (round, d)));
         self.round += 1;
     }
 }
@@ -663,13 +489,15 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
         return Err(ReportError::NoSuchSeat { seat });
     }
     let rows = game_rows(game).map_err(ReportError::Rows)?;
-    let mut c = Collector::default();
-    replay_game(game, &mut c, &mut NoWinCheck).map_err(ReportError::Replay)?;
+    let mut recording = Recording::new(Collector::default());
+    replay_game(game, &mut recording, &mut NoWinCheck).map_err(ReportError::Replay)?;
+    let c = recording.sink;
     if c.done.len() != rows.decisions.len() {
         return Err(ReportError::RowCount { replayed: c.done.len(), rows: rows.decisions.len() });
     }
     let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
-    let reviewer = Reviewer { seat, names: &names, red: game.rules.red_fives, models, cols: Columns::new() };
+    let reviewer =
+        Reviewer { seat, names: &names, red: game.rules.red_fives(), models, cols: Columns::new() };
     let mut rounds: Vec<RoundReview> = rows.rounds.iter().map(|r| round_review(r, seat, &names)).collect();
 
     let w = catalog_width();
@@ -1155,7 +983,7 @@ fn readable(label: &str) -> String {
 /// discard made outside riichi (its tile), every declared riichi (`riichi`), every chi / pon /
 /// open kan (its label). Tests compare the review's choices with it.
 pub fn recorded_actions(game: &Game, seat: u8) -> Vec<String> {
-    let red = game.rules.red_fives;
+    let red = game.rules.red_fives();
     let mut out = Vec::new();
     for round in &game.rounds {
         let mut in_riichi = false;

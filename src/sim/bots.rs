@@ -201,7 +201,7 @@ impl EvalBot {
     /// The evaluator's best option among `allowed` ids (a Tile ranked by the evaluator maps to
     /// the first allowed id showing that tile, red fives kept apart).
     fn best_of(&self, seat: &Seat, allowed: &[TileId]) -> Option<TileId> {
-        let red = seat.table.rules.red_fives;
+        let red = seat.table.rules.red_fives();
         let mut view = seat.view();
         // The bots have always ranked without knowing which tile was just drawn (the `ev`
         // tie-break and the `vis_tsumogiri` column then see none): kept so self-play stays
@@ -375,7 +375,7 @@ fn random_call(seat: &Seat, o: &CallOptions) -> CallAction {
 /// value ([`select_kan`]); the discard by [`majiang_choice`] under `rule`; riichi whenever the
 /// chosen discard allows it.
 fn majiang_turn(seat: &Seat, o: &TurnOptions, rule: MajiangRule) -> TurnAction {
-    let red = seat.table.rules.red_fives;
+    let red = seat.table.rules.red_fives();
     let view = seat.view();
     let shanten = min_shanten(&view.hand_counts());
     if o.kyuushu && shanten >= 4 {
@@ -409,7 +409,7 @@ fn majiang_turn(seat: &Seat, o: &TurnOptions, rule: MajiangRule) -> TurnAction {
 fn majiang_call(seat: &Seat, o: &CallOptions) -> CallAction {
     use crate::hand::meld::{Meld, MeldKind};
     let Some((from, offered)) = o.tile else { return CallAction::Pass };
-    let red = seat.table.rules.red_fives;
+    let red = seat.table.rules.red_fives();
     let rel = (from + 4 - seat.who) % 4;
     let tile = offered.tile(red);
     let candidate = |kind: MeldKind, ids: &[TileId]| {

@@ -33,9 +33,9 @@
 //!   tonpuu). Results with one decimal, as Tenhou has written them since 2023.
 
 use crate::hand::meld::MeldKind;
-use crate::hand::shanten::{min_shanten, necessary_kinds};
+
 use crate::log::event::{Agari, Call, DrawKind, Event, Game, Player, Round, RoundDraw, RoundStart, Rules};
-use crate::replay::check::{score_rules, win_input};
+use crate::replay::check::win_input;
 use crate::replay::round_name;
 use crate::replay::rules;
 use crate::replay::table::{RiichiState, Table, TableError};
@@ -44,13 +44,15 @@ use crate::score::{score_with, yaku};
 use crate::tile::{Kind, TileId, KINDS};
 
 use super::bots::{Bot, CallAction, Seat, TurnAction};
-use super::mjlog_writer::{encode_meld, EncodeError};
 use super::wall::{mix, Rng, Wall};
-use crate::replay::rules::{CallOptions, TurnOptions};
+use crate::log::mjlog::write::{encode_meld, EncodeError};
+use crate::replay::rules::{
+    draw_after_discard, turn_options, unscored_win, wait_kinds, CallOptions, TurnOptions,
+};
 
 /// The start, the end rule and the result are the replay's ([`crate::replay::ending`]): the
 /// engine ends its games where a record of them must end.
-pub use crate::replay::ending::{final_results, game_over, RoundEnd, START, TARGET, UMA};
+pub use crate::replay::ending::{final_results, game_over, RoundEnd};
 
 /// An engine failure, placed in the game. Each kind is a bug (in the engine or a bot), never
 /// a consequence of the seed: the engine is deterministic and every legal game finishes.
@@ -93,10 +95,10 @@ pub struct GameSpec {
 }
 
 impl GameSpec {
-    /// Tenhou GO type: 0x01 (ranked lobby) | 0x08 for hanchan; red fives and open tanyao on;
-    /// the ippan table.
+    /// Tenhou's four-player rules ([`Rules::tenhou`]): red fives and open tanyao on, the ippan
+    /// table, written as lobby 0.
     pub fn rules(&self) -> Rules {
-        Rules::from_go_type(if self.hanchan { 0x09 } else { 0x01 }, Some(0))
+        Rules { lobby: Some(0), ..Rules::tenhou(4, self.hanchan, true) }
     }
 }
 
@@ -109,7 +111,7 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
     let mut rng = Rng::new(mix(&[spec.seed, 0xB075]));
     let mut rounds: Vec<Round> = Vec::new();
     let (mut round, mut honba, mut sticks) = (0u8, 0u8, 0u8);
-    let mut scores = [START; 4];
+    let mut scores = [rules.start_score; 4];
     loop {
         let index = rounds.len();
         if index >= MAX_ROUNDS {
@@ -164,8 +166,8 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
             _ => honba.saturating_add(1),
         };
         let after = RoundEnd { round, stays, dealer_won, dealer_tenpai, scores };
-        if game_over(&after, spec.hanchan) {
-            let (final_scores, results) = final_results(&scores, sticks);
+        if game_over(&after, &rules, spec.hanchan) {
+            let (final_scores, results) = final_results(&scores, sticks, &rules);
             return Ok(Game {
                 id: spec.id.clone(),
                 rules,
@@ -200,9 +202,10 @@ enum Next {
     Discard,
 }
 
-/// One East-1 round (dealer at seat 0, 25,000 each) on a wall the caller arranged: the paired
-/// experiments of [`super::seed_pairs`]. Same rules and bots as [`play_game`].
+/// One East-1 round (dealer at seat 0, the starting score each) on a wall the caller arranged:
+/// the paired experiments of [`super::seed_pairs`]. Same rules and bots as [`play_game`].
 pub fn play_round_on(spec: &GameSpec, mut wall: Wall, bots: [&dyn Bot; 4]) -> Result<Round, EngineError> {
+    let rules = spec.rules();
     let mut rng = Rng::new(mix(&[spec.seed, 0xB075]));
     let hands = wall.deal(0);
     let start = RoundStart {
@@ -211,96 +214,16 @@ pub fn play_round_on(spec: &GameSpec, mut wall: Wall, bots: [&dyn Bot; 4]) -> Re
         sticks: 0,
         dice: wall.dice,
         dora_indicator: wall.first_indicator(),
-        scores: [START; 4],
+        scores: [rules.start_score; 4],
         dealer: 0,
         hands,
     };
     let fail =
         |event: usize, kind| EngineError { game: spec.id.clone(), round: round_name(0, 0), event, kind };
-    let mut play = RoundPlay::new(spec.rules(), &start, wall, &mut rng, bots).map_err(|k| fail(0, k))?;
+    let mut play = RoundPlay::new(rules, &start, wall, &mut rng, bots).map_err(|k| fail(0, k))?;
     let played = play.play();
     played.map_err(|k| fail(play.events.len(), k))?;
     Ok(Round { start, events: play.events })
-}
-
-/// The win of `who` on `tile` from `from` (== who for tsumo) as a record states it before
-/// scoring: hand, melds, indicators, sticks. The table must stand right after the draw, discard
-/// or added kan.
-fn unscored_win(t: &Table, who: u8, from: u8, tile: TileId, second_ron: bool, ura: Vec<TileId>) -> Agari {
-    let mut hand = t.hands[who as usize].clone();
-    if from != who {
-        hand.push(tile);
-    }
-    hand.sort_unstable();
-    Agari {
-        who,
-        from_who: from,
-        pao_who: None,
-        honba: t.start.honba,
-        sticks: if second_ron { 0 } else { t.sticks },
-        hand,
-        melds: t.melds[who as usize].clone(),
-        win_tile: tile,
-        fu: 0,
-        points: 0,
-        limit: crate::score::Limit::None,
-        yaku: Vec::new(),
-        yakuman: Vec::new(),
-        dora_indicators: t.dora_indicators.clone(),
-        ura_indicators: ura,
-        scores_before: t.scores,
-        deltas: [0; 4],
-    }
-}
-
-/// Whether `who` may win on `tile` from `from` (== who for tsumo): the hand is complete and has
-/// a yaku, as the engine offers a win (furiten is the caller's). Ura dora do not decide it, so
-/// a seat that does not know them (an mjai bot, [`crate::bot`]) decides as the engine does.
-pub fn has_win(t: &Table, who: u8, from: u8, tile: TileId) -> bool {
-    let a = unscored_win(t, who, from, tile, false, Vec::new());
-    win_input(t, &a, false).is_ok_and(|input| score_with(&input, &score_rules(&t.rules)).is_some())
-}
-
-/// Winning kinds of seat `who`'s 13-tile (3n+1) hand, as bits (0 when not tenpai): what its
-/// furiten is judged against.
-pub fn wait_kinds(t: &Table, who: u8) -> u64 {
-    let (sh, kinds) = necessary_kinds(&t.hand_counts(who));
-    if sh == 0 {
-        kinds
-    } else {
-        0
-    }
-}
-
-/// After a discard: the abortive draw that ends the round instead of the discard being offered
-/// for calls, four equal winds on the uninterrupted first go-around or a fourth kan made by more
-/// than one seat (the fourth riichi is judged where its stick is paid). The engine and an mjai bot
-/// ([`crate::bot`]) judge it here.
-pub fn draw_after_discard(t: &Table) -> Option<DrawKind> {
-    let d = &t.discards;
-    let four_winds = !t.any_call
-        && d.len() == 4
-        && (27..31).contains(&d[0].1.kind())
-        && d.iter().all(|(_, x)| x.kind() == d[0].1.kind());
-    let kans_of = |s: usize| t.melds[s].iter().filter(|m| m.kind.is_kan()).count();
-    if four_winds {
-        Some(DrawKind::Kaze4)
-    } else if t.kans >= 4 && !(0..4).any(|s| kans_of(s) == 4) {
-        Some(DrawKind::Kan4)
-    } else {
-        None
-    }
-}
-
-/// What seat `p` may do on its turn: the shared rules' options ([`rules::turn_options`]) plus
-/// tsumo, when the drawn tile completes the hand with a yaku ([`has_win`]). The engine and an
-/// mjai bot ([`crate::bot`]) offer their players these.
-pub fn turn_options(t: &Table, p: u8, drawn: Option<TileId>, live_draw: bool) -> TurnOptions {
-    let mut o = rules::turn_options(t, p, drawn, live_draw);
-    if let Some(tile) = drawn {
-        o.tsumo = min_shanten(&t.hand_counts(p)) < 0 && has_win(t, p, p, tile);
-    }
-    o
 }
 
 struct RoundPlay<'a> {
@@ -411,7 +334,7 @@ impl<'a> RoundPlay<'a> {
         let ura = if riichi { self.wall.ura() } else { Vec::new() };
         let mut a = unscored_win(t, who, from, tile, second_ron, ura);
         let input = win_input(t, &a, second_ron)?;
-        let Some(win) = score_with(&input, &score_rules(&self.rules)) else { return Ok(None) };
+        let Some(win) = score_with(&input, &self.rules.score_rules()) else { return Ok(None) };
         let pao = if win.yakuman.contains(&yaku::DAISANGEN) {
             self.pao_dragon[who as usize]
         } else if win.yakuman.contains(&yaku::DAISUUSHII) {
@@ -797,14 +720,14 @@ mod tests {
     /// liable (pao) and pays half; the written record reads back and re-scores to the same.
     #[test]
     fn pao_for_the_third_dragon_set() {
-        let rules = Rules::from_go_type(0x09, Some(0));
+        let rules = Rules { lobby: Some(0), ..Rules::tenhou(4, true, true) };
         let start = RoundStart {
             round: 0,
             honba: 0,
             sticks: 0,
             dice: [0, 0],
             dora_indicator: TileId::new(3).unwrap(),
-            scores: [START; 4],
+            scores: [rules.start_score; 4],
             dealer: 0,
             hands: [
                 ids(&[124, 128, 132, 13, 17, 21, 25, 29, 33, 61, 65, 69, 73]),
@@ -855,7 +778,7 @@ mod tests {
             final_scores: None,
             final_results: None,
         };
-        let xml = crate::sim::mjlog_writer::write_mjlog(&game, "pao").unwrap();
+        let xml = crate::log::mjlog::write::write_mjlog(&game, "pao").unwrap();
         assert!(xml.contains("paoWho=\"0\""), "{xml}");
         let back = crate::log::mjlog::parse_mjlog("pao", xml.as_bytes()).unwrap();
         let mut rescore = crate::replay::check::Rescore::default();

@@ -1,6 +1,6 @@
 //! Self-play: a 4-player Tenhou-rules engine ([`engine`]), bots built from evaluators
-//! ([`bots`]), deterministic walls ([`wall`]), a Tenhou mjlog writer ([`mjlog_writer`]), the
-//! duplicate format ([`duplicate`]), per-bot summaries ([`summary`]) and the `haifu simulate`
+//! ([`bots`]), deterministic walls ([`wall`]), written by the mjlog writer beside the reader
+//! ([`crate::log::mjlog::write`]), the duplicate format ([`duplicate`]), per-bot summaries ([`summary`]) and the `haifu simulate`
 //! run ([`run`]).
 //!
 //! The engine records typed [`crate::log::event::Event`]s, validated by the replay's table as it plays;
@@ -11,7 +11,6 @@ pub mod boten;
 pub mod bots;
 pub mod duplicate;
 pub mod engine;
-pub mod mjlog_writer;
 pub mod run;
 pub mod seed_pairs;
 pub mod seed_table;

@@ -10,10 +10,10 @@ use rayon::prelude::*;
 use super::bots::{parse_bot, Bot, EvalBot, UnknownBot};
 use super::duplicate::{game_count, seating, Seating};
 use super::engine::{play_game, EngineError, GameSpec};
-use super::mjlog_writer::{write_mjlog, EncodeError};
 use super::summary::{to_csv, to_markdown, BotSummary};
 use crate::log::event::{Game, Player};
-use crate::stats::players::{game_outcome, GameOutcome};
+use crate::log::mjlog::write::{write_mjlog, EncodeError};
+use crate::replay::outcome::{game_outcome, GameOutcome};
 
 /// What to simulate.
 #[derive(Clone, Debug)]

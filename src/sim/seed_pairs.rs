@@ -33,8 +33,8 @@ use super::engine::{play_round_on, GameSpec};
 use super::wall::{mix, Wall, DEAD_WALL};
 use crate::hand::shanten::necessary_kinds;
 use crate::log::event::{Event, Player, Round};
-use crate::stats::seed_report::Paired;
 use crate::tile::{parse_mpsz, Kind, TileId};
+use crate::util::paired::Paired;
 
 /// The dealer's 13 tiles: 23m + 456p + 789p + 678s + 99s, waiting on 1m and 4m.
 pub const HAND: &str = "23m456p789p678s99s";

@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 
 use super::summary::{BotSummary, MeanCi};
-use crate::stats::players::{GameOutcome, SeatRound};
+use crate::replay::outcome::{GameOutcome, SeatRound};
 use crate::util::Rate;
 
 /// The outcomes of the seed's first table, in its order: 和了, 放銃, 被ツモ, 横移動, 流局.

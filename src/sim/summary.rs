@@ -1,14 +1,14 @@
 //! Per-bot summaries of simulated games: placements, rates per player-round and means, each
 //! with a 95% confidence interval (Wilson for rates, normal approximation for means).
 //!
-//! The per-round facts come from [`crate::stats::players::game_outcome`], the same replay-based
+//! The per-round facts come from [`crate::replay::outcome::game_outcome`], the same replay-based
 //! collection the real-data statistics use, so simulated and real figures mean the same thing.
 //! Intervals treat games as independent; in duplicate sets the four games of a set share
 //! walls, which makes the comparison between bots sharper than the intervals say.
 
 use std::fmt::Write as _;
 
-use crate::stats::players::{GameOutcome, SeatRound};
+use crate::replay::outcome::{GameOutcome, SeatRound};
 use crate::util::Rate;
 
 /// A mean with the spread needed for its confidence interval.

@@ -3,8 +3,8 @@
 
 use super::bots::{parse_bot, Bot, EvalBot};
 use super::engine::{play_game, GameSpec};
-use super::mjlog_writer::write_mjlog;
 use crate::log::event::{DrawKind, Event, Game, Player};
+use crate::log::mjlog::write::write_mjlog;
 use crate::replay::check::Rescore;
 use crate::replay::replay_game;
 

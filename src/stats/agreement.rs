@@ -16,11 +16,11 @@ use crate::dataset::rows::{decision_row, decision_values, RowsError};
 use crate::features::catalog::catalog_width;
 use crate::features::groups::Skip;
 use crate::log::event::{date_of_id, Event, Game, Player};
+use crate::model::judges::Models;
 use crate::model::trees::inputs::Situation;
-use crate::replay::decision::{DecisionKind, DecisionRecorder};
+use crate::replay::decision::{Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::Table;
 use crate::replay::{Observer, RoundResult};
-use crate::report::review::Models;
 use crate::util::Rate;
 
 /// The agreement counts of a group of decisions (one dan, one year, one seat of one game).
@@ -61,7 +61,7 @@ impl AgreementStats {
 pub struct AgreementTables {
     pub by_dan: BTreeMap<String, AgreementStats>,
     pub by_year: BTreeMap<String, AgreementStats>,
-    /// Which models judged ([`crate::report::review::Models::judges_text`]); empty for linear
+    /// Which models judged ([`crate::model::judges::Models::judges_text`]); empty for linear
     /// (runs written before the trees could judge).
     pub judges: String,
 }
@@ -146,11 +146,13 @@ impl AgreementTables {
 /// An observer that judges every human seat's decisions as the replay reaches the end of each
 /// round (so no table snapshot outlives its round). The first error stops the judging and is
 /// kept for [`AgreementCollector::finish`].
-pub struct AgreementCollector<'a> {
+pub struct AgreementCollector<'a>(Recording<Judging<'a>>);
+
+/// The judging of each round's decisions, behind the recording observer.
+struct Judging<'a> {
     models: &'a Models,
     skip: Skip,
     humans: [bool; 4],
-    rec: DecisionRecorder,
     seats: [AgreementStats; 4],
     error: Option<RowsError>,
 }
@@ -158,27 +160,29 @@ pub struct AgreementCollector<'a> {
 impl<'a> AgreementCollector<'a> {
     /// For `game`, judged by `models` (option rows without the groups they do not use).
     pub fn new(game: &Game, models: &'a Models) -> AgreementCollector<'a> {
-        AgreementCollector {
+        AgreementCollector(Recording::new(Judging {
             models,
             skip: models.skip(),
             humans: [0, 1, 2, 3].map(|s| !game.players[s].is_ai()),
-            rec: DecisionRecorder::new(),
             seats: Default::default(),
             error: None,
-        }
+        }))
     }
 
     /// The per-seat counts, or the first decision whose rows could not be built.
     pub fn finish(self) -> Result<[AgreementStats; 4], RowsError> {
-        match self.error {
+        let j = self.0.sink;
+        match j.error {
             Some(e) => Err(e),
-            None => Ok(self.seats),
+            None => Ok(j.seats),
         }
     }
+}
 
-    fn judge_round(&mut self) {
+impl RoundSink for Judging<'_> {
+    fn round(&mut self, _table: &Table, _result: &RoundResult, decisions: Vec<Decision>) {
         let w = catalog_width();
-        for d in self.rec.take() {
+        for d in decisions {
             if self.error.is_some() || !self.humans[d.seat as usize] || d.options.is_empty() {
                 continue;
             }
@@ -201,14 +205,13 @@ impl<'a> AgreementCollector<'a> {
 
 impl Observer for AgreementCollector<'_> {
     fn before_event(&mut self, table: &Table, index: usize, event: &Event) {
-        self.rec.before_event(table, index, event);
+        self.0.before_event(table, index, event);
     }
     fn after_event(&mut self, table: &Table, index: usize, event: &Event) {
-        self.rec.after_event(table, index, event);
+        self.0.after_event(table, index, event);
     }
     fn round_end(&mut self, table: &Table, result: &RoundResult) {
-        self.rec.round_end(table, result);
-        self.judge_round();
+        self.0.round_end(table, result);
     }
 }
 

@@ -15,10 +15,11 @@ use std::path::Path;
 use super::agreement::{year_key, AgreementTables};
 use crate::dataset::error::DatasetError;
 use crate::dataset::parts;
+use crate::dataset::parts::{situation_columns, situations};
 use crate::features::catalog::{catalog_width, names};
+use crate::model::judges::Models;
 use crate::model::trees::inputs::Situation;
 use crate::replay::decision::DecisionKind;
-use crate::report::review::Models;
 
 /// Why an ingest folder cannot give the agreement counts.
 #[derive(Debug, thiserror::Error)]
@@ -57,17 +58,11 @@ fn kind_of(name: &str) -> Option<DecisionKind> {
 
 fn read_decisions(data: &Path) -> Result<Decisions, FromDataError> {
     let polars = |e: polars::prelude::PolarsError| FromDataError::from(DatasetError::from(e));
-    let mut cols =
-        vec!["decision_id", "game_id", "kind", "is_ai", "dan", "turn", "wall_left", "round_wind", "dealer"];
-    cols.extend(parts::SCOREBOARD_SOURCES);
+    let mut cols = vec!["decision_id", "game_id", "kind", "is_ai", "dan"];
+    cols.extend(situation_columns());
     let df = parts::read_table(data, "decisions", Some(&cols))?;
     let col = |n: &str| df.column(n).map_err(polars);
     let ids: Vec<u64> = col("decision_id")?.u64().map_err(polars)?.iter().map(|x| x.unwrap_or(0)).collect();
-    let u8s = |n: &str| -> Result<Vec<u8>, FromDataError> {
-        Ok(col(n)?.u8().map_err(polars)?.iter().map(|x| x.unwrap_or(0)).collect())
-    };
-    let (turn, wall, wind, dealer) = (u8s("turn")?, u8s("wall_left")?, u8s("round_wind")?, u8s("dealer")?);
-    let scoreboard = parts::scoreboards(&df)?;
     let mut kind = Vec::with_capacity(ids.len());
     for (i, k) in col("kind")?.str().map_err(polars)?.iter().enumerate() {
         let k = k.unwrap_or("");
@@ -89,9 +84,7 @@ fn read_decisions(data: &Path) -> Result<Decisions, FromDataError> {
             .map(|x| x.and_then(|d| u8::try_from(d).ok()))
             .collect(),
         year: col("game_id")?.str().map_err(polars)?.iter().map(|g| year_key(g.unwrap_or(""))).collect(),
-        situation: (0..ids.len())
-            .map(|i| Situation::of_decision(turn[i], wall[i], wind[i], dealer[i], scoreboard[i]))
-            .collect(),
+        situation: situations(&df)?,
     })
 }
 

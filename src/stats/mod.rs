@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::batch::{self, FileError};
-use crate::report::review::Models;
+use crate::model::judges::Models;
 use agreement::{AgreementCollector, AgreementStats, AgreementTables};
 use counts::Count;
 use error::StatsError;
@@ -442,7 +442,7 @@ mod tests {
             vec![riichi_23m_wins(), riichi_78s_loses(), pon_then_tsumo(), exhaustive_draw()];
         // With the agreement counts (the shipped models, each given a temperature so that bad
         // moves are counted too), so that their scopes merge exactly as well.
-        let models = Models::for_tests(crate::report::review::BAD_BELOW, false);
+        let models = Models::for_tests(crate::model::judges::BAD_BELOW, false);
         let run_of = |games: &[crate::log::event::Game]| {
             let mut studies = Studies::default();
             let mut agreement = AgreementTables::default();

@@ -41,7 +41,7 @@ impl Deal {
 
 /// Ippan hanchan without red fives (GO type 0x0B).
 pub fn rules() -> Rules {
-    Rules::from_go_type(0x0B, None)
+    Rules::tenhou(4, true, false)
 }
 
 fn game(id: &str, indicator: TileId, hands: [Vec<TileId>; 4], events: Vec<Event>) -> Game {

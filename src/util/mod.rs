@@ -3,6 +3,7 @@
 //! crate, so any stage can use them without reaching up the layers.
 
 pub mod markdown;
+pub mod paired;
 pub mod plots;
 
 use std::path::Path;

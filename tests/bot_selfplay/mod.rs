@@ -1,7 +1,9 @@
 //! The bot against self-play: the same player, asked the same questions, gives the same answers.
+//! (A test harness of `tests/bot.rs`: it plays games in the engine, which the bot itself never
+//! needs, so it lives here rather than in `src/bot/`.)
 //!
 //! [`compare`] plays a game in the engine with every decision recorded, writes it as mjai, feeds
-//! each seat's stream ([`super::seat_stream`]) to an [`MjaiBot`] of the same player, and checks
+//! each seat's stream ([`seat_stream`]) to an [`MjaiBot`] of the same player, and checks
 //! two things:
 //! - **the questions and answers**: the bot's player is asked exactly what the engine asked
 //!   (the options by tile name, in any order) and answers the same, decision by decision. The
@@ -14,14 +16,13 @@
 
 use std::sync::Mutex;
 
-use super::react::MjaiBot;
-use super::stream::seat_stream;
-use crate::log::event::Game;
-use crate::log::mjai::tiles::tile_name;
-use crate::replay::rules::{CallOptions, TurnOptions};
-use crate::sim::bots::{Bot, CallAction, Seat, TurnAction};
-use crate::sim::engine::{play_game, GameSpec};
-use crate::tile::TileId;
+use haifu::bot::{seat_stream, MjaiBot};
+use haifu::log::event::Game;
+use haifu::log::mjai::tiles::tile_name;
+use haifu::replay::rules::{CallOptions, TurnOptions};
+use haifu::sim::bots::{Bot, CallAction, Seat, TurnAction};
+use haifu::sim::engine::{play_game, GameSpec};
+use haifu::tile::TileId;
 
 /// One question to a player and its answer, by tile names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,10 +130,10 @@ type MakeBot<'a> = &'a dyn Fn() -> Box<dyn Bot>;
 /// Plays game `spec` with `players` (one maker per seat), then replays it seat by seat through
 /// [`MjaiBot`]s of the same players. `Err` when the engine or the mjai writer fails.
 pub fn compare(spec: &GameSpec, players: [MakeBot; 4]) -> Result<Comparison, String> {
-    let engine_bots: Vec<Recorder<Box<dyn Bot>>> = players.iter().map(|m| Recorder::new(m())).collect();
+    let engine_bots: Vec<Recorder<Boxed>> = players.iter().map(|m| Recorder::new(Boxed(m()))).collect();
     let refs: [&dyn Bot; 4] = std::array::from_fn(|s| &engine_bots[s] as &dyn Bot);
     let game = play_game(spec, refs).map_err(|e| e.to_string())?;
-    let log = crate::log::mjai::write::write_mjai(&game).map_err(|e| e.to_string())?;
+    let log = haifu::log::mjai::write::write_mjai(&game).map_err(|e| e.to_string())?;
     let mut out = Comparison::default();
     for seat in 0..4u8 {
         let expected = engine_bots[seat as usize].take();
@@ -142,15 +143,19 @@ pub fn compare(spec: &GameSpec, players: [MakeBot; 4]) -> Result<Comparison, Str
     Ok(out)
 }
 
-impl Bot for Box<dyn Bot> {
+/// A boxed player as a player (a local type: the orphan rule keeps `impl Bot for Box<dyn Bot>`
+/// in the library's crate, and this harness is its own).
+pub struct Boxed(pub Box<dyn Bot>);
+
+impl Bot for Boxed {
     fn name(&self) -> &str {
-        (**self).name()
+        self.0.name()
     }
     fn turn(&self, seat: &Seat, options: &TurnOptions) -> TurnAction {
-        (**self).turn(seat, options)
+        self.0.turn(seat, options)
     }
     fn call(&self, seat: &Seat, options: &CallOptions) -> CallAction {
-        (**self).call(seat, options)
+        self.0.call(seat, options)
     }
 }
 
@@ -165,7 +170,7 @@ fn seat_comparison(
     let full: Vec<serde_json::Value> =
         log.lines().map(|l| serde_json::from_str(l).unwrap_or(serde_json::Value::Null)).collect();
     let stream = seat_stream(log, seat);
-    let mut bot = MjaiBot::new(seat, Recorder::new(make()));
+    let mut bot = MjaiBot::new(seat, Recorder::new(Boxed(make())));
     let mut got: Vec<Decision> = Vec::new();
     for (i, line) in stream.iter().enumerate() {
         let answer = match bot.react(line) {

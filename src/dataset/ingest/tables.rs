@@ -8,7 +8,7 @@ use crate::dataset::rows::GameRows;
 use crate::dataset::skip::Skip;
 use crate::dataset::storage;
 use crate::features::catalog::names;
-use crate::log::event::Game;
+use crate::log::event::{Game, Rules};
 
 use super::IngestedGame;
 
@@ -17,9 +17,8 @@ use super::IngestedGame;
 pub struct GameMeta {
     pub id: String,
     pub table: &'static str,
-    pub go_type: u32,
-    pub hanchan: bool,
-    pub red_fives: bool,
+    /// The rules the record states ([`Rules`]): the `games` table's rule columns.
+    pub rules: Rules,
     pub players: [String; 4],
     pub dan: [i16; 4],
     pub rate: [f32; 4],
@@ -35,7 +34,7 @@ pub struct GameMeta {
 impl GameMeta {
     pub(super) fn of(game: &Game, rows: &GameRows) -> GameMeta {
         let final_scores = game.final_scores.unwrap_or_else(|| {
-            let mut s = game.rounds.last().map_or([25_000; 4], |r| r.start.scores);
+            let mut s = game.rounds.last().map_or([game.rules.start_score; 4], |r| r.start.scores);
             if let Some(r) = rows.rounds.last() {
                 for p in 0..4 {
                     s[p] += r.deltas[p];
@@ -46,9 +45,7 @@ impl GameMeta {
         GameMeta {
             id: game.id.clone(),
             table: game.rules.table.name(),
-            go_type: game.rules.go_type,
-            hanchan: game.rules.hanchan,
-            red_fives: game.rules.red_fives,
+            rules: game.rules,
             players: game.players.clone().map(|p| p.name),
             dan: game.players.clone().map(|p| p.dan.map_or(-1, |d| d as i16)),
             rate: game.players.clone().map(|p| p.rate.unwrap_or(f32::NAN)),
@@ -71,9 +68,10 @@ pub(super) fn games_columns(games: &[&GameMeta]) -> Columns {
     let mut c = Columns::new();
     c.push("game_id", Values::Str(games.iter().map(|g| g.id.clone()).collect()));
     c.push("table", Values::Str(games.iter().map(|g| g.table.to_string()).collect()));
-    c.push("go_type", Values::U32(games.iter().map(|g| g.go_type).collect()));
-    c.push("hanchan", Values::Bool(games.iter().map(|g| g.hanchan).collect()));
-    c.push("red_fives", Values::Bool(games.iter().map(|g| g.red_fives).collect()));
+    let rules = |f: fn(&Rules) -> bool| Values::Bool(games.iter().map(|g| f(&g.rules)).collect());
+    c.push("go_type", Values::U32(games.iter().map(|g| g.rules.go_type).collect()));
+    c.push("hanchan", rules(|r| r.hanchan));
+    c.push("red_fives", rules(Rules::red_fives));
     c.push("rounds", Values::U16(games.iter().map(|g| g.rounds).collect()));
     c.push("complete", Values::Bool(games.iter().map(|g| g.complete).collect()));
     per_seat(&mut c, "player", games.iter().map(|g| g.players.clone()).collect(), Values::Str);
@@ -82,6 +80,28 @@ pub(super) fn games_columns(games: &[&GameMeta]) -> Columns {
     per_seat(&mut c, "is_ai", games.iter().map(|g| g.is_ai).collect(), Values::Bool);
     per_seat(&mut c, "final_score", games.iter().map(|g| g.final_scores).collect(), Values::I32);
     per_seat(&mut c, "placement", games.iter().map(|g| g.placement).collect(), Values::U8);
+    // The rules, as the record states them (docs/schema.md): appended after the columns that
+    // were there before them, so that every earlier column keeps its place.
+    c.push("players", Values::U8(games.iter().map(|g| g.rules.players).collect()));
+    c.push("start_score", Values::I32(games.iter().map(|g| g.rules.start_score).collect()));
+    c.push("return_score", Values::I32(games.iter().map(|g| g.rules.return_score).collect()));
+    for place in 0..4 {
+        c.push(
+            &format!("uma_{}", place + 1),
+            Values::I32(games.iter().map(|g| g.rules.uma[place]).collect()),
+        );
+    }
+    for (suit, name) in ["red_m", "red_p", "red_s"].into_iter().enumerate() {
+        c.push(name, Values::U8(games.iter().map(|g| g.rules.red[suit]).collect()));
+    }
+    c.push("kuitan", rules(|r| r.kuitan));
+    c.push("kiriage_mangan", rules(|r| r.kiriage_mangan));
+    c.push("double_yakuman", rules(|r| r.double_yakuman));
+    c.push("kazoe_yakuman", rules(|r| r.kazoe_yakuman));
+    c.push("nukidora", rules(|r| r.nukidora));
+    c.push("tsumo_loss", rules(|r| r.tsumo_loss));
+    c.push("fast", rules(|r| r.fast));
+    c.push("result_known", rules(|r| r.result_known));
     c
 }
 

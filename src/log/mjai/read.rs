@@ -254,7 +254,6 @@ impl Reader {
         // played (`live`) is taken as one, the length of ranked play (East 4 is then not its last
         // round).
         let hanchan = live || self.rounds.iter().any(|r| r.start.round >= 4);
-        let go_type = 0x01 | if red { 0 } else { 0x02 } | if hanchan { 0x08 } else { 0 };
         let names = self.names.take().unwrap_or_default();
         let players = names.map(|name| Player { name, ..Player::default() });
         // The scores end_game states, which the replay checks; else the scores after the last
@@ -269,7 +268,8 @@ impl Reader {
         });
         Ok(Game {
             id: id.to_string(),
-            rules: Rules { length_stated: false, ..Rules::from_go_type(go_type, None) },
+            // mjai states no platform: Tenhou's four-player rules, of the length its rounds show
+            rules: Rules { length_stated: false, ..Rules::tenhou(4, hanchan, red) },
             players,
             rounds: self.rounds,
             final_scores,

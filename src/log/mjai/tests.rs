@@ -55,7 +55,7 @@ fn a_game_survives_mjai_and_writes_the_same_bytes_again() {
     assert!(text.ends_with("{\"type\":\"end_game\"}\n"));
     let back = parse_mjai("small", text.as_bytes()).unwrap();
     assert_eq!(back.rounds.len(), game.rounds.len());
-    let red = game.rules.red_fives;
+    let red = game.rules.red_fives();
     for (a, b) in game.rounds.iter().zip(&back.rounds) {
         assert_eq!(
             (a.start.round, a.start.honba, a.start.sticks, a.start.dealer),

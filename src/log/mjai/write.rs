@@ -15,7 +15,7 @@ use crate::tile::TileId;
 
 /// One game as mjai lines, each ending in `\n`.
 pub fn write_mjai(game: &Game) -> Result<String, MjaiError> {
-    let red = game.rules.red_fives;
+    let red = game.rules.red_fives();
     let mut out = String::with_capacity(32 * 1024);
     let names: Vec<String> = game.players.iter().map(|p| json_string(&p.name)).collect();
     let _ = writeln!(out, "{{\"type\":\"start_game\",\"names\":[{}]}}", names.join(","));

@@ -382,7 +382,7 @@ impl Parser {
         let go_type: u32 = t.int("type")?;
         let lobby: Option<u32> = t.opt_int("lobby")?;
         let rules = Rules::from_go_type(go_type, lobby);
-        if rules.sanma {
+        if rules.players == 3 {
             return Err(LogError::Sanma { detail: format!("GO type {go_type} has the sanma bit 0x10") });
         }
         self.rules = Some(rules);
@@ -668,6 +668,8 @@ pub(crate) const SMALL_MJLOG: &str = r#"<mjloggm ver="2.3">
 <AGARI ba="0,1" hai="0,1,2,3,4,5,6,7,8,9,10,11,12,60" machi="60" ten="40,12000,1" yaku="1,1,52,2" yakuman="" doraHai="20,61" doraHaiUra="62" who="0" fromWho="0" sc="240,130,250,-40,250,-40,250,-40" owari="370,47.0,210,-9.0,210,-19.0,210,-19.0"/>
 </mjloggm>"#;
 
+pub mod write;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -769,7 +771,7 @@ mod tests {
         let g = parse_mjlog("small", SMALL.as_bytes()).unwrap();
         assert_eq!(g.id, "small");
         assert_eq!(g.rules.table, TableLevel::Houou);
-        assert!(g.rules.hanchan && g.rules.red_fives && g.rules.kuitan && !g.rules.fast);
+        assert!(g.rules.hanchan && g.rules.red_fives() && g.rules.kuitan && !g.rules.fast);
         assert_eq!(g.players[0].name, "あ");
         assert_eq!(g.players[3].name, "ⓝAI");
         assert!(g.players[3].is_ai());

@@ -93,7 +93,7 @@ pub fn write_mjlog(game: &Game, shuffle: &str) -> Result<String, EncodeError> {
     out.push_str("<mjloggm ver=\"2.3\">");
     let _ = write!(out, "<SHUFFLE seed=\"{}\" ref=\"\"/>", xml_escape(shuffle));
     let lobby = game.rules.lobby.unwrap_or(0);
-    let _ = write!(out, "<GO type=\"{}\" lobby=\"{lobby}\"/>", game.rules.go_type);
+    let _ = write!(out, "<GO type=\"{}\" lobby=\"{lobby}\"/>", game.rules.tenhou_go_type());
     out.push_str("<UN");
     for (i, p) in game.players.iter().enumerate() {
         let name = percent_encoding::utf8_percent_encode(&p.name, percent_encoding::NON_ALPHANUMERIC);

@@ -46,10 +46,10 @@ pub enum WriteError {
 
 /// One game as tenhou.net/6 JSON (one line, no trailing newline).
 pub fn write(game: &Game) -> Result<String, WriteError> {
-    if game.rules.sanma {
+    if game.rules.players == 3 {
         return Err(WriteError::Sanma);
     }
-    let red = game.rules.red_fives;
+    let red = game.rules.red_fives();
     let mut out = String::with_capacity(8 * 1024);
     let _ = write!(out, "{{\"ver\":2.3,\"ref\":{},\"log\":[", json_string(&game.id));
     let mut connections = Vec::new();
@@ -87,12 +87,12 @@ fn write_meta(out: &mut String, game: &Game) {
         TableLevel::Houou => "鳳",
     };
     let mut disp = format!("{table}{}", if r.hanchan { "南" } else { "東" });
-    for (on, mark) in [(r.kuitan, "喰"), (r.red_fives, "赤"), (r.fast, "速")] {
+    for (on, mark) in [(r.kuitan, "喰"), (r.red_fives(), "赤"), (r.fast, "速")] {
         if on {
             disp.push_str(mark);
         }
     }
-    let aka = u8::from(r.red_fives);
+    let aka = u8::from(r.red_fives());
     let _ = write!(
         out,
         ",\"ratingc\":\"PF4\",\"rule\":{{\"disp\":{},\"aka53\":{aka},\"aka52\":{aka},\"aka51\":{aka}}}",

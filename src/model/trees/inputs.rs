@@ -18,7 +18,7 @@
 //!   best and a tie look alike there), and how many options are strictly better than it.
 
 use crate::features::catalog;
-use crate::replay::view::{Scoreboard, View, SCOREBOARD_COLUMNS};
+use crate::replay::view::SCOREBOARD_COLUMNS;
 
 /// The context columns, in the order [`Situation::context`] gives them.
 pub const CONTEXT: [&str; 6] = ["turn", "wall_left", "round_wind", "is_dealer", "n_options", "best_shanten"];
@@ -153,63 +153,30 @@ pub fn with_derived(rows: &[&[f32]]) -> Vec<Vec<f32>> {
         .collect()
 }
 
-/// The decision facts of the context family that do not come from the options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Situation {
-    /// The deciding player's draws so far (`decisions.turn`).
-    pub turn: u8,
-    pub wall_left: u8,
-    /// 0 East, 1 South, 2 West, 3 North (`decisions.round_wind`).
-    pub round_wind: u8,
-    pub is_dealer: bool,
-    /// The round and the scores (the table family).
-    pub scoreboard: Scoreboard,
-}
+pub use crate::replay::view::Situation;
 
-impl Situation {
-    /// The situation of a live position.
-    pub fn of_view(view: &View) -> Situation {
-        Situation {
-            turn: view.turn,
-            wall_left: view.wall_left,
-            round_wind: view.round_wind.saturating_sub(27) as u8,
-            is_dealer: view.seat_wind == 27,
-            scoreboard: view.scoreboard,
-        }
-    }
-
-    /// The situation of a row of the `decisions` table (`scoreboard.seat` is the row's seat).
-    pub fn of_decision(
-        turn: u8,
-        wall_left: u8,
-        round_wind: u8,
-        dealer: u8,
-        scoreboard: Scoreboard,
-    ) -> Situation {
-        Situation { turn, wall_left, round_wind, is_dealer: scoreboard.seat == dealer, scoreboard }
-    }
-
-    /// The values of [`context_names`] for a decision with these option rows (catalog order).
-    pub fn context(&self, rows: &[&[f32]]) -> [f32; CONTEXT.len() + SCOREBOARD_COLUMNS.len()] {
-        let shanten = column("shanten_min");
-        let best_shanten = rows.iter().map(|r| r[shanten]).fold(f32::INFINITY, f32::min);
-        let mut out = [0.0; CONTEXT.len() + SCOREBOARD_COLUMNS.len()];
-        out[..CONTEXT.len()].copy_from_slice(&[
-            self.turn as f32,
-            self.wall_left as f32,
-            self.round_wind as f32,
-            if self.is_dealer { 1.0 } else { 0.0 },
-            rows.len() as f32,
-            best_shanten,
-        ]);
-        out[CONTEXT.len()..].copy_from_slice(&self.scoreboard.columns());
-        out
-    }
+/// The values of [`context_names`] for a decision in `situation` with these option rows (catalog
+/// order).
+pub fn context(situation: &Situation, rows: &[&[f32]]) -> [f32; CONTEXT.len() + SCOREBOARD_COLUMNS.len()] {
+    let shanten = column("shanten_min");
+    let best_shanten = rows.iter().map(|r| r[shanten]).fold(f32::INFINITY, f32::min);
+    let mut out = [0.0; CONTEXT.len() + SCOREBOARD_COLUMNS.len()];
+    out[..CONTEXT.len()].copy_from_slice(&[
+        situation.turn as f32,
+        situation.wall_left as f32,
+        situation.round_wind as f32,
+        if situation.is_dealer { 1.0 } else { 0.0 },
+        rows.len() as f32,
+        best_shanten,
+    ]);
+    out[CONTEXT.len()..].copy_from_slice(&situation.scoreboard.columns());
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::replay::view::Scoreboard;
 
     #[test]
     fn relative_columns_are_each_value_minus_the_decisions_best() {
@@ -229,7 +196,7 @@ mod tests {
         assert_eq!(&out[1][..w], &b[..]);
         let scoreboard =
             Scoreboard { round: 5, honba: 2, sticks: 1, scores: [31_000, 18_000, 25_000, 25_000], seat: 2 };
-        let ctx = Situation::of_decision(5, 40, 1, 2, scoreboard).context(&[&a, &b]);
+        let ctx = context(&Situation::of_decision(5, 40, 1, 2, scoreboard), &[&a, &b]);
         let mut want = vec![5.0, 40.0, 1.0, 1.0, 2.0, 1.0];
         // South 2, 2 honba, 1 stick; seat 2 holds 25,000: second (seat 3 ties, and ties break by
         // seat), 6,000 behind the leader, 6,000 below the next score above, 7,000 above the next

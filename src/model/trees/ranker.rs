@@ -165,7 +165,7 @@ impl TreesRanker {
     pub fn score_rows(&self, rows: &[&[f32]], situation: Situation) -> Vec<f64> {
         let wide = inputs::with_derived(rows);
         let refs: Vec<&[f32]> = wide.iter().map(Vec::as_slice).collect();
-        self.trees.score_options(&self.layout, &refs, &situation.context(rows))
+        self.trees.score_options(&self.layout, &refs, &super::inputs::context(&situation, rows))
     }
 
     /// Ranks every distinct discard of the view's hand, best first (ties by tile).
@@ -192,7 +192,7 @@ impl TreesRanker {
     /// options `which` of one decision, rows in catalog order. The relative and context columns
     /// need every option; the contributions, the costly part, only the options asked for.
     fn terms(&self, rows: &[&[f32]], situation: Situation, which: &[usize]) -> Vec<(Vec<f32>, Vec<f64>)> {
-        let context = situation.context(rows);
+        let context = super::inputs::context(&situation, rows);
         let wide = inputs::with_derived(rows);
         which
             .iter()

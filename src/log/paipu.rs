@@ -1,0 +1,404 @@
+//! 電脳麻将's own record format: the `paipu` JSON of `@kobalab/majiang-core` (docs/paipu.md).
+//!
+//! A paipu names its players (`player`), the first dealer among them (`qijia`), and logs each
+//! round as a list of one-key events (`qipai`, `zimo`, `dapai`, `fulou`, `gang`, `gangzimo`,
+//! `kaigang`, `hule`, `pingju`); it ends with the final scores (`defen`), ranks and points. Seats
+//! in a round are counted from that round's dealer (`l` = 0 is the dealer, 1 the next, ...), and
+//! tiles are written in majiang notation (`m1`, red `m0`, honors `z1`..`z7`), without ids.
+//!
+//! The reader turns each round into the mjai events it stands for (absolute seats, mjai tile
+//! names) and reads them with the mjai reader ([`super::mjai::read`]), which gives the tiles ids
+//! and the events their order: one translation, not a second state machine. What mjai cannot
+//! carry is then set from the paipu itself: the rules (majiang-core's defaults,
+//! [`Rules::majiang`]), each win's fu, han, yaku and value as majiang-core scored them (so the
+//! re-scoring compares them, not only the payments), and the stated final result. An error names
+//! the round and the event of the paipu.
+
+use serde_json::{json, Value};
+
+use super::error::LogError;
+use super::event::{Event, Game, Rules};
+use crate::score::Limit;
+
+/// Whether a document looks like a paipu: a JSON object with `qijia` and `log` at its top.
+pub fn looks_like_paipu(text: &[u8]) -> bool {
+    let head = &text[..text.len().min(4096)];
+    text.starts_with(b"{") && find(head, b"\"qijia\"") && (find(text, b"\"log\""))
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Where in a paipu something went wrong: the round (0-based) and the event within it.
+fn at(round: usize, event: usize, detail: impl Into<String>) -> LogError {
+    LogError::Paipu { round, event: Some(event), detail: detail.into() }
+}
+
+fn whole(detail: impl Into<String>) -> LogError {
+    LogError::Paipu { round: 0, event: None, detail: detail.into() }
+}
+
+/// A majiang tile (`m1`, `m0` = red 5m, `z1` = East) as mjai writes it (`1m`, `5mr`, `E`).
+fn mjai_tile(t: &str) -> Option<String> {
+    let mut c = t.chars();
+    let (suit, digit) = (c.next()?, c.next()?.to_digit(10)?);
+    if c.next().is_some() {
+        return None;
+    }
+    Some(match (suit, digit) {
+        ('m' | 'p' | 's', 0) => format!("5{suit}r"),
+        ('m' | 'p' | 's', 1..=9) => format!("{digit}{suit}"),
+        ('z', 1..=7) => ["E", "S", "W", "N", "P", "F", "C"][digit as usize - 1].to_string(),
+        _ => return None,
+    })
+}
+
+/// The tiles of a hand string (`m14p405779s39z456`: a suit letter, then its digits), skipping the
+/// markers of a meld or a discard (`-`, `=`, `+`, `_`, `*`).
+fn tiles(s: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut suit = None;
+    for ch in s.chars() {
+        match ch {
+            'm' | 'p' | 's' | 'z' => suit = Some(ch),
+            '0'..='9' => out.push(mjai_tile(&format!("{}{ch}", suit?))?),
+            '-' | '=' | '+' | '_' | '*' => {}
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// A meld string: its tiles in order, the index of the called tile and the seat it came from,
+/// as an offset from the caller (`+` 1 = the next seat, `=` 2 = across, `-` 3 = the previous).
+struct MeldText {
+    tiles: Vec<String>,
+    called: Option<(usize, u8)>,
+}
+
+fn meld(m: &str) -> Option<MeldText> {
+    let mut chars = m.chars();
+    let suit = chars.next()?;
+    let mut tiles = Vec::new();
+    let mut called = None;
+    for ch in chars {
+        let offset = match ch {
+            '+' => Some(1),
+            '=' => Some(2),
+            '-' => Some(3),
+            _ => None,
+        };
+        match offset {
+            Some(o) => called = Some((tiles.len().checked_sub(1)?, o)),
+            None => tiles.push(mjai_tile(&format!("{suit}{ch}"))?),
+        }
+    }
+    Some(MeldText { tiles, called })
+}
+
+/// One round's translation: the mjai lines, and for each the paipu event it came from.
+struct Round {
+    lines: Vec<Value>,
+    origin: Vec<usize>,
+}
+
+impl Round {
+    fn push(&mut self, event: usize, v: Value) {
+        self.lines.push(v);
+        self.origin.push(event);
+    }
+}
+
+/// A string field of an event object.
+fn text<'a>(e: &'a Value, key: &str) -> Option<&'a str> {
+    e.get(key).and_then(Value::as_str)
+}
+
+fn int(e: &Value, key: &str) -> Option<i64> {
+    e.get(key).and_then(Value::as_i64)
+}
+
+/// The four values of an array indexed by the seat counted from `dealer`, by absolute seat.
+fn absolute(v: &Value, dealer: u8) -> Option<[i64; 4]> {
+    let a = v.as_array().filter(|a| a.len() == 4)?;
+    let mut out = [0; 4];
+    for (l, x) in a.iter().enumerate() {
+        out[(usize::from(dealer) + l) % 4] = x.as_i64()?;
+    }
+    Some(out)
+}
+
+/// The round's `qipai` as mjai's `start_kyoku`, and the round's dealer (absolute seat).
+fn start_kyoku(r: usize, q: &Value) -> Result<(Value, u8), LogError> {
+    let wind =
+        int(q, "zhuangfeng").filter(|w| (0..4).contains(w)).ok_or_else(|| at(r, 0, "qipai.zhuangfeng"))?;
+    let dealer = int(q, "jushu").filter(|j| (0..4).contains(j)).ok_or_else(|| at(r, 0, "qipai.jushu"))? as u8;
+    let scores = q.get("defen").and_then(|d| absolute(d, dealer)).ok_or_else(|| at(r, 0, "qipai.defen"))?;
+    let mut hands = vec![Vec::new(); 4];
+    for (l, h) in q.get("shoupai").and_then(Value::as_array).into_iter().flatten().enumerate().take(4) {
+        let h = h.as_str().and_then(tiles).ok_or_else(|| at(r, 0, format!("qipai.shoupai[{l}]")))?;
+        hands[(usize::from(dealer) + l) % 4] = h;
+    }
+    let marker = text(q, "baopai").and_then(mjai_tile).ok_or_else(|| at(r, 0, "qipai.baopai"))?;
+    let bakaze = ["E", "S", "W", "N"][wind as usize];
+    let line = json!({"type": "start_kyoku", "bakaze": bakaze, "dora_marker": marker,
+        "kyoku": dealer + 1, "honba": int(q, "changbang").unwrap_or(0),
+        "kyotaku": int(q, "lizhibang").unwrap_or(0), "oya": dealer, "scores": scores, "tehais": hands});
+    Ok((line, dealer))
+}
+
+/// Translates round `r` (its events `events`) into mjai lines.
+fn translate_round(r: usize, events: &[Value]) -> Result<Round, LogError> {
+    let mut out = Round { lines: Vec::new(), origin: Vec::new() };
+    let q = events
+        .first()
+        .and_then(|e| e.get("qipai"))
+        .ok_or_else(|| at(r, 0, "the round does not start with qipai"))?;
+    let (start, dealer) = start_kyoku(r, q)?;
+    out.push(0, start);
+    // A riichi declared by a discard is accepted when the next event is not a win on that tile.
+    let mut pending_riichi: Option<u8> = None;
+    for (i, e) in events.iter().enumerate().skip(1) {
+        let (key, body) = e
+            .as_object()
+            .and_then(|o| o.iter().next())
+            .map(|(k, v)| (k.as_str(), v))
+            .ok_or_else(|| at(r, i, "an event is not a one-key object"))?;
+        if let Some(who) = pending_riichi.take() {
+            if key != "hule" {
+                out.push(i, json!({"type": "reach_accepted", "actor": who}));
+            }
+        }
+        for line in event(dealer, key, body).map_err(|what| at(r, i, format!("{key}: {what}")))? {
+            if line["type"] == "reach" {
+                pending_riichi = line["actor"].as_u64().map(|a| a as u8);
+            }
+            out.push(i, line);
+        }
+    }
+    out.push(events.len().saturating_sub(1), json!({"type": "end_kyoku"}));
+    Ok(out)
+}
+
+/// One paipu event after `qipai` as mjai lines, in a round dealt by `dealer`; what is wrong with
+/// it otherwise.
+fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, String> {
+    let seat = |l: i64| -> Option<u8> { (0..4).contains(&l).then(|| (dealer + l as u8) % 4) };
+    let actor = || int(body, "l").and_then(seat).ok_or("no seat `l` in 0..4");
+    let tile = |k: &str| text(body, k).and_then(mjai_tile).ok_or(format!("tile `{k}`"));
+    let meld_of = || text(body, "m").and_then(meld).ok_or("meld `m`");
+    Ok(match key {
+        "zimo" | "gangzimo" => vec![json!({"type": "tsumo", "actor": actor()?, "pai": tile("p")?})],
+        "dapai" => {
+            let p = text(body, "p").ok_or("tile `p`")?;
+            let who = actor()?;
+            let pai = p.get(..2).and_then(mjai_tile).ok_or("tile `p`")?;
+            let discard = json!({"type": "dahai", "actor": who, "pai": pai, "tsumogiri": p.contains('_')});
+            if p.contains('*') {
+                vec![json!({"type": "reach", "actor": who}), discard]
+            } else {
+                vec![discard]
+            }
+        }
+        "fulou" => {
+            let who = actor()?;
+            let m = meld_of()?;
+            let (called, offset) = m.called.ok_or("a call without a marker of its source")?;
+            let mut consumed = m.tiles.clone();
+            let pai = consumed.remove(called);
+            let plain = |t: &String| t.trim_end_matches('r').to_string();
+            let kind = match m.tiles.len() {
+                4 => "daiminkan",
+                3 if m.tiles.iter().all(|t| plain(t) == plain(&m.tiles[0])) => "pon",
+                3 => "chi",
+                _ => return Err("a call of 3 or 4 tiles".into()),
+            };
+            let target = (who + offset) % 4;
+            vec![json!({"type": kind, "actor": who, "target": target, "pai": pai, "consumed": consumed})]
+        }
+        "gang" => {
+            let who = actor()?;
+            let m = meld_of()?;
+            match (m.tiles.len(), m.called) {
+                (4, None) => vec![json!({"type": "ankan", "actor": who, "consumed": m.tiles})],
+                (4, Some(_)) => {
+                    let mut consumed = m.tiles;
+                    let pai = consumed.pop().ok_or("an added kan")?;
+                    vec![json!({"type": "kakan", "actor": who, "pai": pai, "consumed": consumed})]
+                }
+                _ => return Err("a kan of 4 tiles".into()),
+            }
+        }
+        "kaigang" => vec![json!({"type": "dora", "dora_marker": tile("baopai")?})],
+        "hule" => {
+            let who = actor()?;
+            let target = match body.get("baojia") {
+                None | Some(Value::Null) => who,
+                Some(b) => b.as_i64().and_then(seat).ok_or("`baojia`")?,
+            };
+            let deltas = body.get("fenpei").and_then(|f| absolute(f, dealer)).ok_or("`fenpei`")?;
+            let ura: Vec<String> = match body.get("fubaopai") {
+                None | Some(Value::Null) => Vec::new(),
+                Some(u) => u
+                    .as_array()
+                    .and_then(|a| a.iter().map(|t| t.as_str().and_then(mjai_tile)).collect())
+                    .ok_or("`fubaopai`")?,
+            };
+            vec![
+                json!({"type": "hora", "actor": who, "target": target, "deltas": deltas, "ura_markers": ura}),
+            ]
+        }
+        "pingju" => {
+            let deltas = body.get("fenpei").and_then(|f| absolute(f, dealer)).ok_or("`fenpei`")?;
+            vec![json!({"type": "ryukyoku", "deltas": deltas})]
+        }
+        other => return Err(format!("unknown event {other:?}")),
+    })
+}
+
+/// What majiang-core scored a win as: fu, han, the hand's value and the yaku by Tenhou id.
+struct Scored {
+    fu: u32,
+    points: i32,
+    limit: Limit,
+    yaku: Vec<(u8, u8)>,
+    yakuman: Vec<u8>,
+}
+
+fn scored(h: &Value, rules: &Rules) -> Result<Scored, String> {
+    // A yakuman states no fu (nor fanshu): 0, which the re-scoring reads as "not stated".
+    let yakuman_hand = h.get("damanguan").is_some_and(|d| !d.is_null());
+    let fu = match h.get("fu").and_then(Value::as_u64) {
+        Some(fu) => fu as u32,
+        None if yakuman_hand => 0,
+        None => return Err("no `fu`".into()),
+    };
+    let points = h.get("defen").and_then(Value::as_i64).ok_or("no `defen`")? as i32;
+    let (mut yaku, mut yakuman) = (Vec::new(), Vec::new());
+    for y in h.get("hupai").and_then(Value::as_array).ok_or("no `hupai`")? {
+        let name = y.get("name").and_then(Value::as_str).ok_or("a yaku without a name")?;
+        let id = crate::score::yaku::id_of_japanese(name).ok_or_else(|| format!("unknown yaku {name:?}"))?;
+        match y.get("fanshu") {
+            // yakuman write their multiple as `*` (or `**` for a double)
+            Some(Value::String(stars)) if stars.chars().all(|c| c == '*') => yakuman.push(id),
+            Some(v) => {
+                let han =
+                    v.as_u64().filter(|&h| h <= 60).ok_or_else(|| format!("yaku {name:?}: fanshu {v}"))?;
+                yaku.push((id, han as u8));
+            }
+            None => return Err(format!("yaku {name:?} without fanshu")),
+        }
+    }
+    let limit = if yakuman.is_empty() {
+        let han = h.get("fanshu").and_then(Value::as_u64).ok_or("no `fanshu`")?;
+        crate::score::points::basic_points(han.min(255) as u8, fu.min(255) as u8, &rules.score_rules()).1
+    } else {
+        Limit::Yakuman
+    };
+    Ok(Scored { fu, points, limit, yaku, yakuman })
+}
+
+/// Parses a paipu (one game). `id` becomes the game id.
+pub fn parse_paipu(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
+    let doc: Value = serde_json::from_slice(bytes).map_err(|e| LogError::Json {
+        detail: format!("paipu: {e}"),
+        line: e.line(),
+        column: e.column(),
+    })?;
+    let qijia = int(&doc, "qijia")
+        .filter(|q| (0..4).contains(q))
+        .ok_or_else(|| whole("no `qijia` in 0..4"))? as usize;
+    // Absolute seat s (0 = the first dealer) is player (qijia + s) % 4 of the paipu's lists.
+    let by_seat = |v: &Value| -> Option<Vec<Value>> {
+        let a = v.as_array().filter(|a| a.len() == 4)?;
+        Some((0..4).map(|s| a[(qijia + s) % 4].clone()).collect())
+    };
+    let names = doc.get("player").and_then(by_seat).ok_or_else(|| whole("`player`: four names"))?;
+    let rounds = doc.get("log").and_then(Value::as_array).ok_or_else(|| whole("no `log` of rounds"))?;
+    let mut lines = vec![json!({"type": "start_game", "names": names, "aka_flag": true})];
+    let mut origin = vec![(0usize, 0usize)];
+    let mut hule = Vec::new();
+    for (r, round) in rounds.iter().enumerate() {
+        let events = round.as_array().ok_or_else(|| at(r, 0, "a round is not a list of events"))?;
+        let t = translate_round(r, events)?;
+        origin.extend(t.origin.iter().map(|&e| (r, e)));
+        lines.extend(t.lines);
+        hule.extend(events.iter().enumerate().filter_map(|(i, e)| e.get("hule").map(|h| (r, i, h))));
+    }
+    let final_scores: Option<[i32; 4]> = doc.get("defen").and_then(by_seat).and_then(|d| {
+        let v: Option<Vec<i32>> = d.iter().map(|x| x.as_i64().map(|x| x as i32)).collect();
+        v.and_then(|v| v.try_into().ok())
+    });
+    lines.push(json!({"type": "end_game", "scores": final_scores}));
+    origin.push((rounds.len().saturating_sub(1), 0));
+    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
+    let mut game = super::mjai::read::parse_mjai(id, text.as_bytes()).map_err(|e| match e {
+        LogError::Mjai { line, error, .. } => {
+            let (r, i) = origin.get(line.saturating_sub(1)).copied().unwrap_or((0, 0));
+            at(r, i, error.to_string())
+        }
+        other => other,
+    })?;
+    game.rules = Rules::majiang();
+    // The stated result: final points as majiang-core writes them (strings with one decimal).
+    game.final_results = doc.get("point").and_then(by_seat).and_then(|p| {
+        let v: Option<Vec<f32>> = p
+            .iter()
+            .map(|x| x.as_str().and_then(|s| s.parse().ok()).or_else(|| x.as_f64().map(|f| f as f32)))
+            .collect();
+        v.and_then(|v| v.try_into().ok())
+    });
+    // Each win as majiang-core scored it, in the order the rounds hold them.
+    let rules = game.rules;
+    let mut wins = hule.into_iter();
+    for ev in game.rounds.iter_mut().flat_map(|r| r.events.iter_mut()) {
+        let Event::Agari(a) = ev else { continue };
+        let (r, i, h) = wins.next().ok_or_else(|| whole("more wins replayed than the paipu holds"))?;
+        let s = scored(h, &rules).map_err(|d| at(r, i, format!("hule: {d}")))?;
+        a.fu = s.fu;
+        a.points = s.points;
+        a.limit = s.limit;
+        a.yaku = s.yaku;
+        a.yakuman = s.yakuman;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand-made paipu in majiang-core's shape (docs/paipu.md) whose one round stops after its
+    /// deal: no result.
+    const SMALL: &str = r#"{"title":"test","player":["A","B","C","D"],"qijia":1,
+      "log":[[{"qipai":{"zhuangfeng":0,"jushu":0,"changbang":0,"lizhibang":0,
+        "defen":[25000,25000,25000,25000],"baopai":"s9",
+        "shoupai":["m123456789p1122","m1112345678999","p123456789s1122","s1112345678999"]}}]],
+      "defen":[25000,25000,25000,25000],"rank":[1,2,3,4],"point":["0.0","0.0","0.0","0.0"]}"#;
+
+    #[test]
+    fn tiles_and_melds_translate() {
+        assert_eq!(mjai_tile("m0").as_deref(), Some("5mr"));
+        assert_eq!(mjai_tile("z5").as_deref(), Some("P"));
+        assert_eq!(mjai_tile("z8"), None);
+        assert_eq!(tiles("m14p405z7").unwrap(), ["1m", "4m", "4p", "5pr", "5p", "C"]);
+        let m = meld("m1-23").unwrap();
+        assert_eq!(
+            (m.tiles.as_slice(), m.called),
+            (["1m", "2m", "3m"].map(String::from).as_slice(), Some((0, 3)))
+        );
+        let m = meld("p555=5").unwrap();
+        assert_eq!((m.tiles.len(), m.called), (4, Some((2, 2))));
+        assert!(meld("s5550").unwrap().called.is_none());
+        assert!(looks_like_paipu(SMALL.as_bytes()));
+        assert!(!looks_like_paipu(br#"{"title":"x","log":[]}"#));
+    }
+
+    /// A round without a result is refused with the round named.
+    #[test]
+    fn a_round_without_a_result_is_named() {
+        let e = parse_paipu("t", SMALL.as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("paipu round 0"), "{e}");
+    }
+}
