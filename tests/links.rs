@@ -553,16 +553,34 @@ fn code_is_not_prose() {
     assert_eq!(targets, ["x.md", "y z.md", "f(1).md", "r.md"]);
 }
 
+/// The README's "first ten minutes" section: from its heading to the next `## ` heading outside
+/// code blocks (a recipe's output may print a markdown heading of its own).
+fn first_ten_minutes(readme: &str) -> String {
+    let mut out = String::new();
+    let (mut inside, mut fenced) = (false, false);
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        }
+        if !fenced && line.starts_with("## ") {
+            inside = line.starts_with("## The first ten minutes");
+        }
+        if inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    assert!(!out.is_empty(), "README: no \"## The first ten minutes\" section");
+    out
+}
+
 /// The commands of the README's "first ten minutes" (lines `$ haifu ...` in its code blocks) and its
 /// python snippet, each as `make demo` runs them.
 #[test]
 fn the_readme_recipes_are_what_make_demo_runs() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let demo = std::fs::read_to_string(root().join("scripts/demo.sh")).unwrap();
-    let section = readme
-        .split("\n## ")
-        .find(|s| s.starts_with("The first ten minutes"))
-        .expect("README: no \"## The first ten minutes\" section");
+    let section = first_ten_minutes(&readme);
     let mut commands = Vec::new();
     let mut python = Vec::new();
     let mut in_python = false;
@@ -626,10 +644,7 @@ struct Shown {
 /// after the polars snippet as the snippet's output (the demo records it as
 /// `$ python3 (the README's polars snippet)`).
 fn readme_outputs(readme: &str) -> Vec<Shown> {
-    let section = readme
-        .split("\n## ")
-        .find(|s| s.starts_with("The first ten minutes"))
-        .expect("README: no \"## The first ten minutes\" section");
+    let section = first_ten_minutes(readme);
     let mut out: Vec<Shown> = Vec::new();
     let mut block: Option<&str> = None;
     let mut last_block = "";
