@@ -98,8 +98,8 @@ pub enum LogError {
 
     /// 電脳麻将 paipu content that does not fit the format or does not replay: the round (0-based,
     /// of `log`) and the event within it, when one is to blame.
-    #[error("paipu round {round}{}: {detail}", event.map_or(String::new(), |e| format!(", event {e}")))]
-    Paipu { round: usize, event: Option<usize>, detail: String },
+    #[error("paipu round {round}{}: {error}", event.map_or(String::new(), |e| format!(", event {e}")))]
+    Paipu { round: usize, event: Option<usize>, error: crate::log::paipu::PaipuError },
 }
 
 impl LogError {

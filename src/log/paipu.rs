@@ -30,13 +30,35 @@ fn find(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w == needle)
 }
 
-/// Where in a paipu something went wrong: the round (0-based) and the event within it.
-fn at(round: usize, event: usize, detail: impl Into<String>) -> LogError {
-    LogError::Paipu { round, event: Some(event), detail: detail.into() }
+/// What is wrong with a paipu ([`LogError::Paipu`] adds the round and the event).
+#[derive(Debug, thiserror::Error)]
+pub enum PaipuError {
+    /// A field missing, or not of its kind (`qipai.jushu`, `dapai.p`, `hule.fenpei`, ...).
+    #[error("bad or missing {0}")]
+    Field(String),
+    /// Content that does not fit the format's shape.
+    #[error("{0}")]
+    Shape(&'static str),
+    #[error("unknown event {0:?}")]
+    UnknownEvent(String),
+    #[error("unknown yaku {0:?}")]
+    UnknownYaku(String),
+    /// The events, read as the mjai stream they stand for, do not replay into a game.
+    #[error(transparent)]
+    Replay(crate::log::mjai::error::MjaiError),
 }
 
-fn whole(detail: impl Into<String>) -> LogError {
-    LogError::Paipu { round: 0, event: None, detail: detail.into() }
+/// Where in a paipu something went wrong: the round (0-based) and the event within it.
+fn at(round: usize, event: usize, error: PaipuError) -> LogError {
+    LogError::Paipu { round, event: Some(event), error }
+}
+
+fn whole(error: PaipuError) -> LogError {
+    LogError::Paipu { round: 0, event: None, error }
+}
+
+fn field(what: &str) -> PaipuError {
+    PaipuError::Field(what.to_string())
 }
 
 /// A majiang tile (`m1`, `m0` = red 5m, `z1` = East) as mjai writes it (`1m`, `5mr`, `E`).
@@ -131,16 +153,19 @@ fn absolute(v: &Value, dealer: u8) -> Option<[i64; 4]> {
 
 /// The round's `qipai` as mjai's `start_kyoku`, and the round's dealer (absolute seat).
 fn start_kyoku(r: usize, q: &Value) -> Result<(Value, u8), LogError> {
-    let wind =
-        int(q, "zhuangfeng").filter(|w| (0..4).contains(w)).ok_or_else(|| at(r, 0, "qipai.zhuangfeng"))?;
-    let dealer = int(q, "jushu").filter(|j| (0..4).contains(j)).ok_or_else(|| at(r, 0, "qipai.jushu"))? as u8;
-    let scores = q.get("defen").and_then(|d| absolute(d, dealer)).ok_or_else(|| at(r, 0, "qipai.defen"))?;
+    let wind = int(q, "zhuangfeng")
+        .filter(|w| (0..4).contains(w))
+        .ok_or_else(|| at(r, 0, field("qipai.zhuangfeng")))?;
+    let dealer =
+        int(q, "jushu").filter(|j| (0..4).contains(j)).ok_or_else(|| at(r, 0, field("qipai.jushu")))? as u8;
+    let scores =
+        q.get("defen").and_then(|d| absolute(d, dealer)).ok_or_else(|| at(r, 0, field("qipai.defen")))?;
     let mut hands = vec![Vec::new(); 4];
     for (l, h) in q.get("shoupai").and_then(Value::as_array).into_iter().flatten().enumerate().take(4) {
-        let h = h.as_str().and_then(tiles).ok_or_else(|| at(r, 0, format!("qipai.shoupai[{l}]")))?;
+        let h = h.as_str().and_then(tiles).ok_or_else(|| at(r, 0, field(&format!("qipai.shoupai[{l}]"))))?;
         hands[(usize::from(dealer) + l) % 4] = h;
     }
-    let marker = text(q, "baopai").and_then(mjai_tile).ok_or_else(|| at(r, 0, "qipai.baopai"))?;
+    let marker = text(q, "baopai").and_then(mjai_tile).ok_or_else(|| at(r, 0, field("qipai.baopai")))?;
     let bakaze = ["E", "S", "W", "N"][wind as usize];
     let line = json!({"type": "start_kyoku", "bakaze": bakaze, "dora_marker": marker,
         "kyoku": dealer + 1, "honba": int(q, "changbang").unwrap_or(0),
@@ -154,7 +179,7 @@ fn translate_round(r: usize, events: &[Value]) -> Result<Round, LogError> {
     let q = events
         .first()
         .and_then(|e| e.get("qipai"))
-        .ok_or_else(|| at(r, 0, "the round does not start with qipai"))?;
+        .ok_or_else(|| at(r, 0, PaipuError::Shape("the round does not start with qipai")))?;
     let (start, dealer) = start_kyoku(r, q)?;
     out.push(0, start);
     // A riichi declared by a discard is accepted when the next event is not a win on that tile.
@@ -164,13 +189,13 @@ fn translate_round(r: usize, events: &[Value]) -> Result<Round, LogError> {
             .as_object()
             .and_then(|o| o.iter().next())
             .map(|(k, v)| (k.as_str(), v))
-            .ok_or_else(|| at(r, i, "an event is not a one-key object"))?;
+            .ok_or_else(|| at(r, i, PaipuError::Shape("an event is not a one-key object")))?;
         if let Some(who) = pending_riichi.take() {
             if key != "hule" {
                 out.push(i, json!({"type": "reach_accepted", "actor": who}));
             }
         }
-        for line in event(dealer, key, body).map_err(|what| at(r, i, format!("{key}: {what}")))? {
+        for line in event(dealer, key, body).map_err(|e| at(r, i, e))? {
             if line["type"] == "reach" {
                 pending_riichi = line["actor"].as_u64().map(|a| a as u8);
             }
@@ -183,17 +208,18 @@ fn translate_round(r: usize, events: &[Value]) -> Result<Round, LogError> {
 
 /// One paipu event after `qipai` as mjai lines, in a round dealt by `dealer`; what is wrong with
 /// it otherwise.
-fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, String> {
+fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, PaipuError> {
     let seat = |l: i64| -> Option<u8> { (0..4).contains(&l).then(|| (dealer + l as u8) % 4) };
-    let actor = || int(body, "l").and_then(seat).ok_or("no seat `l` in 0..4");
-    let tile = |k: &str| text(body, k).and_then(mjai_tile).ok_or(format!("tile `{k}`"));
-    let meld_of = || text(body, "m").and_then(meld).ok_or("meld `m`");
+    let bad = |k: &str| PaipuError::Field(format!("{key}.{k}"));
+    let actor = || int(body, "l").and_then(seat).ok_or_else(|| bad("l"));
+    let tile = |k: &str| text(body, k).and_then(mjai_tile).ok_or_else(|| bad(k));
+    let meld_of = || text(body, "m").and_then(meld).ok_or_else(|| bad("m"));
     Ok(match key {
         "zimo" | "gangzimo" => vec![json!({"type": "tsumo", "actor": actor()?, "pai": tile("p")?})],
         "dapai" => {
-            let p = text(body, "p").ok_or("tile `p`")?;
+            let p = text(body, "p").ok_or_else(|| bad("p"))?;
             let who = actor()?;
-            let pai = p.get(..2).and_then(mjai_tile).ok_or("tile `p`")?;
+            let pai = p.get(..2).and_then(mjai_tile).ok_or_else(|| bad("p"))?;
             let discard = json!({"type": "dahai", "actor": who, "pai": pai, "tsumogiri": p.contains('_')});
             if p.contains('*') {
                 vec![json!({"type": "reach", "actor": who}), discard]
@@ -204,7 +230,8 @@ fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, String> {
         "fulou" => {
             let who = actor()?;
             let m = meld_of()?;
-            let (called, offset) = m.called.ok_or("a call without a marker of its source")?;
+            let (called, offset) =
+                m.called.ok_or(PaipuError::Shape("a call without a marker of its source"))?;
             let mut consumed = m.tiles.clone();
             let pai = consumed.remove(called);
             let plain = |t: &String| t.trim_end_matches('r').to_string();
@@ -212,7 +239,7 @@ fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, String> {
                 4 => "daiminkan",
                 3 if m.tiles.iter().all(|t| plain(t) == plain(&m.tiles[0])) => "pon",
                 3 => "chi",
-                _ => return Err("a call of 3 or 4 tiles".into()),
+                _ => return Err(PaipuError::Shape("a call of 3 or 4 tiles")),
             };
             let target = (who + offset) % 4;
             vec![json!({"type": kind, "actor": who, "target": target, "pai": pai, "consumed": consumed})]
@@ -224,10 +251,10 @@ fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, String> {
                 (4, None) => vec![json!({"type": "ankan", "actor": who, "consumed": m.tiles})],
                 (4, Some(_)) => {
                     let mut consumed = m.tiles;
-                    let pai = consumed.pop().ok_or("an added kan")?;
+                    let pai = consumed.pop().ok_or(PaipuError::Shape("an added kan"))?;
                     vec![json!({"type": "kakan", "actor": who, "pai": pai, "consumed": consumed})]
                 }
-                _ => return Err("a kan of 4 tiles".into()),
+                _ => return Err(PaipuError::Shape("a kan of 4 tiles")),
             }
         }
         "kaigang" => vec![json!({"type": "dora", "dora_marker": tile("baopai")?})],
@@ -235,25 +262,25 @@ fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, String> {
             let who = actor()?;
             let target = match body.get("baojia") {
                 None | Some(Value::Null) => who,
-                Some(b) => b.as_i64().and_then(seat).ok_or("`baojia`")?,
+                Some(b) => b.as_i64().and_then(seat).ok_or_else(|| bad("baojia"))?,
             };
-            let deltas = body.get("fenpei").and_then(|f| absolute(f, dealer)).ok_or("`fenpei`")?;
+            let deltas = body.get("fenpei").and_then(|f| absolute(f, dealer)).ok_or_else(|| bad("fenpei"))?;
             let ura: Vec<String> = match body.get("fubaopai") {
                 None | Some(Value::Null) => Vec::new(),
                 Some(u) => u
                     .as_array()
                     .and_then(|a| a.iter().map(|t| t.as_str().and_then(mjai_tile)).collect())
-                    .ok_or("`fubaopai`")?,
+                    .ok_or_else(|| bad("fubaopai"))?,
             };
             vec![
                 json!({"type": "hora", "actor": who, "target": target, "deltas": deltas, "ura_markers": ura}),
             ]
         }
         "pingju" => {
-            let deltas = body.get("fenpei").and_then(|f| absolute(f, dealer)).ok_or("`fenpei`")?;
+            let deltas = body.get("fenpei").and_then(|f| absolute(f, dealer)).ok_or_else(|| bad("fenpei"))?;
             vec![json!({"type": "ryukyoku", "deltas": deltas})]
         }
-        other => return Err(format!("unknown event {other:?}")),
+        other => return Err(PaipuError::UnknownEvent(other.to_string())),
     })
 }
 
@@ -266,32 +293,35 @@ struct Scored {
     yakuman: Vec<u8>,
 }
 
-fn scored(h: &Value, rules: &Rules) -> Result<Scored, String> {
+fn scored(h: &Value, rules: &Rules) -> Result<Scored, PaipuError> {
     // A yakuman states no fu (nor fanshu): 0, which the re-scoring reads as "not stated".
     let yakuman_hand = h.get("damanguan").is_some_and(|d| !d.is_null());
     let fu = match h.get("fu").and_then(Value::as_u64) {
         Some(fu) => fu as u32,
         None if yakuman_hand => 0,
-        None => return Err("no `fu`".into()),
+        None => return Err(field("hule.fu")),
     };
-    let points = h.get("defen").and_then(Value::as_i64).ok_or("no `defen`")? as i32;
+    let points = h.get("defen").and_then(Value::as_i64).ok_or_else(|| field("hule.defen"))? as i32;
     let (mut yaku, mut yakuman) = (Vec::new(), Vec::new());
-    for y in h.get("hupai").and_then(Value::as_array).ok_or("no `hupai`")? {
-        let name = y.get("name").and_then(Value::as_str).ok_or("a yaku without a name")?;
-        let id = crate::score::yaku::id_of_japanese(name).ok_or_else(|| format!("unknown yaku {name:?}"))?;
+    for y in h.get("hupai").and_then(Value::as_array).ok_or_else(|| field("hule.hupai"))? {
+        let name = y.get("name").and_then(Value::as_str).ok_or_else(|| field("hule.hupai.name"))?;
+        let id = crate::score::yaku::id_of_japanese(name)
+            .ok_or_else(|| PaipuError::UnknownYaku(name.to_string()))?;
         match y.get("fanshu") {
             // yakuman write their multiple as `*` (or `**` for a double)
             Some(Value::String(stars)) if stars.chars().all(|c| c == '*') => yakuman.push(id),
             Some(v) => {
-                let han =
-                    v.as_u64().filter(|&h| h <= 60).ok_or_else(|| format!("yaku {name:?}: fanshu {v}"))?;
+                let han = v
+                    .as_u64()
+                    .filter(|&h| h <= 60)
+                    .ok_or_else(|| PaipuError::Field(format!("hule.hupai.fanshu of {name}")))?;
                 yaku.push((id, han as u8));
             }
-            None => return Err(format!("yaku {name:?} without fanshu")),
+            None => return Err(PaipuError::Field(format!("hule.hupai.fanshu of {name}"))),
         }
     }
     let limit = if yakuman.is_empty() {
-        let han = h.get("fanshu").and_then(Value::as_u64).ok_or("no `fanshu`")?;
+        let han = h.get("fanshu").and_then(Value::as_u64).ok_or_else(|| field("hule.fanshu"))?;
         crate::score::points::basic_points(han.min(255) as u8, fu.min(255) as u8, &rules.score_rules()).1
     } else {
         Limit::Yakuman
@@ -306,21 +336,21 @@ pub fn parse_paipu(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
         line: e.line(),
         column: e.column(),
     })?;
-    let qijia = int(&doc, "qijia")
-        .filter(|q| (0..4).contains(q))
-        .ok_or_else(|| whole("no `qijia` in 0..4"))? as usize;
+    let qijia =
+        int(&doc, "qijia").filter(|q| (0..4).contains(q)).ok_or_else(|| whole(field("qijia")))? as usize;
     // Absolute seat s (0 = the first dealer) is player (qijia + s) % 4 of the paipu's lists.
     let by_seat = |v: &Value| -> Option<Vec<Value>> {
         let a = v.as_array().filter(|a| a.len() == 4)?;
         Some((0..4).map(|s| a[(qijia + s) % 4].clone()).collect())
     };
-    let names = doc.get("player").and_then(by_seat).ok_or_else(|| whole("`player`: four names"))?;
-    let rounds = doc.get("log").and_then(Value::as_array).ok_or_else(|| whole("no `log` of rounds"))?;
+    let names = doc.get("player").and_then(by_seat).ok_or_else(|| whole(field("player")))?;
+    let rounds = doc.get("log").and_then(Value::as_array).ok_or_else(|| whole(field("log")))?;
     let mut lines = vec![json!({"type": "start_game", "names": names, "aka_flag": true})];
     let mut origin = vec![(0usize, 0usize)];
     let mut hule = Vec::new();
     for (r, round) in rounds.iter().enumerate() {
-        let events = round.as_array().ok_or_else(|| at(r, 0, "a round is not a list of events"))?;
+        let events =
+            round.as_array().ok_or_else(|| at(r, 0, PaipuError::Shape("a round is not a list of events")))?;
         let t = translate_round(r, events)?;
         origin.extend(t.origin.iter().map(|&e| (r, e)));
         lines.extend(t.lines);
@@ -336,7 +366,7 @@ pub fn parse_paipu(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
     let mut game = super::mjai::read::parse_mjai(id, text.as_bytes()).map_err(|e| match e {
         LogError::Mjai { line, error, .. } => {
             let (r, i) = origin.get(line.saturating_sub(1)).copied().unwrap_or((0, 0));
-            at(r, i, error.to_string())
+            at(r, i, PaipuError::Replay(error))
         }
         other => other,
     })?;
@@ -354,8 +384,9 @@ pub fn parse_paipu(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
     let mut wins = hule.into_iter();
     for ev in game.rounds.iter_mut().flat_map(|r| r.events.iter_mut()) {
         let Event::Agari(a) = ev else { continue };
-        let (r, i, h) = wins.next().ok_or_else(|| whole("more wins replayed than the paipu holds"))?;
-        let s = scored(h, &rules).map_err(|d| at(r, i, format!("hule: {d}")))?;
+        let (r, i, h) =
+            wins.next().ok_or_else(|| whole(PaipuError::Shape("more wins replayed than the paipu holds")))?;
+        let s = scored(h, &rules).map_err(|e| at(r, i, e))?;
         a.fu = s.fu;
         a.points = s.points;
         a.limit = s.limit;
