@@ -30,7 +30,7 @@
 //! end is the record's own (its stated result), and only the final scores are compared.
 
 use crate::log::event::{Game, Rules};
-use crate::util::placements;
+use crate::util::placements_of;
 
 /// How a round left the game, for the end-of-game rule.
 #[derive(Clone, Copy, Debug)]
@@ -65,13 +65,14 @@ fn over(r: &RoundEnd, rules: &Rules, hanchan: bool, earned: bool) -> bool {
     let (last, latest) = rules.last_rounds(hanchan);
     let target = rules.return_score;
     let dealer = rules.dealer_of(r.round);
-    let top = placements(&r.scores).iter().position(|&p| p == 1).unwrap_or(0) as u8;
-    r.scores.iter().any(|&s| s < 0)
+    let top = placements_of(&r.scores, rules.players).iter().position(|&p| p == 1).unwrap_or(0) as u8;
+    let scores = &r.scores[..usize::from(rules.players)];
+    scores.iter().any(|&s| s < 0)
         || (r.round >= last
             && if r.stays {
                 earned && top == dealer && r.scores[dealer as usize] >= target
             } else {
-                r.round >= latest || r.scores.iter().any(|&s| s >= target)
+                r.round >= latest || scores.iter().any(|&s| s >= target)
             })
 }
 
@@ -85,12 +86,12 @@ pub fn final_results(scores: &[i32; 4], sticks: u8, rules: &Rules) -> ([i32; 4],
 /// Final scores and the exact results before rounding, under `uma` (thousands of points by
 /// placement).
 fn exact_results_with(scores: &[i32; 4], sticks: u8, rules: &Rules, uma: &[i32; 4]) -> ([i32; 4], [f64; 4]) {
-    let place = placements(scores);
+    let place = placements_of(scores, rules.players);
     let mut fin = *scores;
     let top = place.iter().position(|&p| p == 1).unwrap_or(0);
     fin[top] += 1000 * i32::from(sticks);
     let mut res = [0f64; 4];
-    for s in 0..4 {
+    for s in rules.seats().map(usize::from) {
         if s != top {
             res[s] = (fin[s] - rules.return_score) as f64 / 1000.0 + f64::from(uma[place[s] as usize - 1]);
         }
@@ -140,10 +141,11 @@ pub fn late_start(game: &Game) -> Option<Partial> {
         what.push(format!("{} riichi sticks on the table", first.sticks));
     }
     let start = game.rules.start_score;
+    let seated = &first.scores[..usize::from(game.rules.players)];
     let start_ok = if game.rules.result_known {
-        first.scores == [start; 4]
+        seated.iter().all(|&s| s == start)
     } else {
-        first.scores.iter().all(|&s| s == first.scores[0])
+        seated.iter().all(|&s| s == first.scores[0])
     };
     if !start_ok {
         what.push(format!("scores {:?}, not {start} each", first.scores));
@@ -223,10 +225,9 @@ pub fn compare_result(game: &Game, scores: &[i32; 4], sticks: u8) -> Vec<String>
     }
     if let (Some(stated), true) = (game.final_results, rules.result_known) {
         let umas = std::iter::once(&rules.uma).chain(rules.uma_alt.as_ref());
-        if !umas
-            .into_iter()
-            .any(|uma| points_agree(&stated, &exact_results_with(scores, sticks, rules, uma).1, &fin))
-        {
+        if !umas.into_iter().any(|uma| {
+            points_agree(&stated, &exact_results_with(scores, sticks, rules, uma).1, &fin, rules.players)
+        }) {
             out.push(format!("final points: the record says {stated:?}, the replay gives {shown:?}"));
         }
     }
@@ -235,18 +236,19 @@ pub fn compare_result(game: &Game, scores: &[i32; 4], sticks: u8) -> Vec<String>
 
 /// Whether stated points are the exact ones written as Tenhou writes them (module doc): each
 /// to one decimal, or as whole points within half a point with the first place minus the others.
-fn points_agree(stated: &[f32; 4], exact: &[f64; 4], fin: &[i32; 4]) -> bool {
+fn points_agree(stated: &[f32; 4], exact: &[f64; 4], fin: &[i32; 4], players: u8) -> bool {
+    let seats = 0..usize::from(players);
     // f32 holds a one-decimal value to about 1e-6 of a point
     let tenth = |s: f64, e: f64| (s - (e * 10.0).round() / 10.0).abs() < 1e-3;
     let stated = stated.map(f64::from);
-    if (0..4).all(|s| tenth(stated[s], exact[s])) {
+    if seats.clone().all(|s| tenth(stated[s], exact[s])) {
         return true;
     }
-    let top = placements(fin).iter().position(|&p| p == 1).unwrap_or(0);
-    let others: f64 = (0..4).filter(|&s| s != top).map(|s| stated[s]).sum();
+    let top = placements_of(fin, players).iter().position(|&p| p == 1).unwrap_or(0);
+    let others: f64 = seats.clone().filter(|&s| s != top).map(|s| stated[s]).sum();
     stated.iter().all(|s| s.fract() == 0.0)
         && (stated[top] + others).abs() < 1e-3
-        && (0..4).filter(|&s| s != top).all(|s| (stated[s] - exact[s]).abs() <= 0.5 + 1e-9)
+        && seats.filter(|&s| s != top).all(|s| (stated[s] - exact[s]).abs() <= 0.5 + 1e-9)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use crate::hand::shanten::necessary_kinds;
 use crate::log::event::{DrawKind, Game, TableLevel};
 use crate::replay::table::{RiichiState, Table};
 use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RoundResult};
-use crate::util::placements;
+use crate::util::placements_of;
 
 /// What one seat did in one round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -232,7 +232,7 @@ pub fn game_outcome_with(game: &Game, extra: &mut impl Observer) -> Result<GameO
         table: game.rules.table,
         hanchan: game.rules.hanchan,
         rounds: c.rounds,
-        placement: placements(&final_scores),
+        placement: placements_of(&final_scores, game.rules.players),
         final_scores,
         complete: summary.complete(),
     })

@@ -213,9 +213,11 @@ impl Table {
         self.melds[who as usize].iter().all(|c| c.kind == MeldKind::Ankan)
     }
 
-    /// Seat wind kind of a seat (27 = East for the dealer).
+    /// Seat wind kind of a seat (27 = East for the dealer, then South, West, North around the
+    /// table's seats).
     pub fn seat_wind(&self, who: u8) -> usize {
-        27 + ((who + 4 - self.start.dealer) % 4) as usize
+        let n = self.rules.players;
+        27 + ((who + n - self.start.dealer) % n) as usize
     }
 
     /// Round wind kind.
@@ -227,7 +229,7 @@ impl Table {
     /// melds, and the dora indicators. Counts by kind.
     pub fn public_counts(&self) -> Counts {
         let mut c = [0u8; KINDS];
-        for p in 0..4 {
+        for p in self.rules.seats().map(usize::from) {
             for r in &self.rivers[p] {
                 if !r.called {
                     c[r.tile.kind()] += 1;
@@ -317,7 +319,7 @@ impl Table {
                 self.discards.push((who, tile));
                 self.kuikae[who as usize] = 0;
                 self.last_kakan = None;
-                self.expect = Expect::Draw((who + 1) % 4);
+                self.expect = Expect::Draw((who + 1) % self.rules.players);
             }
             Event::Call { who, ref call } => {
                 self.apply_call(who, call)?;

@@ -83,7 +83,14 @@ impl std::hash::Hasher for IntHasher {
 /// Placement of each seat from final scores; equal scores rank by seat order (Tenhou's rule:
 /// the seat nearer the first dealer ranks higher).
 pub fn placements(scores: &[i32; 4]) -> [u8; 4] {
-    let mut order = [0usize, 1, 2, 3];
+    placements_of(scores, 4)
+}
+
+/// [`placements`] at a table of `players` seats (3 or 4): the seats past the count (a
+/// three-player game's empty fourth entry) get 0 and take no place.
+pub fn placements_of(scores: &[i32; 4], players: u8) -> [u8; 4] {
+    let n = usize::from(players.clamp(1, 4));
+    let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| scores[b].cmp(&scores[a]).then(a.cmp(&b)));
     let mut out = [0u8; 4];
     for (rank, &seat) in order.iter().enumerate() {
