@@ -151,12 +151,13 @@ fn evaluate(
 /// The library's defaults of fit and eval ([`haifu::model::defaults::all`]), as JSON text:
 /// `haifu.defaults()`, and what the test of the Python signatures compares them with.
 #[pyfunction]
-fn defaults() -> String {
+#[pyo3(name = "defaults")]
+fn library_defaults() -> String {
     json(&defaults::all())
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(defaults, m)?)?;
+    m.add_function(wrap_pyfunction!(library_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(fit, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     Ok(())
