@@ -99,7 +99,7 @@ pub enum LogError {
     /// 電脳麻将 paipu content that does not fit the format or does not replay: the round (0-based,
     /// of `log`) and the event within it, when one is to blame.
     #[error("paipu round {round}{}: {error}", event.map_or(String::new(), |e| format!(", event {e}")))]
-    Paipu { round: usize, event: Option<usize>, error: crate::log::paipu::PaipuError },
+    Paipu { round: usize, event: Option<usize>, error: PaipuError },
 }
 
 impl LogError {
@@ -143,4 +143,22 @@ impl LogError {
             LogError::Paipu { .. } => "paipu",
         }
     }
+}
+
+/// What is wrong with a paipu ([`LogError::Paipu`] adds the round and the event).
+#[derive(Debug, thiserror::Error)]
+pub enum PaipuError {
+    /// A field missing, or not of its kind (`qipai.jushu`, `dapai.p`, `hule.fenpei`, ...).
+    #[error("bad or missing {0}")]
+    Field(String),
+    /// Content that does not fit the format's shape.
+    #[error("{0}")]
+    Shape(&'static str),
+    #[error("unknown event {0:?}")]
+    UnknownEvent(String),
+    #[error("unknown yaku {0:?}")]
+    UnknownYaku(String),
+    /// The events, read as the mjai stream they stand for, do not replay into a game.
+    #[error(transparent)]
+    Replay(crate::log::mjai::error::MjaiError),
 }

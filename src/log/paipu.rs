@@ -16,7 +16,7 @@
 
 use serde_json::{json, Value};
 
-use super::error::LogError;
+use super::error::{LogError, PaipuError};
 use super::event::{Event, Game, Rules};
 use crate::score::Limit;
 
@@ -28,24 +28,6 @@ pub fn looks_like_paipu(text: &[u8]) -> bool {
 
 fn find(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w == needle)
-}
-
-/// What is wrong with a paipu ([`LogError::Paipu`] adds the round and the event).
-#[derive(Debug, thiserror::Error)]
-pub enum PaipuError {
-    /// A field missing, or not of its kind (`qipai.jushu`, `dapai.p`, `hule.fenpei`, ...).
-    #[error("bad or missing {0}")]
-    Field(String),
-    /// Content that does not fit the format's shape.
-    #[error("{0}")]
-    Shape(&'static str),
-    #[error("unknown event {0:?}")]
-    UnknownEvent(String),
-    #[error("unknown yaku {0:?}")]
-    UnknownYaku(String),
-    /// The events, read as the mjai stream they stand for, do not replay into a game.
-    #[error(transparent)]
-    Replay(crate::log::mjai::error::MjaiError),
 }
 
 /// Where in a paipu something went wrong: the round (0-based) and the event within it.
