@@ -19,7 +19,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use haifu::report::review::{Models, Who};
+use haifu::model::judges::Models;
+use haifu::report::review::Who;
 use haifu::report::review_batch::review_batch;
 use haifu::report::review_summary::{summarize, write};
 use haifu::stats::Judging;

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use haifu::log::source::Source;
-use haifu::report::review::{review_game, Models, Who};
+use haifu::model::judges::Models;
+use haifu::report::review::{review_game, Who};
 use haifu::report::review_batch::review_batch;
 use haifu::report::review_summary::{summarize, write};
 
@@ -58,7 +59,7 @@ pub struct ReviewArgs {
     json: Option<PathBuf>,
     /// A choice linear gives a calibrated probability below this is a bad move (NAGA's
     /// threshold is 0.05). Needs calibrated weights (`haifu calibrate`).
-    #[arg(long, default_value_t = haifu::report::review::BAD_BELOW)]
+    #[arg(long, default_value_t = haifu::model::judges::BAD_BELOW)]
     bad_below: f64,
     /// Worker threads for a batch (default: all cores).
     #[arg(long)]
@@ -147,7 +148,7 @@ fn review_one(src: &Source, who: &Who, models: &Models, out: &Path, json: Option
         a.decisions,
         100.0 * a.top1_rate(),
         100.0 * a.top3_rate(),
-        haifu::report::review::judges_text(&review.judges),
+        haifu::model::judges::judges_text(&review.judges),
         out.display()
     );
     Ok(ExitCode::SUCCESS)

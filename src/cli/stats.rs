@@ -72,7 +72,7 @@ pub struct StatsArgs {
     trees: Option<Option<PathBuf>>,
     /// With --agreement: a choice the model gives a calibrated probability below this is a bad
     /// move (NAGA's 0.05).
-    #[arg(long, requires = "agreement", default_value_t = haifu::report::review::BAD_BELOW)]
+    #[arg(long, requires = "agreement", default_value_t = haifu::model::judges::BAD_BELOW)]
     bad_below: f64,
     /// Write only seed 003's wait studies with the seed's definitions as the markdown
     /// file --out (`reports/seed_studies.md`, `make seed-studies`).
@@ -115,7 +115,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         return Err(super::usage(format!("--bad-below {} is not a probability (0-1)", args.bad_below)));
     }
     let models = if args.agreement {
-        let mut m = haifu::report::review::Models::load(args.weights.as_deref())?;
+        let mut m = haifu::model::judges::Models::load(args.weights.as_deref())?;
         m.bad_below = args.bad_below;
         if let Some(t) = &args.trees {
             m.trees = haifu::model::trees::TreesByKind::load(t.as_deref())?;

@@ -35,7 +35,7 @@ pub const CONTRIBUTIONS: usize = 6;
 /// How many largest-margin disagreements the summary links.
 pub const TOP_DISAGREEMENTS: usize = 8;
 
-pub use crate::model::judges::{judges_text, Models, BAD_BELOW};
+use crate::model::judges::Models;
 
 /// Whose decisions to review.
 #[derive(Clone, Debug)]

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use super::error::{ReportError, Result};
 
-use super::review::{review_game, Models, Who, SCHEMA_VERSION};
+use super::review::{review_game, Who, SCHEMA_VERSION};
 use super::review_html::{self, IndexEntry};
+use crate::model::judges::Models;
 
 /// What a batch of reviews wrote.
 pub struct BatchReport {

@@ -204,7 +204,7 @@ fn summary(h: &mut String, r: &GameReview) {
         h,
         "<h2 id=\"summary\">Agreement with {}</h2>\n<table class=\"summary\"><tr><th class=\"l\">decisions</th>\
          <th>n</th><th>match rate</th><th>bad-move rate</th><th>similarity</th><th>points lost / decision</th><th>top-3</th></tr>\n",
-        esc(&crate::report::review::judges_text(&r.judges))
+        esc(&crate::model::judges::judges_text(&r.judges))
     );
     for (name, a) in [("game", &s.game), ("discards", &s.discard), ("riichi", &s.riichi), ("calls", &s.call)]
     {

@@ -572,7 +572,8 @@ mod tests {
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn a_real_players_summary_links_their_pages() {
-        use crate::report::review::{Models, Who};
+        use crate::model::judges::Models;
+        use crate::report::review::Who;
         let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         files.truncate(4);
         let first = crate::log::source::parse_game("g", &std::fs::read(&files[0]).unwrap()).unwrap();
