@@ -51,20 +51,7 @@ const CMD = process.env.MAJIANG_MJAI_CMD
     : [path.join(__dirname, 'majiang_mjai.sh')];
 
 // The same generator and per-game state as scripts/majiang_paipu.js (same seed, same games).
-function mulberry32(a) {
-    return function () {
-        a = (a + 0x6d2b79f5) | 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-function gameState(seed, index) {
-    let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35);
-    h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
-    h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
-    return (h ^ (h >>> 16)) >>> 0;
-}
+const { mulberry32, gameState } = require(path.join(__dirname, 'majiang_seed.js'));
 
 // ---- the game, with every reply recorded -------------------------------------------------------
 
