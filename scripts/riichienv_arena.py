@@ -615,7 +615,15 @@ class Progress:
         sys.stderr.flush()
 
 
+#: The seat name of kobalab's own player, @kobalab/majiang-ai 1.0.13 behind haifu bot's protocol
+#: (scripts/majiang_mjai.sh): the outside referee of strength. Always a subprocess.
+MAJIANG_AI = "majiang-ai"
+
+
 def make_transport(args, seat, name, tally, module):
+    if name == MAJIANG_AI:
+        argv = [os.path.join(os.path.dirname(os.path.abspath(__file__)), "majiang_mjai.sh"), "--seat", str(seat)]
+        return ProcessTransport(argv, f"{name}@{seat}", tally, args.bot_stderr)
     if args.via == "package":
         return PackageTransport(module, seat, name)
     argv = [args.haifu, "bot", "--seat", str(seat), "--player", name]
@@ -675,7 +683,8 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, required=True, help="hanchan to play")
-    ap.add_argument("--players", required=True, help="four seats: random or haifu player names, comma-separated")
+    ap.add_argument("--players", required=True,
+                    help="four seats: random, majiang-ai (kobalab's own player) or haifu player names, comma-separated")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="write the figures as JSON here")
     ap.add_argument("--logs", help="write each game's full mjai log (gzipped) into this folder")
@@ -696,8 +705,15 @@ def main():
     if args.games < 1:
         ap.error("--games must be at least 1")
     bots = sorted(set(p for p in lineup if p != "random"))
+    haifu_bots = [b for b in bots if b != MAJIANG_AI]
     module = None
-    if bots and args.via == "package":
+    if MAJIANG_AI in bots:
+        # install the npm packages once, before the first game's clock runs
+        r = subprocess.run([os.path.join(here, "majiang_mjai.sh"), "--install"], capture_output=True, text=True)
+        if r.returncode != 0:
+            print(f"{MAJIANG_AI}: scripts/majiang_mjai.sh --install failed: {r.stderr.strip()}", file=sys.stderr)
+            return 2
+    if haifu_bots and args.via == "package":
         try:
             import haifu as module  # noqa: PLC0415
         except ImportError as e:
@@ -706,7 +722,7 @@ def main():
         if not hasattr(module, "Bot"):
             print("--via package: this haifu package has no haifu.Bot", file=sys.stderr)
             return 2
-    if bots and args.via == "cli":
+    if haifu_bots and args.via == "cli":
         args.haifu = os.path.abspath(args.haifu)
         if not os.access(args.haifu, os.X_OK):
             print(f"no haifu executable at {args.haifu} (build it, or pass --haifu PATH)", file=sys.stderr)
