@@ -18,17 +18,11 @@ use serde_json::{json, Value};
 
 use super::error::{LogError, PaipuError};
 use super::event::{Event, Game, Rules};
+use super::mjai::tiles::name;
+use crate::hand::majiang::parse_meld;
+use crate::hand::meld::MeldKind;
 use crate::score::Limit;
-
-/// Whether a document looks like a paipu: a JSON object with `qijia` and `log` at its top.
-pub fn looks_like_paipu(text: &[u8]) -> bool {
-    let head = &text[..text.len().min(4096)];
-    text.starts_with(b"{") && find(head, b"\"qijia\"") && (find(text, b"\"log\""))
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w == needle)
-}
+use crate::tile::{parse_majiang, Tile};
 
 /// Where in a paipu something went wrong: the round (0-based) and the event within it.
 fn at(round: usize, event: usize, error: PaipuError) -> LogError {
@@ -43,62 +37,29 @@ fn field(what: &str) -> PaipuError {
     PaipuError::Field(what.to_string())
 }
 
-/// A majiang tile (`m1`, `m0` = red 5m, `z1` = East) as mjai writes it (`1m`, `5mr`, `E`).
-fn mjai_tile(t: &str) -> Option<String> {
-    let mut c = t.chars();
-    let (suit, digit) = (c.next()?, c.next()?.to_digit(10)?);
-    if c.next().is_some() {
-        return None;
-    }
-    Some(match (suit, digit) {
-        ('m' | 'p' | 's', 0) => format!("5{suit}r"),
-        ('m' | 'p' | 's', 1..=9) => format!("{digit}{suit}"),
-        ('z', 1..=7) => ["E", "S", "W", "N", "P", "F", "C"][digit as usize - 1].to_string(),
-        _ => return None,
-    })
+/// Tiles in majiang notation (`m14p405z7`; `0` a red five) as mjai names (`1m`, `5pr`, `C`),
+/// through the notation's one parser ([`parse_majiang`]); a discard's marks (`_` tsumogiri, `*`
+/// riichi) are not tiles.
+fn mjai_tiles(s: &str) -> Option<Vec<&'static str>> {
+    let tiles = parse_majiang(s.trim_end_matches(['_', '*'])).ok()?;
+    Some(tiles.into_iter().map(name).collect())
 }
 
-/// The tiles of a hand string (`m14p405779s39z456`: a suit letter, then its digits), skipping the
-/// markers of a meld or a discard (`-`, `=`, `+`, `_`, `*`).
-fn tiles(s: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    let mut suit = None;
-    for ch in s.chars() {
-        match ch {
-            'm' | 'p' | 's' | 'z' => suit = Some(ch),
-            '0'..='9' => out.push(mjai_tile(&format!("{}{ch}", suit?))?),
-            '-' | '=' | '+' | '_' | '*' => {}
-            _ => return None,
-        }
+/// One tile in majiang notation as its mjai name.
+fn mjai_tile(s: &str) -> Option<&'static str> {
+    match mjai_tiles(s)?.as_slice() {
+        [one] => Some(one),
+        _ => None,
     }
-    Some(out)
 }
 
-/// A meld string: its tiles in order, the index of the called tile and the seat it came from,
-/// as an offset from the caller (`+` 1 = the next seat, `=` 2 = across, `-` 3 = the previous).
-struct MeldText {
-    tiles: Vec<String>,
-    called: Option<(usize, u8)>,
-}
-
-fn meld(m: &str) -> Option<MeldText> {
-    let mut chars = m.chars();
-    let suit = chars.next()?;
-    let mut tiles = Vec::new();
-    let mut called = None;
-    for ch in chars {
-        let offset = match ch {
-            '+' => Some(1),
-            '=' => Some(2),
-            '-' => Some(3),
-            _ => None,
-        };
-        match offset {
-            Some(o) => called = Some((tiles.len().checked_sub(1)?, o)),
-            None => tiles.push(mjai_tile(&format!("{suit}{ch}"))?),
-        }
+/// `tiles` without one copy of `tile` (a called or an added tile), as mjai names.
+fn consumed(tiles: &[Tile], tile: Tile) -> Vec<&'static str> {
+    let mut rest = tiles.to_vec();
+    if let Some(i) = rest.iter().position(|&t| t == tile) {
+        rest.remove(i);
     }
-    Some(MeldText { tiles, called })
+    rest.into_iter().map(name).collect()
 }
 
 /// One round's translation: the mjai lines, and for each the paipu event it came from.
@@ -144,7 +105,8 @@ fn start_kyoku(r: usize, q: &Value) -> Result<(Value, u8), LogError> {
         q.get("defen").and_then(|d| absolute(d, dealer)).ok_or_else(|| at(r, 0, field("qipai.defen")))?;
     let mut hands = vec![Vec::new(); 4];
     for (l, h) in q.get("shoupai").and_then(Value::as_array).into_iter().flatten().enumerate().take(4) {
-        let h = h.as_str().and_then(tiles).ok_or_else(|| at(r, 0, field(&format!("qipai.shoupai[{l}]"))))?;
+        let h =
+            h.as_str().and_then(mjai_tiles).ok_or_else(|| at(r, 0, field(&format!("qipai.shoupai[{l}]"))))?;
         hands[(usize::from(dealer) + l) % 4] = h;
     }
     let marker = text(q, "baopai").and_then(mjai_tile).ok_or_else(|| at(r, 0, field("qipai.baopai")))?;
@@ -195,13 +157,13 @@ fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, PaipuError> 
     let bad = |k: &str| PaipuError::Field(format!("{key}.{k}"));
     let actor = || int(body, "l").and_then(seat).ok_or_else(|| bad("l"));
     let tile = |k: &str| text(body, k).and_then(mjai_tile).ok_or_else(|| bad(k));
-    let meld_of = || text(body, "m").and_then(meld).ok_or_else(|| bad("m"));
+    let meld_of = || text(body, "m").and_then(|m| parse_meld(m).ok()).ok_or_else(|| bad("m"));
     Ok(match key {
         "zimo" | "gangzimo" => vec![json!({"type": "tsumo", "actor": actor()?, "pai": tile("p")?})],
         "dapai" => {
             let p = text(body, "p").ok_or_else(|| bad("p"))?;
             let who = actor()?;
-            let pai = p.get(..2).and_then(mjai_tile).ok_or_else(|| bad("p"))?;
+            let pai = mjai_tile(p).ok_or_else(|| bad("p"))?;
             let discard = json!({"type": "dahai", "actor": who, "pai": pai, "tsumogiri": p.contains('_')});
             if p.contains('*') {
                 vec![json!({"type": "reach", "actor": who}), discard]
@@ -212,31 +174,36 @@ fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, PaipuError> 
         "fulou" => {
             let who = actor()?;
             let m = meld_of()?;
-            let (called, offset) =
-                m.called.ok_or(PaipuError::Shape("a call without a marker of its source"))?;
-            let mut consumed = m.tiles.clone();
-            let pai = consumed.remove(called);
-            let plain = |t: &String| t.trim_end_matches('r').to_string();
-            let kind = match m.tiles.len() {
-                4 => "daiminkan",
-                3 if m.tiles.iter().all(|t| plain(t) == plain(&m.tiles[0])) => "pon",
-                3 => "chi",
-                _ => return Err(PaipuError::Shape("a call of 3 or 4 tiles")),
+            let kind = match m.kind {
+                MeldKind::Chi => "chi",
+                MeldKind::Pon => "pon",
+                MeldKind::Daiminkan => "daiminkan",
+                _ => return Err(PaipuError::Shape("a call that is not a chi, a pon or an open kan")),
             };
-            let target = (who + offset) % 4;
-            vec![json!({"type": kind, "actor": who, "target": target, "pai": pai, "consumed": consumed})]
+            let called = m.called.ok_or(PaipuError::Shape("a call without a marker of its source"))?;
+            let (pai, target) = (name(called), (who + m.from) % 4);
+            vec![json!({"type": kind, "actor": who, "target": target, "pai": pai,
+                "consumed": consumed(m.tiles(), called)})]
         }
         "gang" => {
             let who = actor()?;
             let m = meld_of()?;
-            match (m.tiles.len(), m.called) {
-                (4, None) => vec![json!({"type": "ankan", "actor": who, "consumed": m.tiles})],
-                (4, Some(_)) => {
-                    let mut consumed = m.tiles;
-                    let pai = consumed.pop().ok_or(PaipuError::Shape("an added kan"))?;
-                    vec![json!({"type": "kakan", "actor": who, "pai": pai, "consumed": consumed})]
+            match m.kind {
+                MeldKind::Ankan => vec![json!({"type": "ankan", "actor": who,
+                    "consumed": m.tiles().iter().map(|&t| name(t)).collect::<Vec<_>>()})],
+                MeldKind::Kakan => {
+                    // the added tile is the one written after the pon's mark
+                    let text = text(body, "m").unwrap_or_default();
+                    let added = text
+                        .get(..1)
+                        .zip(text.get(text.len() - 1..))
+                        .and_then(|(suit, digit)| parse_majiang(&format!("{suit}{digit}")).ok())
+                        .and_then(|t| t.first().copied())
+                        .ok_or_else(|| bad("m"))?;
+                    vec![json!({"type": "kakan", "actor": who, "pai": name(added),
+                        "consumed": consumed(m.tiles(), added)})]
                 }
-                _ => return Err(PaipuError::Shape("a kan of 4 tiles")),
+                _ => return Err(PaipuError::Shape("a kan that is not a closed or an added kan")),
             }
         }
         "kaigang" => vec![json!({"type": "dora", "dora_marker": tile("baopai")?})],
@@ -247,11 +214,13 @@ fn event(dealer: u8, key: &str, body: &Value) -> Result<Vec<Value>, PaipuError> 
                 Some(b) => b.as_i64().and_then(seat).ok_or_else(|| bad("baojia"))?,
             };
             let deltas = body.get("fenpei").and_then(|f| absolute(f, dealer)).ok_or_else(|| bad("fenpei"))?;
-            let ura: Vec<String> = match body.get("fubaopai") {
+            let ura: Vec<&str> = match body.get("fubaopai") {
                 None | Some(Value::Null) => Vec::new(),
                 Some(u) => u
                     .as_array()
-                    .and_then(|a| a.iter().map(|t| t.as_str().and_then(mjai_tile)).collect())
+                    .and_then(|a| {
+                        a.iter().map(|t| t.as_str().and_then(mjai_tile)).collect::<Option<Vec<_>>>()
+                    })
                     .ok_or_else(|| bad("fubaopai"))?,
             };
             vec![
@@ -391,27 +360,25 @@ mod tests {
       "defen":[25000,25000,25000,25000],"rank":[1,2,3,4],"point":["0.0","0.0","0.0","0.0"]}"#;
 
     #[test]
-    fn tiles_and_melds_translate() {
-        assert_eq!(mjai_tile("m0").as_deref(), Some("5mr"));
-        assert_eq!(mjai_tile("z5").as_deref(), Some("P"));
+    fn tiles_translate() {
+        assert_eq!(mjai_tile("m0"), Some("5mr"));
+        assert_eq!(mjai_tile("z5"), Some("P"));
+        assert_eq!(mjai_tile("p3_*"), Some("3p"), "a discard's marks");
         assert_eq!(mjai_tile("z8"), None);
-        assert_eq!(tiles("m14p405z7").unwrap(), ["1m", "4m", "4p", "5pr", "5p", "C"]);
-        let m = meld("m1-23").unwrap();
-        assert_eq!(
-            (m.tiles.as_slice(), m.called),
-            (["1m", "2m", "3m"].map(String::from).as_slice(), Some((0, 3)))
-        );
-        let m = meld("p555=5").unwrap();
-        assert_eq!((m.tiles.len(), m.called), (4, Some((2, 2))));
-        assert!(meld("s5550").unwrap().called.is_none());
-        assert!(looks_like_paipu(SMALL.as_bytes()));
-        assert!(!looks_like_paipu(br#"{"title":"x","log":[]}"#));
+        assert_eq!(mjai_tiles("m14p405z7").unwrap(), ["1m", "4m", "4p", "5pr", "5p", "C"]);
+        let kakan = parse_meld("p505=5").unwrap();
+        assert_eq!(consumed(kakan.tiles(), parse_majiang("p5").unwrap()[0]), ["5pr", "5p", "5p"]);
     }
 
-    /// A round without a result is refused with the round named.
+    /// A round without a result is refused with the round named, also when the format is
+    /// sniffed from the content.
     #[test]
     fn a_round_without_a_result_is_named() {
         let e = parse_paipu("t", SMALL.as_bytes()).unwrap_err().to_string();
         assert!(e.contains("paipu round 0"), "{e}");
+        let e = crate::log::source::parse_game("t.json", SMALL.as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("t.json") && e.contains("paipu round 0"), "{e}");
+        let e = crate::log::source::parse_game("x.json", br#"{"title":"x","log":[]}"#).unwrap_err();
+        assert!(!e.to_string().contains("paipu"), "no qijia: not a paipu ({e})");
     }
 }

@@ -489,7 +489,9 @@ fn parse_inner(id: &str, bytes: &[u8]) -> Result<Game, LogError> {
         super::mjlog::parse_mjlog(id, bytes)
     } else if text.starts_with(b"{") && super::mjai::read::looks_like_mjai(text) {
         super::mjai::read::parse_mjai(id, text)
-    } else if super::paipu::looks_like_paipu(text) {
+    } else if text.starts_with(b"{") && find(text, b"\"qijia\"").is_some() && find(text, b"\"log\"").is_some()
+    {
+        // 電脳麻将's paipu: the only JSON record with `qijia`, near its start
         super::paipu::parse_paipu(id, text)
     } else if text.starts_with(b"{") {
         super::tenhou6::parse_tenhou6(id, text)

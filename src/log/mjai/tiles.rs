@@ -7,7 +7,7 @@
 //! kind. Ids therefore differ from the mjlog's, but kinds, redness and tsumogiri never do.
 
 use super::error::MjaiError;
-use crate::tile::TileId;
+use crate::tile::{Tile, TileId};
 
 const HONOURS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
 const SUITS: [char; 3] = ['m', 'p', 's'];
@@ -31,15 +31,20 @@ pub fn parse_tile(s: &str) -> Result<(usize, bool), MjaiError> {
 
 /// The mjai name of a tile id (red only in a red-five game).
 pub fn tile_name(id: TileId, red_fives: bool) -> &'static str {
+    name(id.tile(red_fives))
+}
+
+/// The mjai name of a tile (`5mr` for a red five).
+pub fn name(tile: Tile) -> &'static str {
     const NAMES: [&str; 34] = [
         "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p",
         "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F", "C",
     ];
-    match id.get() {
-        16 if red_fives => "5mr",
-        52 if red_fives => "5pr",
-        88 if red_fives => "5sr",
-        _ => NAMES[id.kind()],
+    const RED: [&str; 3] = ["5mr", "5pr", "5sr"];
+    if tile.is_red() {
+        RED[tile.suit()]
+    } else {
+        NAMES[tile.kind()]
     }
 }
 
