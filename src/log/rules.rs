@@ -4,8 +4,8 @@
 //! `rule`, mjai's `start_game`, 電脳麻将's paipu); self-play, the bot and Python start from a named
 //! preset ([`Rules::preset`]). Everything downstream asks the value (the seat count, the start
 //! and return scores, the uma, the scoring options), never a platform's bit field: GO type bits
-//! are decoded here and in the mjlog writer, nowhere else, so a second platform is a second
-//! constructor, not a search through the code.
+//! are decoded and encoded here, nowhere else, so a second platform is a second constructor, not
+//! a search through the code.
 
 /// Tenhou table level, from the GO `type` bits 0x20 and 0x80.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -87,9 +87,10 @@ pub struct Rules {
     pub fast: bool,
     pub table: TableLevel,
     pub lobby: Option<u32>,
-    /// The GO type bits as the record wrote them (0 when it wrote none), kept only so that the
-    /// writers write them back and the `games` table shows them. Decoded in [`Rules::from_go_type`]
-    /// alone.
+    /// The GO type bits as the record wrote them; for a Tenhou preset (self-play, the bot, an mjai
+    /// record) the bits that state it; 0 for rules Tenhou's bits cannot state (majiang). Kept only
+    /// so that the writers write them back and the `games` table shows them. Decoded in
+    /// [`Rules::from_go_type`] alone.
     pub go_type: u32,
 }
 

@@ -224,8 +224,8 @@ pub fn compare_result(game: &Game, scores: &[i32; 4], sticks: u8) -> Vec<String>
         }
     }
     if let (Some(stated), true) = (game.final_results, rules.result_known) {
-        let umas = std::iter::once(&rules.uma).chain(rules.uma_alt.as_ref());
-        if !umas.into_iter().any(|uma| {
+        let mut umas = std::iter::once(&rules.uma).chain(rules.uma_alt.as_ref());
+        if !umas.any(|uma| {
             points_agree(&stated, &exact_results_with(scores, sticks, rules, uma).1, &fin, rules.players)
         }) {
             out.push(format!("final points: the record says {stated:?}, the replay gives {shown:?}"));

@@ -15,12 +15,12 @@ use std::collections::BTreeMap;
 use crate::dataset::rows::{decision_row, decision_values, RowsError};
 use crate::features::catalog::catalog_width;
 use crate::features::groups::Skip;
-use crate::log::event::{date_of_id, Event, Game, Player};
+use crate::log::event::{date_of_id, Game, Player};
 use crate::model::judges::Models;
 use crate::model::trees::inputs::Situation;
 use crate::replay::decision::{Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::Table;
-use crate::replay::{Observer, RoundResult};
+use crate::replay::RoundResult;
 use crate::util::Rate;
 
 /// The agreement counts of a group of decisions (one dan, one year, one seat of one game).
@@ -144,12 +144,12 @@ impl AgreementTables {
 }
 
 /// An observer that judges every human seat's decisions as the replay reaches the end of each
-/// round (so no table snapshot outlives its round). The first error stops the judging and is
-/// kept for [`AgreementCollector::finish`].
-pub struct AgreementCollector<'a>(Recording<Judging<'a>>);
+/// round (so no table snapshot outlives its round): the recording observer with [`Judging`] as
+/// its sink. The first error stops the judging and is kept for [`AgreementCollector::finish`].
+pub type AgreementCollector<'a> = Recording<Judging<'a>>;
 
 /// The judging of each round's decisions, behind the recording observer.
-struct Judging<'a> {
+pub struct Judging<'a> {
     models: &'a Models,
     skip: Skip,
     humans: [bool; 4],
@@ -159,19 +159,19 @@ struct Judging<'a> {
 
 impl<'a> AgreementCollector<'a> {
     /// For `game`, judged by `models` (option rows without the groups they do not use).
-    pub fn new(game: &Game, models: &'a Models) -> AgreementCollector<'a> {
-        AgreementCollector(Recording::new(Judging {
+    pub fn for_game(game: &Game, models: &'a Models) -> AgreementCollector<'a> {
+        Recording::new(Judging {
             models,
             skip: models.skip(),
             humans: [0, 1, 2, 3].map(|s| !game.players[s].is_ai()),
             seats: Default::default(),
             error: None,
-        }))
+        })
     }
 
     /// The per-seat counts, or the first decision whose rows could not be built.
     pub fn finish(self) -> Result<[AgreementStats; 4], RowsError> {
-        let j = self.0.sink;
+        let j = self.sink;
         match j.error {
             Some(e) => Err(e),
             None => Ok(j.seats),
@@ -203,18 +203,6 @@ impl RoundSink for Judging<'_> {
     }
 }
 
-impl Observer for AgreementCollector<'_> {
-    fn before_event(&mut self, table: &Table, index: usize, event: &Event) {
-        self.0.before_event(table, index, event);
-    }
-    fn after_event(&mut self, table: &Table, index: usize, event: &Event) {
-        self.0.after_event(table, index, event);
-    }
-    fn round_end(&mut self, table: &Table, result: &RoundResult) {
-        self.0.round_end(table, result);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,7 +227,7 @@ mod tests {
         let mut want = AgreementStats::default();
         for path in files {
             let game = crate::log::source::parse_game("g", &std::fs::read(path).unwrap()).unwrap();
-            let mut c = AgreementCollector::new(&game, models);
+            let mut c = AgreementCollector::for_game(&game, models);
             crate::stats::players::game_outcome_with(&game, &mut c).unwrap();
             let seats = c.finish().unwrap();
             for (s, got) in seats.iter().enumerate() {

@@ -182,7 +182,7 @@ pub fn analyse_with(
         return Ok((g, s, AgreementTables::default()));
     };
     let mut c = StudyCollector::default();
-    let mut a = AgreementCollector::new(game, models);
+    let mut a = AgreementCollector::for_game(game, models);
     let g = game_outcome_with(game, &mut players::Both(&mut c, &mut a)).map_err(StatsError::Replay)?;
     let seats: [AgreementStats; 4] = a.finish().map_err(StatsError::Agreement)?;
     let mut tables = AgreementTables::default();
