@@ -559,7 +559,7 @@ fn first_ten_minutes(readme: &str) -> String {
     let mut out = String::new();
     let (mut inside, mut fenced) = (false, false);
     for line in readme.lines() {
-        if line.starts_with("```") {
+        if fence(line).is_some() {
             fenced = !fenced;
         }
         if !fenced && line.starts_with("## ") {
@@ -667,13 +667,7 @@ fn readme_outputs(readme: &str) -> Vec<Shown> {
             continue;
         }
         match block {
-            Some("console") => {
-                if let Some(cmd) = line.strip_prefix("$ ") {
-                    out.push(Shown { command: normalise(cmd), lines: Vec::new() });
-                } else if let Some(last) = out.last_mut() {
-                    last.lines.push(line.trim_end().to_string());
-                }
-            }
+            Some("console") => shown_line(&mut out, line),
             Some("python-output") => {
                 out.last_mut().expect("pushed at the fence").lines.push(line.trim_end().into())
             }
@@ -690,13 +684,19 @@ const POLARS: &str = "python3 (the README's polars snippet)";
 fn transcript(text: &str) -> Vec<Shown> {
     let mut out: Vec<Shown> = Vec::new();
     for line in text.lines() {
-        if let Some(cmd) = line.strip_prefix("$ ") {
-            out.push(Shown { command: normalise(cmd), lines: Vec::new() });
-        } else if let Some(last) = out.last_mut() {
-            last.lines.push(line.trim_end().to_string());
-        }
+        shown_line(&mut out, line);
     }
     out
+}
+
+/// One line of a console block or of the transcript: `$ ...` starts a command, any other line is
+/// the last command's output.
+fn shown_line(out: &mut Vec<Shown>, line: &str) {
+    if let Some(cmd) = line.strip_prefix("$ ") {
+        out.push(Shown { command: normalise(cmd), lines: Vec::new() });
+    } else if let Some(last) = out.last_mut() {
+        last.lines.push(line.trim_end().to_string());
+    }
 }
 
 /// The rule for figures that depend on the machine: a number followed by a unit of time or of

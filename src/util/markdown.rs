@@ -24,19 +24,20 @@ pub fn pct(v: f64) -> String {
 /// heading of the same or a higher level; empty when there is none.
 pub fn section<'a>(md: &'a str, heading: &str) -> &'a str {
     let level = heading.chars().take_while(|&c| c == '#').count();
-    let Some(start) = md.lines().position(|l| l.trim_end() == heading) else { return "" };
-    let offsets: Vec<usize> = md.match_indices('\n').map(|(i, _)| i + 1).collect();
-    let at = |line: usize| if line == 0 { 0 } else { offsets.get(line - 1).copied().unwrap_or(md.len()) };
-    let end = md
-        .lines()
-        .enumerate()
-        .skip(start + 1)
-        .find(|(_, l)| {
-            let h = l.chars().take_while(|&c| c == '#').count();
-            h > 0 && h <= level && l[h..].starts_with(' ')
-        })
-        .map_or(md.len(), |(i, _)| at(i));
-    &md[at(start)..end]
+    let closes = |l: &str| {
+        let h = l.chars().take_while(|&c| c == '#').count();
+        h > 0 && h <= level && l[h..].starts_with(' ')
+    };
+    let (mut start, mut pos) = (None, 0);
+    for line in md.split_inclusive('\n') {
+        match start {
+            None if line.trim_end() == heading => start = Some(pos),
+            Some(s) if closes(line) => return &md[s..pos],
+            _ => {}
+        }
+        pos += line.len();
+    }
+    start.map_or("", |s| &md[s..])
 }
 
 /// A rate with its 95% interval: "23.4% (21.0–25.9)" (an en dash, as every interval haifu writes).
