@@ -34,8 +34,7 @@ fn own_turn(line: &str, seat: u8) -> bool {
 
 fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
-    let Some(all) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
-        println!("bot bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+    let Some(all) = haifu::testdata::bench_tenhou_files("bot bench", &[".mjlog"]) else {
         return;
     };
     let n = if bench { env_usize("HAIFU_BENCH_GAMES", 10) } else { 1 };

@@ -17,8 +17,7 @@ use haifu::log::source::{decompress, parse_game};
 use haifu::replay::{check::Rescore, replay_game, NoWinCheck};
 
 fn files() -> Vec<(String, Vec<u8>)> {
-    let Some(paths) = haifu::testdata::bench_tenhou_files(&[".mjlog", ".mjlog.gz"]) else {
-        println!("check bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+    let Some(paths) = haifu::testdata::bench_tenhou_files("check bench", &[".mjlog", ".mjlog.gz"]) else {
         return Vec::new();
     };
     let limit: usize = std::env::var("HAIFU_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(400);

@@ -20,8 +20,7 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let Some(all) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
-        println!("convert bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+    let Some(all) = haifu::testdata::bench_tenhou_files("convert bench", &[".mjlog"]) else {
         return;
     };
     let n = env_usize("HAIFU_BENCH_GAMES", 40).min(all.len()).max(1);

@@ -20,8 +20,7 @@ const PER_SHANTEN: usize = 500;
 /// Real positions at 14-tile shanten 1 and 2 (empty without the shared data).
 fn positions() -> [Vec<View>; 2] {
     let mut out: [Vec<View>; 2] = Default::default();
-    let Some(files) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
-        println!("ev bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+    let Some(files) = haifu::testdata::bench_tenhou_files("ev bench", &[".mjlog"]) else {
         return out;
     };
     let mut k = 0usize;

@@ -73,8 +73,7 @@ fn report(what: &str, plain: &str, with: &str, games: usize, ta: Vec<f64>, tb: V
 
 fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
-    let Some(all) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
-        println!("figures bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+    let Some(all) = haifu::testdata::bench_tenhou_files("figures bench", &[".mjlog"]) else {
         return;
     };
     let runs = if bench { env_usize("HAIFU_BENCH_RUNS", 5).max(1) } else { 1 };

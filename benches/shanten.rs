@@ -15,8 +15,7 @@ use xiangting::PlayerCount::Four;
 /// The kobalab hands at 13 tiles, as the evaluators see them after a discard (the 14th tile
 /// dropped), and at 14, as the discard step sees them; read once.
 fn hands() -> (Vec<Counts>, Vec<Counts>) {
-    let Some(hands) = haifu::testdata::bench_kobalab_hands() else {
-        println!("shanten bench: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+    let Some(hands) = haifu::testdata::bench_kobalab_hands("shanten bench") else {
         return (Vec::new(), Vec::new());
     };
     hands

@@ -196,10 +196,7 @@ fn shipped(benchmarking: bool) {
         println!("shipped trees model: skipped (no data/weights/trees.txt.gz: make trees)");
         return;
     };
-    let Some(files) = haifu::testdata::bench_tenhou_files(&[".mjlog"]) else {
-        println!(
-            "shipped trees model: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)"
-        );
+    let Some(files) = haifu::testdata::bench_tenhou_files("shipped trees model", &[".mjlog"]) else {
         return;
     };
     let width = catalog_width();

@@ -82,20 +82,28 @@ pub fn need_tenhou_files(suffixes: &[&str]) -> Vec<PathBuf> {
     }
 }
 
-/// The shared Tenhou files a bench (or an example) runs on: `None` when the whole shared folder
-/// is missing (the caller prints that it skipped, and why; a failure under `CI`, as in
+/// The shared Tenhou files the bench `what` runs on: `None` when the whole shared folder is
+/// missing, after printing that `what` skipped and why (a failure under `CI`, as in
 /// [`shared_dir`]), else [`need_tenhou_files`]: a folder that is there but lacks them fails by
 /// name, never skips silently.
-pub fn bench_tenhou_files(suffixes: &[&str]) -> Option<Vec<PathBuf>> {
-    shared_dir()?;
+pub fn bench_tenhou_files(what: &str, suffixes: &[&str]) -> Option<Vec<PathBuf>> {
+    bench_shared(what)?;
     Some(need_tenhou_files(suffixes))
 }
 
-/// [`kobalab_hands`] for a bench: `None` without the shared folder, a failure by name when the
-/// folder is there without the golden hands.
-pub fn bench_kobalab_hands() -> Option<Vec<(Vec<crate::tile::Tile>, [i8; 3])>> {
-    shared_dir()?;
+/// [`kobalab_hands`] for the bench `what`, as [`bench_tenhou_files`].
+pub fn bench_kobalab_hands(what: &str) -> Option<Vec<(Vec<crate::tile::Tile>, [i8; 3])>> {
+    bench_shared(what)?;
     Some(need_kobalab_hands())
+}
+
+/// The shared folder for a bench, or the line that says it skipped.
+fn bench_shared(what: &str) -> Option<PathBuf> {
+    let dir = shared_dir();
+    if dir.is_none() {
+        println!("{what}: skipped (the shared data folder is not there: ../shared or HAIFU_SHARED)");
+    }
+    dir
 }
 
 /// [`kobalab_hands`] for a test that needs them.
