@@ -35,15 +35,23 @@ def haifu_bin() -> Path:
     _missing("the haifu binary (cargo build)")
 
 
+def _tenhou() -> Path:
+    """Where the shared games are (HAIFU_SHARED overrides ../shared)."""
+    return Path(os.environ.get("HAIFU_SHARED", REPO.parent / "shared")) / "data" / "tenhou"
+
+
+def _spread(tenhou: Path) -> list:
+    """The folder's mjlog records, sorted, every 50th (for spread over the years)."""
+    return sorted(p for p in tenhou.iterdir() if p.name.endswith(".mjlog"))[::50]
+
+
 @pytest.fixture(scope="session")
 def shared_games() -> list:
     """The shared corpus's mjlog records, sorted (every 50th, for spread over the years)."""
-    shared = Path(os.environ.get("HAIFU_SHARED", REPO.parent / "shared"))
-    tenhou = shared / "data" / "tenhou"
+    tenhou = _tenhou()
     if not tenhou.is_dir():
         _missing(f"{tenhou} (the shared games)")
-    files = sorted(p for p in tenhou.iterdir() if p.name.endswith(".mjlog"))
-    return files[::50]
+    return _spread(tenhou)
 
 
 @pytest.fixture(scope="session")
@@ -51,9 +59,9 @@ def some_games(haifu_bin, tmp_path_factory) -> list:
     """Six whole games for tests that need records but not real ones: six of the shared games
     when they are there, else six tonpuu games `haifu simulate` plays (seed 3), so that such a
     test runs on every machine."""
-    shared = Path(os.environ.get("HAIFU_SHARED", REPO.parent / "shared")) / "data" / "tenhou"
-    if shared.is_dir():
-        files = sorted(p for p in shared.iterdir() if p.name.endswith(".mjlog"))[::50]
+    tenhou = _tenhou()
+    if tenhou.is_dir():
+        files = _spread(tenhou)
         if len(files) >= 6:
             return files[:6]
     out = tmp_path_factory.mktemp("simulated")
