@@ -158,6 +158,19 @@ pub const fn dora_from_indicator(indicator: Kind) -> Kind {
     }
 }
 
+/// The dora an indicator points at on a table of `players` seats: at three, where 2m–8m are
+/// out of the set, 1m points at 9m (and 9m at 1m, as at four).
+pub const fn dora_from_indicator_at(indicator: Kind, players: u8) -> Kind {
+    if players == 3 && indicator == 0 {
+        8
+    } else {
+        dora_from_indicator(indicator)
+    }
+}
+
+/// North's kind.
+pub const NORTH: Kind = 30;
+
 /// A Tenhou tile id 0..=135: kind * 4 + copy. With red fives on, ids 16, 52 and 88 are the red ones.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct TileId(u8);
@@ -425,6 +438,10 @@ mod tests {
         assert_eq!(dora_from_indicator(k("4z")), k("1z"));
         assert_eq!(dora_from_indicator(k("2z")), k("3z"));
         assert_eq!(dora_from_indicator(k("7z")), k("5z"));
+        assert_eq!(dora_from_indicator_at(k("1m"), 3), k("9m"), "sanma wrap");
+        assert_eq!(dora_from_indicator_at(k("9m"), 3), k("1m"));
+        assert_eq!(dora_from_indicator_at(k("1m"), 4), k("2m"));
+        assert_eq!(NORTH, k("4z"));
         assert_eq!(dora_from_indicator(k("5z")), k("6z"));
     }
 }

@@ -682,3 +682,25 @@ fn partial_records_are_listed_and_left_out_of_placements() {
         haifu(&["stats", folder, "--out", stats.to_str().unwrap(), "--min-games", "1", "--allow-partial"]);
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("2 games,"));
 }
+
+/// Every 3-player Houou game of ../shared replays and every win re-scores as recorded, on the
+/// rules its GO tag states; the wins counted are the `<AGARI` tags of the raw files, and the
+/// rounds the `<INIT` tags (docs/sanma.md: 279 games, 2,540 rounds, 2,183 wins).
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn every_sanma_game_checks_clean() {
+    let dir = haifu::testdata::need_file("tenhou/sanma");
+    let (mut agari, mut init) = (0u64, 0u64);
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        agari += text.matches("<AGARI ").count() as u64;
+        init += text.matches("<INIT ").count() as u64;
+    }
+    let v = json(&["check", dir.to_str().unwrap(), "--json"]);
+    assert_eq!((v["files"].as_u64(), v["games"].as_u64()), (Some(279), Some(279)));
+    assert_eq!((v["rounds"].as_u64(), v["agari"].as_u64()), (Some(init), Some(agari)));
+    assert_eq!((init, agari), (2_540, 2_183));
+    assert_eq!(v["agari_mismatches"].as_u64(), Some(0), "{}", v["mismatches"]);
+    assert_eq!(v["errors"].as_array().map(Vec::len), Some(0), "{}", v["errors"]);
+    assert_eq!(v["partial_games"].as_u64(), Some(0), "{}", v["partial"]);
+}

@@ -161,6 +161,13 @@ pub enum Event {
         step: u8,
         scores: Option<[i32; 4]>,
     },
+    /// A north set aside as a dora (抜きドラ, nukidora; mjai's `kita`), at three players only
+    /// ([`Rules::nukidora`]). The seat then draws a replacement, as after a kan; another seat
+    /// waiting on 北 may ron the set-aside tile.
+    Kita {
+        who: u8,
+        tile: TileId,
+    },
     /// A new dora indicator (after a kan).
     NewDora {
         indicator: TileId,
@@ -201,6 +208,9 @@ pub struct Agari {
     pub yakuman: Vec<u8>,
     pub dora_indicators: Vec<TileId>,
     pub ura_indicators: Vec<TileId>,
+    /// The winner's norths set aside this round ([`Event::Kita`]), as the record lists them
+    /// (mjlog writes them among the melds of `m`); empty at four players.
+    pub kita: Vec<TileId>,
     /// Scores before the win and the change of each seat, in points (`sc`).
     pub scores_before: [i32; 4],
     pub deltas: [i32; 4],

@@ -260,6 +260,37 @@ impl Rules {
         round % 4
     }
 
+    /// The seat that deals after round `round` when the deal passes: the next hand of the wind,
+    /// or the next wind's first hand after the last seat has dealt (E3 → S1 at three players).
+    pub fn next_round(&self, round: u8) -> u8 {
+        if round % 4 + 1 >= self.players {
+            (round / 4).saturating_add(1).saturating_mul(4)
+        } else {
+            round + 1
+        }
+    }
+
+    /// Tiles in the set: 136, or 108 at three players (2m–8m removed).
+    pub fn tile_count(&self) -> u8 {
+        if self.players == 3 {
+            108
+        } else {
+            136
+        }
+    }
+
+    /// Whether tiles of `kind` are in play: every kind at four players; not 2m–8m at three.
+    pub fn has_kind(&self, kind: usize) -> bool {
+        self.players != 3 || !(1..=7).contains(&kind)
+    }
+
+    /// Draws the live wall holds at a round's start: the set less the dead wall (14) and the
+    /// dealt hands (70 at four players, 55 at three). Replacement draws after a kan or a north
+    /// set aside take from it too.
+    pub fn live_wall(&self) -> u8 {
+        self.tile_count() - 14 - 13 * self.players
+    }
+
     /// The first place's oka in thousands of points: what the seats below the return score
     /// leave on the table.
     pub fn oka(&self) -> i32 {
@@ -288,6 +319,7 @@ impl Rules {
             double_yakuman: self.double_yakuman,
             kazoe_yakuman: self.kazoe_yakuman,
             kiriage_mangan: self.kiriage_mangan,
+            players: self.players,
         }
     }
 }
@@ -361,5 +393,9 @@ mod tests {
         assert_eq!((three.last_rounds(true), three.last_rounds(false)), ((6, 10), (2, 6)));
         assert_eq!((three.dealer_of(4), three.dealer_of(6)), (0, 2), "South 1, South 3");
         assert_eq!(three.seats().collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!([2, 6, 10].map(|r| three.next_round(r)), [4, 8, 12], "E3, S3, W3 pass to the next wind");
+        assert_eq!([3, 7, 1].map(|r| four.next_round(r)), [4, 8, 2]);
+        assert_eq!((four.live_wall(), three.live_wall()), (70, 55), "the records' exhaustive draws");
+        assert!(four.has_kind(4) && !three.has_kind(1) && !three.has_kind(7) && three.has_kind(8));
     }
 }

@@ -646,9 +646,13 @@ mod tests {
         // The place: the round of the bad tag.
         let e = parse_game("bad.mjlog", text.replacen("<T86/>", "<T999/>", 1).as_bytes()).unwrap_err();
         assert!(e.to_string().contains("round 0"), "{e}");
-        // Sanma: the GO bit and a kita call.
-        check(text.replacen("<GO type=\"169\"", "<GO type=\"185\"", 1).as_bytes(), "sanma", "3-player");
-        check(text.replacen("m=\"46185\"", "m=\"32\"", 1).as_bytes(), "sanma", "kita");
+        // A 4-player record stating the sanma GO bit; a set-aside code that names no north.
+        check(
+            text.replacen("<GO type=\"169\"", "<GO type=\"185\"", 1).as_bytes(),
+            "structure",
+            "three players",
+        );
+        check(text.replacen("m=\"46185\"", "m=\"32\"", 1).as_bytes(), "bad_attribute", "m of <N>");
         // Binary junk and gzip magic over junk.
         check(b"\x00\x01\x02\x03binary", "binary_junk", "byte 0");
         check(b"\x1f\x8b\x08\x00junkjunkjunk", "not_gzip", "gzip");

@@ -8,7 +8,7 @@ use super::table::{RiichiState, Table};
 use super::WinChecker;
 use crate::hand::meld::MeldKind;
 use crate::log::event::{Agari, Event};
-use crate::score::points::payments;
+use crate::score::points::{payments, Payers};
 use crate::score::Limit;
 use crate::score::{score_with, WinInput, WinScore};
 use crate::tile::{Tile, TileId};
@@ -43,9 +43,13 @@ pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinIn
     let ron = agari.from_who != who;
     let mut ids = table.hands[who as usize].clone();
     let chankan = ron && table.last_kakan.is_some_and(|(w, _)| w == agari.from_who);
+    // A ron on a north just set aside (three players): robbed like a kan, without 槍槓.
+    let robbed_kita = ron && table.last_kita.is_some_and(|(w, _)| w == agari.from_who);
     if ron {
         let tile = if chankan {
             table.last_kakan.map(|(_, t)| t)
+        } else if robbed_kita {
+            table.last_kita.map(|(_, t)| t)
         } else {
             table.last_discard.filter(|(w, _)| *w == agari.from_who).map(|(_, t)| t)
         };
@@ -88,11 +92,15 @@ pub fn win_input(table: &Table, agari: &Agari, second_ron: bool) -> Result<WinIn
     input.seat_wind = table.seat_wind(who);
     input.riichi = riichi;
     input.double_riichi = double;
-    input.ippatsu =
-        if chankan { table.ippatsu_before_call[who as usize] } else { table.ippatsu[who as usize] };
+    input.ippatsu = if chankan || robbed_kita {
+        table.ippatsu_before_call[who as usize]
+    } else {
+        table.ippatsu[who as usize]
+    };
     input.rinshan = !ron && table.rinshan[who as usize];
     input.haitei = !ron && table.wall_left == 0 && !input.rinshan;
-    input.houtei = ron && table.wall_left == 0 && !chankan;
+    input.houtei = ron && table.wall_left == 0 && !chankan && !robbed_kita;
+    input.kita = table.kita[who as usize].len() as u8;
     input.chankan = chankan;
     input.tenhou = !ron && first && dealer;
     input.chiihou = !ron && first && !dealer;
@@ -117,8 +125,14 @@ pub fn compare(table: &Table, agari: &Agari, win: &WinScore, input: &WinInput) -
         compare_score(agari, win, &mut out);
     }
     let ron_from = (agari.from_who != agari.who).then_some(agari.from_who);
-    let pay =
-        payments(win, agari.who, table.start.dealer, ron_from, agari.pao_who, input.honba, input.sticks);
+    let payers = Payers {
+        winner: agari.who,
+        dealer: table.start.dealer,
+        ron_from,
+        pao: agari.pao_who,
+        players: table.rules.players,
+    };
+    let pay = payments(win, &payers, input.honba, input.sticks);
     if pay != agari.deltas {
         out.push(format!("score changes: recorded {:?}, re-scored {pay:?}", agari.deltas));
     }

@@ -13,7 +13,7 @@ pub mod rules;
 pub mod table;
 pub mod view;
 
-use crate::log::event::{Agari, DrawKind, Event, Game, RoundDraw};
+use crate::log::event::{Agari, DrawKind, Event, Game, RoundDraw, Rules};
 use table::{Table, TableError};
 
 /// A validation failure, placed in the game.
@@ -138,7 +138,7 @@ pub fn replay_game(
             error,
         };
         if let Some(exp) = &expected_next {
-            exp.check(&round.start).map_err(|e| err(None, e))?;
+            exp.check(&round.start, &game.rules).map_err(|e| err(None, e))?;
         }
         let mut table = table::Table::new(game.rules, &round.start).map_err(|e| err(None, e.into()))?;
         let mut wins: Vec<Agari> = Vec::new();
@@ -246,7 +246,7 @@ impl Expected {
                 (stays, start.honba.saturating_add(1), table.sticks)
             }
         };
-        let round = if dealer_stays { start.round } else { start.round.saturating_add(1) };
+        let round = if dealer_stays { start.round } else { table.rules.next_round(start.round) };
         let end = ending::RoundEnd {
             round: start.round,
             stays: dealer_stays,
@@ -257,7 +257,7 @@ impl Expected {
         (Expected { round, honba, sticks, scores: table.scores }, end)
     }
 
-    fn check(&self, start: &crate::log::event::RoundStart) -> Result<(), ReplayErrorKind> {
+    fn check(&self, start: &crate::log::event::RoundStart, rules: &Rules) -> Result<(), ReplayErrorKind> {
         let field = |field, recorded: String, expected: String| {
             if recorded == expected {
                 Ok(())
@@ -269,7 +269,7 @@ impl Expected {
         field("honba", start.honba.to_string(), self.honba.to_string())?;
         field("riichi sticks", start.sticks.to_string(), self.sticks.to_string())?;
         field("scores", format!("{:?}", start.scores), format!("{:?}", self.scores))?;
-        field("dealer", start.dealer.to_string(), (start.round % 4).to_string())?;
+        field("dealer", start.dealer.to_string(), rules.dealer_of(start.round).to_string())?;
         Ok(())
     }
 }

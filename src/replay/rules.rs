@@ -267,6 +267,7 @@ pub fn unscored_win(t: &Table, who: u8, from: u8, tile: TileId, second_ron: bool
         yakuman: Vec::new(),
         dora_indicators: t.dora_indicators.clone(),
         ura_indicators: ura,
+        kita: t.kita[who as usize].clone(),
         scores_before: t.scores,
         deltas: [0; 4],
     }

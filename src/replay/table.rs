@@ -5,10 +5,11 @@
 //! [`ReplayError`] at the first event that does not fit, with the round and event index.
 
 use crate::hand::meld::{Meld, MeldKind};
-use crate::log::event::{Call, Event, RoundStart, Rules};
+use crate::log::event::{Call, Event, RoundStart, Rules, MAX_SEATS};
 use crate::tile::{Counts, Tile, TileId, KINDS};
 
-/// Draws available from the live wall at the start of a round: 136 - 14 (dead wall) - 52 dealt.
+/// Draws available from the live wall at the start of a four-player round: 136 - 14 (dead
+/// wall) - 52 dealt ([`Rules::live_wall`] for any table).
 pub const LIVE_WALL: u8 = 70;
 
 /// One discarded tile in a river.
@@ -63,6 +64,10 @@ pub struct Table {
     pub last_discard: Option<(u8, TileId)>,
     /// A kakan just declared (who, tile added): it can be robbed (chankan).
     pub last_kakan: Option<(u8, TileId)>,
+    /// A north just set aside (who, tile): another seat waiting on 北 may ron it.
+    pub last_kita: Option<(u8, TileId)>,
+    /// Norths each seat has set aside this round (three players).
+    pub kita: [Vec<TileId>; 4],
     /// Ippatsu chances as they were before the last call: a robbed kan (chankan) never happened,
     /// so a riichi player who robs it keeps ippatsu.
     pub ippatsu_before_call: [bool; 4],
@@ -101,8 +106,12 @@ pub enum TableError {
     BadCall { who: u8, reason: String },
     #[error("riichi by seat {who}: {reason}")]
     BadRiichi { who: u8, reason: String },
-    #[error("a round must start with 13 tiles in each hand, seat {who} has {count}")]
-    BadDeal { who: u8, count: usize },
+    #[error("seat {who} is dealt {count} tiles, not {want}")]
+    BadDeal { who: u8, count: usize, want: usize },
+    #[error("tile {tile} is not in this table's set (three players play without 2m-8m)")]
+    NotInSet { tile: String },
+    #[error("north set aside by seat {who}: {reason}")]
+    BadKita { who: u8, reason: String },
 }
 
 fn tile_name(id: TileId, rules: &Rules) -> String {
@@ -123,11 +132,13 @@ impl Table {
             riichi: [RiichiState::None; 4],
             ippatsu: [false; 4],
             dora_indicators: vec![start.dora_indicator],
-            wall_left: LIVE_WALL,
+            wall_left: rules.live_wall(),
             draws: [0; 4],
             last_draw: [None; 4],
             last_discard: None,
             last_kakan: None,
+            last_kita: None,
+            kita: Default::default(),
             ippatsu_before_call: [false; 4],
             rinshan: [false; 4],
             discards: Vec::new(),
@@ -139,10 +150,11 @@ impl Table {
             expect: Expect::Draw(start.dealer),
         };
         t.see(start.dora_indicator)?;
-        for who in 0..4u8 {
+        for who in 0..MAX_SEATS as u8 {
             let n = start.hands[who as usize].len();
-            if n != 13 {
-                return Err(TableError::BadDeal { who, count: n });
+            let want = if who < rules.players { 13 } else { 0 };
+            if n != want {
+                return Err(TableError::BadDeal { who, count: n, want });
             }
             for &id in &start.hands[who as usize] {
                 t.see(id)?;
@@ -152,6 +164,9 @@ impl Table {
     }
 
     fn see(&mut self, id: TileId) -> Result<(), TableError> {
+        if !self.rules.has_kind(id.kind()) {
+            return Err(TableError::NotInSet { tile: tile_name(id, &self.rules) });
+        }
         let slot = &mut self.seen[id.get() as usize];
         if *slot {
             return Err(TableError::DuplicateTile(id.get()));
@@ -290,6 +305,7 @@ impl Table {
                 self.last_draw[who as usize] = Some(tile);
                 self.last_discard = None;
                 self.last_kakan = None;
+                self.last_kita = None;
                 self.expect = Expect::Discard(who);
             }
             Event::Discard { who, tile } => {
@@ -319,6 +335,7 @@ impl Table {
                 self.discards.push((who, tile));
                 self.kuikae[who as usize] = 0;
                 self.last_kakan = None;
+                self.last_kita = None;
                 self.expect = Expect::Draw((who + 1) % self.rules.players);
             }
             Event::Call { who, ref call } => {
@@ -326,6 +343,7 @@ impl Table {
                 self.kuikae[who as usize] = super::kuikae::kuikae_mask(call);
             }
             Event::Riichi { who, step, scores } => self.apply_riichi(who, step, scores)?,
+            Event::Kita { who, tile } => self.apply_kita(who, tile)?,
             Event::NewDora { indicator } => {
                 self.see(indicator)?;
                 self.dora_indicators.push(indicator);
@@ -382,6 +400,36 @@ impl Table {
         Ok(())
     }
 
+    /// A north set aside: the seat's own turn, a north from its hand, a tile left to replace it,
+    /// and then the replacement draw. It cancels every ippatsu, except for a seat that robs it
+    /// (as a kan robbed by chankan never happened), and makes the next draw a rinshan; it is not
+    /// a call: the hand stays closed.
+    fn apply_kita(&mut self, who: u8, tile: TileId) -> Result<(), TableError> {
+        let bad = |reason: &str| TableError::BadKita { who, reason: reason.to_string() };
+        self.expect_turn(Expect::Discard(who), "sets a north aside")?;
+        if !self.rules.nukidora {
+            return Err(bad("these rules set no north aside (three players only)"));
+        }
+        if tile.kind() != crate::tile::NORTH {
+            return Err(bad(&format!("{} is not a north", tile_name(tile, &self.rules))));
+        }
+        if self.wall_left == 0 {
+            return Err(bad("no tile is left to replace it"));
+        }
+        if !self.take_from_hand(who, tile) {
+            return Err(bad(&format!("{} is not in the hand", tile_name(tile, &self.rules))));
+        }
+        self.kita[who as usize].push(tile);
+        self.last_kita = Some((who, tile));
+        self.any_call = true;
+        self.rinshan[who as usize] = true;
+        self.ippatsu_before_call = self.ippatsu;
+        self.ippatsu = [false; 4];
+        self.last_draw = [None; 4];
+        self.expect = Expect::Draw(who);
+        Ok(())
+    }
+
     fn apply_call(&mut self, who: u8, call: &Call) -> Result<(), TableError> {
         let bad = |reason: String| TableError::BadCall { who, reason };
         let want_len = if call.kind.is_kan() { 4 } else { 3 };
@@ -411,6 +459,9 @@ impl Table {
                 }
                 if call.called != Some(discard) {
                     return Err(bad("the called tile is not the last discard".into()));
+                }
+                if call.kind == MeldKind::Chi && self.rules.players == 3 {
+                    return Err(bad("no chi at three players".into()));
                 }
                 if call.kind == MeldKind::Chi && (rel != 3 || !run) {
                     return Err(bad("chi must be a run taken from the previous player".into()));

@@ -9,7 +9,7 @@
 //! right); `rongpai` like `s2+` is a ron tile and who discarded it. Payments (`fenpei`) are
 //! indexed by seat wind, so the winner is seat `menfeng` and the dealer seat 0.
 
-use super::points::payments;
+use super::points::{payments, Payers};
 use super::{score_with, yaku, ScoreRules, WinInput};
 use crate::hand::meld::{Meld, MeldKind};
 use crate::tile::{parse_majiang, Tile, EAST};
@@ -153,7 +153,12 @@ fn expected(out: &Value) -> Result<Answer, GoldenError> {
 fn ours(case: &Case) -> Option<Answer> {
     let s = score_with(&case.input, &ScoreRules::MAJIANG)?;
     let yakuman = s.yakuman_multiplier > 0;
-    let p = payments(&s, case.winner, 0, case.ron_from, None, case.input.honba, case.input.sticks);
+    let p = payments(
+        &s,
+        &Payers { winner: case.winner, dealer: 0, ron_from: case.ron_from, pao: None, players: 4 },
+        case.input.honba,
+        case.input.sticks,
+    );
     Some(Answer {
         yaku: s.yaku,
         yakuman: s.yakuman,

@@ -35,7 +35,8 @@ pub mod yaku;
 use crate::hand::decompose::{for_each_decomposition, is_chiitoitsu, is_kokushi, Group, GroupKind};
 use crate::hand::meld::{Meld, MeldKind};
 use crate::tile::{
-    counts_of, dora_from_indicator, Counts, Kind, Tile, EAST, HONOR_KINDS, TERMINAL_KINDS, YAOCHU_KINDS,
+    counts_of, dora_from_indicator_at, Counts, Kind, Tile, EAST, HONOR_KINDS, NORTH, TERMINAL_KINDS,
+    YAOCHU_KINDS,
 };
 use yaku::YakuSet;
 
@@ -76,15 +77,31 @@ pub struct ScoreRules {
     /// 4 han 30 fu and 3 han 60 fu are rounded up to mangan. Off in Tenhou's normal lobbies; the
     /// shared data has one special (chip) lobby log that plays with it.
     pub kiriage_mangan: bool,
+    /// Seats at the table. At three (Tenhou's sanma) a 1m indicator points at 9m, a tsumo is
+    /// paid by the two other seats their four-player shares (tsumo loss), and a honba adds 100
+    /// from each payer: 200 to a ron.
+    pub players: u8,
 }
 
 impl ScoreRules {
     /// Tenhou's rules.
-    pub const TENHOU: ScoreRules =
-        ScoreRules { kuitan: true, double_yakuman: false, kazoe_yakuman: true, kiriage_mangan: false };
+    pub const TENHOU: ScoreRules = ScoreRules {
+        kuitan: true,
+        double_yakuman: false,
+        kazoe_yakuman: true,
+        kiriage_mangan: false,
+        players: 4,
+    };
     /// kobalab's majiang-core defaults (its golden test data).
-    pub const MAJIANG: ScoreRules =
-        ScoreRules { kuitan: true, double_yakuman: true, kazoe_yakuman: true, kiriage_mangan: false };
+    pub const MAJIANG: ScoreRules = ScoreRules {
+        kuitan: true,
+        double_yakuman: true,
+        kazoe_yakuman: true,
+        kiriage_mangan: false,
+        players: 4,
+    };
+    /// Tenhou's three-player rules.
+    pub const TENHOU_SANMA: ScoreRules = ScoreRules { players: 3, ..ScoreRules::TENHOU };
 }
 
 impl Default for ScoreRules {
@@ -119,6 +136,9 @@ pub struct WinInput {
     pub dora_indicators: Vec<Tile>,
     /// Ura dora indicators; they count only with riichi or double riichi.
     pub ura_indicators: Vec<Tile>,
+    /// Norths the winner set aside (抜きドラ, three players): each is one dora, and one more per
+    /// indicator pointing at 北 (ura likewise, with riichi), as Tenhou counts them in ドラ (52).
+    pub kita: u8,
     pub honba: u8,
     pub sticks: u8,
 }
@@ -144,6 +164,7 @@ impl WinInput {
             chiihou: false,
             dora_indicators: Vec::new(),
             ura_indicators: Vec::new(),
+            kita: 0,
             honba: 0,
             sticks: 0,
         }
@@ -408,7 +429,12 @@ fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts, all: C
     let present = (0..all.len()).filter(|&k| all[k] > 0).fold(0u64, |m, k| m | 1 << k);
     let only = |mask: u64| present & !mask == 0;
     let suits = (0..3).filter(|s| present >> (9 * s) & 0x1ff != 0).fold(0u8, |m, s| m | 1 << s);
-    let count_dora = |inds: &[Tile]| -> u8 { inds.iter().map(|i| all[dora_from_indicator(i.kind())]).sum() };
+    // Set-aside norths count as norths held for the indicators, and once each on their own.
+    let mut with_kita = all;
+    with_kita[NORTH] += input.kita;
+    let count_dora = |inds: &[Tile]| -> u8 {
+        inds.iter().map(|i| with_kita[dora_from_indicator_at(i.kind(), rules.players)]).sum()
+    };
     let menzen = input.melds.iter().all(|m| !m.is_open());
     Facts {
         input,
@@ -427,7 +453,7 @@ fn facts<'a>(input: &'a WinInput, rules: &ScoreRules, concealed: &Counts, all: C
         } else {
             None
         },
-        dora: count_dora(&input.dora_indicators),
+        dora: count_dora(&input.dora_indicators) + input.kita,
         ura: if input.riichi || input.double_riichi { count_dora(&input.ura_indicators) } else { 0 },
         aka,
     }
@@ -472,7 +498,7 @@ fn finish(mut y: YakuSet, fu: u8, f: &Facts) -> Option<Candidate> {
             multiplier,
             limit: Limit::Yakuman,
             basic,
-            total: points::hand_points(basic, dealer, ron),
+            total: points::hand_points(basic, dealer, ron, f.rules.players),
         });
     }
     if y.han() == 0 {
@@ -492,7 +518,7 @@ fn finish(mut y: YakuSet, fu: u8, f: &Facts) -> Option<Candidate> {
         multiplier: 0,
         limit,
         basic,
-        total: points::hand_points(basic, dealer, ron),
+        total: points::hand_points(basic, dealer, ron, f.rules.players),
     })
 }
 

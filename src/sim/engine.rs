@@ -39,7 +39,7 @@ use crate::replay::check::win_input;
 use crate::replay::round_name;
 use crate::replay::rules;
 use crate::replay::table::{RiichiState, Table, TableError};
-use crate::score::points::payments;
+use crate::score::points::{payments, Payers};
 use crate::score::{score_with, yaku};
 use crate::tile::{Kind, TileId, KINDS};
 
@@ -343,7 +343,12 @@ impl<'a> RoundPlay<'a> {
             None
         };
         let ron_from = (from != who).then_some(from);
-        a.deltas = payments(&win, who, t.start.dealer, ron_from, pao, input.honba, input.sticks);
+        a.deltas = payments(
+            &win,
+            &Payers { winner: who, dealer: t.start.dealer, ron_from, pao, players: t.rules.players },
+            input.honba,
+            input.sticks,
+        );
         a.pao_who = pao;
         a.fu = win.fu as u32;
         a.points = win.base_points as i32;

@@ -94,6 +94,7 @@ fn agari(who: u8, from_who: u8, win_tile: TileId, points: i32, before: [i32; 4],
         yakuman: vec![],
         dora_indicators: vec![],
         ura_indicators: vec![],
+        kita: vec![],
         scores_before: before,
         deltas,
     }))

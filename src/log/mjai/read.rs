@@ -626,6 +626,7 @@ impl Kyoku {
             yakuman: Vec::new(),
             dora_indicators: self.dora.clone(),
             ura_indicators,
+            kita: Vec::new(),
             scores_before: self.scores,
             deltas,
         };

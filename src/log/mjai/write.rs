@@ -93,6 +93,10 @@ fn write_event(
         Event::Riichi { who, .. } => {
             let _ = writeln!(out, "{{\"type\":\"reach_accepted\",\"actor\":{who}}}");
         }
+        Event::Kita { who, tile } => {
+            last_draw[*who as usize] = None;
+            let _ = writeln!(out, "{{\"type\":\"kita\",\"actor\":{who},\"pai\":\"{}\"}}", t(*tile));
+        }
         Event::NewDora { indicator } => {
             let _ = writeln!(out, "{{\"type\":\"dora\",\"dora_marker\":\"{}\"}}", t(*indicator));
         }

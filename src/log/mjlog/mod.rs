@@ -319,11 +319,15 @@ impl Parser {
             "N" => {
                 let who = t.seat("who")?;
                 let m: u32 = t.int("m")?;
-                let call = decode_meld(m).map_err(|e| match e {
-                    MeldError::Nuki => LogError::Sanma { detail: format!("kita (nuki) call at {}", t.at) },
-                    MeldError::Bad => t.bad("m", t.get("m").unwrap_or_default()),
-                })?;
-                self.push(t, Event::Call { who, call })
+                match decode_meld(m) {
+                    Ok(call) => self.push(t, Event::Call { who, call }),
+                    Err(MeldError::Nuki) => {
+                        let tile =
+                            decode_kita(m).ok_or_else(|| t.bad("m", t.get("m").unwrap_or_default()))?;
+                        self.push(t, Event::Kita { who, tile })
+                    }
+                    Err(MeldError::Bad) => Err(t.bad("m", t.get("m").unwrap_or_default())),
+                }
             }
             "REACH" => {
                 let who = t.seat("who")?;
@@ -381,11 +385,7 @@ impl Parser {
     fn go(&mut self, t: &Tag) -> Result<(), LogError> {
         let go_type: u32 = t.int("type")?;
         let lobby: Option<u32> = t.opt_int("lobby")?;
-        let rules = Rules::from_go_type(go_type, lobby);
-        if rules.players == 3 {
-            return Err(LogError::Sanma { detail: format!("GO type {go_type} has the sanma bit 0x10") });
-        }
-        self.rules = Some(rules);
+        self.rules = Some(Rules::from_go_type(go_type, lobby));
         Ok(())
     }
 
@@ -440,8 +440,16 @@ impl Parser {
         for (i, h) in hands.iter_mut().enumerate() {
             *h = t.tiles(&format!("hai{i}"))?;
         }
-        if hands[3].is_empty() && !hands[0].is_empty() {
-            return Err(LogError::Sanma { detail: format!("INIT deals no hand to seat 3 ({})", t.at) });
+        let players = self.rules.map_or(4, |r| r.players);
+        if players == 4 && hands[3].is_empty() && !hands[0].is_empty() {
+            let detail = "INIT deals no hand to seat 3, yet GO states four players (a 3-player game has \
+                          GO type bit 0x10)"
+                .into();
+            return Err(LogError::Structure { detail, at: t.at });
+        }
+        if players == 3 && !hands[3].is_empty() {
+            let detail = "INIT deals a hand to seat 3, yet GO states three players (type bit 0x10)".into();
+            return Err(LogError::Structure { detail, at: t.at });
         }
         let start = RoundStart {
             round: small(0)?,
@@ -467,14 +475,17 @@ impl Parser {
         };
         let (honba, sticks) = t.ba()?;
         let mut hand = t.tiles("hai")?;
-        let melds = match t.get("m") {
-            Some(v) if !v.trim().is_empty() => t
-                .list::<u32>("m", v)?
-                .into_iter()
-                .map(|m| decode_meld(m).map_err(|_| t.bad("m", v)))
-                .collect::<Result<Vec<_>, _>>()?,
-            _ => Vec::new(),
-        };
+        // `m` lists the winner's melds, and at three players its set-aside norths too.
+        let (mut melds, mut kita) = (Vec::new(), Vec::new());
+        if let Some(v) = t.get("m") {
+            for m in t.list::<u32>("m", v)? {
+                match decode_meld(m) {
+                    Ok(call) => melds.push(call),
+                    Err(MeldError::Nuki) => kita.push(decode_kita(m).ok_or_else(|| t.bad("m", v))?),
+                    Err(MeldError::Bad) => return Err(t.bad("m", v)),
+                }
+            }
+        }
         let win_tile = t.tile_value(t.req("machi")?)?;
         let ten: [u32; 3] = t.fixed("ten")?;
         let limit =
@@ -516,6 +527,7 @@ impl Parser {
             yakuman,
             dora_indicators: t.tiles("doraHai")?,
             ura_indicators: t.tiles("doraHaiUra")?,
+            kita,
             scores_before,
             deltas,
         })
@@ -573,6 +585,18 @@ fn ryuukyoku(t: &Tag) -> Result<RoundDraw, LogError> {
         }
     }
     Ok(RoundDraw { kind, honba, sticks, scores_before, deltas, shown })
+}
+
+/// The north of a set-aside code (`m = id << 8 | 0x20`, docs/sanma.md); `None` for any other
+/// value with bit 0x20.
+pub fn decode_kita(m: u32) -> Option<TileId> {
+    let tile = TileId::new(m >> 8).filter(|t| t.kind() == crate::tile::NORTH)?;
+    (m & 0xFF == 0x20).then_some(tile)
+}
+
+/// The code of a set-aside north, as mjlog writes it in `N` and `AGARI m`.
+pub fn encode_kita(tile: TileId) -> u32 {
+    u32::from(tile.get()) << 8 | 0x20
 }
 
 /// Why a call's `m` could not be decoded.

@@ -153,6 +153,9 @@ fn write_event(out: &mut String, ev: &Event, owari: Option<&str>) -> Result<(), 
             }
             let _ = write!(out, " step=\"{step}\"/>");
         }
+        Event::Kita { who, tile } => {
+            let _ = write!(out, "<N who=\"{who}\" m=\"{}\" />", super::encode_kita(*tile));
+        }
         Event::NewDora { indicator } => {
             let _ = write!(out, "<DORA hai=\"{}\" />", indicator.get());
         }
@@ -172,8 +175,9 @@ fn write_agari(out: &mut String, a: &Agari, owari: Option<&str>) -> Result<(), E
     let mut hand = a.hand.clone();
     hand.sort_unstable();
     let _ = write!(out, "<AGARI ba=\"{},{}\" hai=\"{}\"", a.honba, a.sticks, ids(&hand));
-    if !a.melds.is_empty() {
-        let m = a.melds.iter().map(encode_meld).collect::<Result<Vec<u32>, _>>()?;
+    if !a.melds.is_empty() || !a.kita.is_empty() {
+        let mut m = a.melds.iter().map(encode_meld).collect::<Result<Vec<u32>, _>>()?;
+        m.extend(a.kita.iter().map(|&t| super::encode_kita(t)));
         let m: Vec<String> = m.iter().map(u32::to_string).collect();
         let _ = write!(out, " m=\"{}\"", m.join(","));
     }

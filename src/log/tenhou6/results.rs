@@ -157,6 +157,7 @@ pub(super) fn win_of(
         yakuman,
         dora_indicators: ctx.dora_ids.to_vec(),
         ura_indicators: if has_riichi { ura_ids.to_vec() } else { Vec::new() },
+        kita: Vec::new(),
         scores_before,
         deltas,
     })

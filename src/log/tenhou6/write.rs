@@ -178,6 +178,8 @@ fn write_round(
                 .map_err(|detail| WriteError::Meld { round: ri, detail })?,
             Event::Riichi { who, step: 1, .. } => riichi[*who as usize] = true,
             Event::Riichi { .. } => {}
+            // tenhou.net/6 lists a set-aside north among the discards as "f44" (docs/sanma.md).
+            Event::Kita { who, .. } => l.gives[*who as usize].push("\"f44\"".into()),
             Event::NewDora { indicator } => l.dora.push(code(*indicator, red)),
             Event::Agari(a) => write_win(&mut l, a, s.dealer, ri, red)?,
             Event::Ryuukyoku(d) => write_draw(&mut l, d, ri)?,
@@ -405,6 +407,7 @@ mod tests {
             yakuman,
             dora_indicators: vec![],
             ura_indicators: vec![],
+            kita: vec![],
             scores_before: [25000; 4],
             deltas: [0; 4],
         }
