@@ -211,8 +211,8 @@ pub fn read_table(dir: &Path, table: &str, columns: Option<&[&str]>) -> Result<D
 }
 
 /// The `decisions` columns [`scoreboards`] reads.
-pub const SCOREBOARD_SOURCES: [&str; 8] =
-    ["round", "honba", "sticks", "seat", "score_0", "score_1", "score_2", "score_3"];
+pub const SCOREBOARD_SOURCES: [&str; 9] =
+    ["round", "honba", "sticks", "seat", "score_0", "score_1", "score_2", "score_3", "players"];
 
 /// The `decisions` columns a [`Situation`] is read from ([`situations`]).
 pub fn situation_columns() -> Vec<&'static str> {
@@ -246,6 +246,7 @@ pub fn scoreboards(df: &DataFrame) -> Result<Vec<Scoreboard>, DatasetError> {
         Ok(df.column(n)?.i32()?.iter().map(|x| x.unwrap_or(0)).collect())
     };
     let (round, honba, sticks, seat) = (u8s("round")?, u8s("honba")?, u8s("sticks")?, u8s("seat")?);
+    let players = u8s("players")?;
     let scores = [i32s("score_0")?, i32s("score_1")?, i32s("score_2")?, i32s("score_3")?];
     Ok((0..df.height())
         .map(|i| Scoreboard {
@@ -254,6 +255,7 @@ pub fn scoreboards(df: &DataFrame) -> Result<Vec<Scoreboard>, DatasetError> {
             sticks: sticks[i],
             scores: [scores[0][i], scores[1][i], scores[2][i], scores[3][i]],
             seat: seat[i],
+            players: players[i],
         })
         .collect())
 }

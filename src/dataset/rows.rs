@@ -16,7 +16,7 @@ use crate::hand::shanten::min_shanten;
 use crate::log::event::Game;
 use crate::replay::decision::{Action, Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::{RiichiState, Table};
-use crate::replay::view::{view_of, View};
+use crate::replay::view::{opponent_seats, view_of, View};
 use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RoundResult};
 use crate::tile::{format_mpsz, Tile};
 
@@ -36,6 +36,8 @@ pub enum RowsError {
     UnexpectedOption { kind: DecisionKind, option: String },
     #[error("call decision without the offered tile")]
     NoOfferedTile,
+    #[error("kita decision without a north the seat may set aside")]
+    NoNorth,
     #[error("agari/kan decisions are not extracted yet")]
     NotExtracted,
 }
@@ -56,8 +58,10 @@ pub struct DecisionRow {
     pub chosen: String,
     pub n_options: u16,
     pub scores: [i32; 4],
-    /// Placement 1..=4 of the seat by current scores.
+    /// Placement 1..=players of the seat by current scores.
     pub placement: u8,
+    /// Seats at the table (3 or 4).
+    pub players: u8,
     /// Riichi state of the opponents at relative seats 1, 2, 3.
     pub opp_riichi: [bool; 3],
     pub dora_indicators: String,
@@ -79,6 +83,7 @@ impl DecisionRow {
             sticks: self.sticks,
             scores: self.scores,
             seat: self.seat,
+            players: self.players,
         }
     }
 }
@@ -160,8 +165,13 @@ impl RoundSink for RoundCollector {
     }
 }
 
-fn placement(scores: &[i32; 4], seat: u8) -> u8 {
-    crate::util::placements(scores)[seat as usize]
+fn placement(scores: &[i32; 4], seat: u8, players: u8) -> u8 {
+    crate::util::placements_of(scores, players)[seat as usize]
+}
+
+/// Whether each opponent (relative seats 1, 2, 3; [`opponent_seats`]) has declared riichi.
+fn opponents_in_riichi(t: &Table, who: u8) -> [bool; 3] {
+    opponent_seats(t.rules.players, who).map(|s| s.is_some_and(|s| t.riichi[s as usize] != RiichiState::None))
 }
 
 /// Rows of one decision appended to `out`; the columns of the groups `skip` leaves out stay 0.
@@ -174,6 +184,7 @@ fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), Row
         DecisionKind::Discard => discard_rows(d, rows, skip)?,
         DecisionKind::Riichi => riichi_rows(d, rows, skip)?,
         DecisionKind::Call => call_rows(d, rows, skip)?,
+        DecisionKind::Kita => kita_rows(d, rows, skip)?,
         DecisionKind::Agari | DecisionKind::Kan => return Err(RowsError::NotExtracted),
     }
     for (i, o) in d.options.iter().enumerate() {
@@ -195,6 +206,7 @@ pub fn decision_values(d: &Decision, skip: Skip) -> Result<Vec<f32>, RowsError> 
         DecisionKind::Discard => discard_rows(d, &mut rows, skip).map_err(at)?,
         DecisionKind::Riichi => riichi_rows(d, &mut rows, skip).map_err(at)?,
         DecisionKind::Call => call_rows(d, &mut rows, skip).map_err(at)?,
+        DecisionKind::Kita => kita_rows(d, &mut rows, skip).map_err(at)?,
         DecisionKind::Agari | DecisionKind::Kan => return Err(at(RowsError::NotExtracted)),
     }
     Ok(rows)
@@ -335,10 +347,10 @@ fn riichi_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsErr
     let (t, who) = (&d.table, d.seat);
     let view = view_of(t, who, t.hand_tiles(who));
     let standing = Standing {
-        opp_riichi: (1..4).filter(|r| t.riichi[((who + r) % 4) as usize] != RiichiState::None).count() as u8,
+        opp_riichi: opponents_in_riichi(t, who).iter().filter(|&&r| r).count() as u8,
         dealer: t.start.dealer == who,
-        place: crate::util::placements(&t.start.scores)[who as usize],
-        last_round: t.start.round + 1 >= if t.rules.hanchan { 8 } else { 4 },
+        place: placement(&t.start.scores, who, t.rules.players),
+        last_round: t.start.round >= t.rules.last_rounds(t.rules.hanchan).0,
     };
     Ok(option_rows::option_rows(&view, Choice::Riichi { options: &d.options, standing }, skip, rows)?)
 }
@@ -349,6 +361,15 @@ fn call_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsError
     let offered = d.offered.ok_or(RowsError::NoOfferedTile)?;
     let view = view_of(t, who, t.hand_tiles(who));
     Ok(option_rows::option_rows(&view, Choice::Call { offered, options: &d.options }, skip, rows)?)
+}
+
+/// A kita decision ([`option_rows::option_rows`]): the north the seat may set aside.
+fn kita_rows(d: &Decision, rows: &mut [f32], skip: Skip) -> Result<(), RowsError> {
+    let (t, who) = (&d.table, d.seat);
+    let north = crate::replay::rules::kita_allowed(t, who).ok_or(RowsError::NoNorth)?;
+    let view = view_of(t, who, t.hand_tiles(who));
+    let north = north.tile(t.rules.red_fives());
+    Ok(option_rows::option_rows(&view, Choice::Kita { north, options: &d.options }, skip, rows)?)
 }
 
 fn unexpected(kind: DecisionKind, option: &Action) -> RowsError {
@@ -373,8 +394,9 @@ pub fn decision_row(d: &Decision) -> DecisionRow {
         chosen: d.options[d.chosen].label(),
         n_options: d.options.len() as u16,
         scores: t.scores,
-        placement: placement(&t.scores, who),
-        opp_riichi: [1u8, 2, 3].map(|r| t.riichi[((who + r) % 4) as usize] != RiichiState::None),
+        placement: placement(&t.scores, who, t.rules.players),
+        players: t.rules.players,
+        opp_riichi: opponents_in_riichi(t, who),
         dora_indicators: format_mpsz(&t.dora_indicators.iter().map(|x| x.tile(red)).collect::<Vec<_>>()),
         shanten: min_shanten(&t.hand_counts(who)),
         offered: d.offered.map(|x| x.to_string()).unwrap_or_default(),

@@ -5,7 +5,7 @@
 
 use crate::rank::safety::seen_counts;
 use crate::replay::view::View;
-use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
+use crate::tile::{dora_from_indicator_at, Counts, Kind, Tile, EAST, KINDS};
 
 /// The seat's view and the facts derived from it, computed once per decision.
 #[derive(Clone, Debug)]
@@ -55,7 +55,7 @@ impl<'v> Facts<'v> {
             red_held,
             seen,
             open: view.melds.iter().any(|m| m.is_open()),
-            dora: dora_table(&view.dora_indicators),
+            dora: dora_table(&view.dora_indicators, view.players()),
             yakuhai,
             own_river_kinds,
         }
@@ -72,11 +72,12 @@ impl<'v> Facts<'v> {
     }
 }
 
-/// Dora count each kind is worth by the indicators (reds not included).
-pub fn dora_table(indicators: &[Tile]) -> [u8; KINDS] {
+/// Dora count each kind is worth by the indicators (reds not included) at a table of `players`
+/// seats (1m points at 9m at three).
+pub fn dora_table(indicators: &[Tile], players: u8) -> [u8; KINDS] {
     let mut dora = [0u8; KINDS];
     for i in indicators {
-        dora[dora_from_indicator(i.kind())] += 1;
+        dora[dora_from_indicator_at(i.kind(), players)] += 1;
     }
     dora
 }

@@ -17,6 +17,11 @@
 //!   and its best discard (lowest shanten, then most ukeire); `daiminkan` as `pass` plus the kan
 //!   flag, since the replacement draw is unknown; each adds its action and call-trade columns.
 //!
+//! - kita (three players): `kita` as the hand that sets the north aside (the hand families of
+//!   "discard the north": the 13 tiles left before the replacement draw), `keep` as the hand
+//!   after its best other discard (the north itself for a seat in riichi, whose drawn north is
+//!   the only discard); `kita` adds its action flag.
+//!
 //! Columns no family writes for an option stay 0 (the value family of a call, say).
 
 use super::groups::{Group, Skip};
@@ -41,6 +46,9 @@ pub enum Choice<'a> {
     /// Call the `offered` tile or pass (`Pass`, `Chi`, `Pon`, `Daiminkan`); the view's hand is
     /// the seat's concealed tiles without the offered one.
     Call { offered: Tile, options: &'a [Action] },
+    /// Set the `north` of the view's 14-tile hand aside or keep it (`Action::Kita` /
+    /// `Action::Keep`).
+    Kita { north: Tile, options: &'a [Action] },
 }
 
 /// The rows of `choice`'s options into `rows` (one catalog row each, in the options' order),
@@ -50,6 +58,7 @@ pub fn option_rows(view: &View, choice: Choice, skip: Skip, rows: &mut [f32]) ->
         Choice::Discard(legal) => discard_rows(view, legal, skip, rows),
         Choice::Riichi { options, standing } => riichi_rows(view, options, &standing, skip, rows),
         Choice::Call { offered, options } => call_rows(view, offered, options, skip, rows),
+        Choice::Kita { north, options } => kita_rows(view, north, options, skip, rows),
     }
 }
 
@@ -81,7 +90,10 @@ pub fn discard_rows_valued_by(
 ) -> Result<(), FeatureError> {
     let f = decision_features(view, skip)?;
     let paijia = ev.paijia();
-    let valued = if skip.has(Group::Ev) { Vec::new() } else { ev.options_among(legal) };
+    // 電脳麻将's value is a four-player search (its wall, payments and opponents): at three
+    // players the family stays unset rather than hold a four-player value (docs/evaluators.md).
+    let valued =
+        if skip.has(Group::Ev) || view.players() != 4 { Vec::new() } else { ev.options_among(legal) };
     for (tile, r) in legal.iter().zip(rows.chunks_exact_mut(catalog_width())) {
         f.fill(*tile, r)?;
         fill_discard_extras(view, *tile, r, valued.iter().find(|v| v.tile == *tile), &paijia)?;
@@ -101,13 +113,18 @@ pub fn every_discard(view: &View) -> Result<Vec<(Tile, Vec<f32>)>, FeatureError>
 /// The discard with the lowest shanten, then the most ukeire (kind order breaks ties); with
 /// `keep_tenpai` only the discards that leave the hand tenpai.
 fn best_discard(view: &View, keep_tenpai: bool) -> Option<Tile> {
+    best_discard_but(view, keep_tenpai, None)
+}
+
+/// [`best_discard`] among the tiles not of kind `keep`.
+fn best_discard_but(view: &View, keep_tenpai: bool, keep: Option<crate::tile::Kind>) -> Option<Tile> {
     let mut counts = [0u8; 34];
     view.hand.iter().for_each(|t| counts[t.kind()] += 1);
     let mut best: Option<(i8, u32, Tile)> = None;
     let mut tiles = view.hand.clone();
     tiles.sort_by_key(|t| (t.kind(), !t.is_red()));
     tiles.dedup();
-    for t in tiles {
+    for t in tiles.into_iter().filter(|t| Some(t.kind()) != keep) {
         let mut after: Counts = counts;
         after[t.kind()] -= 1;
         let u = ukeire(&after, &view.visible);
@@ -154,6 +171,26 @@ fn riichi_rows(
         r.copy_from_slice(&row);
         fill_action(o, view.turn, r)?;
         fill_riichi_trade(view, tile, standing, *o == Action::Riichi, r)?;
+    }
+    Ok(())
+}
+
+/// A kita decision (see the module doc).
+fn kita_rows(
+    view: &View,
+    north: Tile,
+    options: &[Action],
+    skip: Skip,
+    rows: &mut [f32],
+) -> Result<(), FeatureError> {
+    let keep = if view.riichi { None } else { best_discard_but(view, false, Some(north.kind())) };
+    for (o, r) in options.iter().zip(rows.chunks_exact_mut(catalog_width())) {
+        match o {
+            Action::Kita => hand_row(view, north, r, skip)?,
+            Action::Keep => hand_row(view, keep.unwrap_or(north), r, skip)?,
+            other => return Err(unexpected("kita", other)),
+        }
+        fill_action(o, view.turn, r)?;
     }
     Ok(())
 }

@@ -70,7 +70,10 @@ pub(crate) fn fill(view: &View, tile: Tile, standing: &Standing, riichi: bool, c
     let value = riichi_value(view, tile);
     cols.put("riichi_x_ukeire", u.count as f32);
     cols.put("riichi_x_turn", view.turn as f32);
-    cols.put("riichi_x_dora", held_dora(&dora_table(&view.dora_indicators), &view.hand) as f32);
+    cols.put(
+        "riichi_x_dora",
+        held_dora(&dora_table(&view.dora_indicators, view.players()), &view.hand) as f32,
+    );
     cols.put("riichi_x_opp_riichi", f32::from(standing.opp_riichi));
     cols.put("riichi_x_wait_kinds", u.kinds.count_ones() as f32);
     cols.put("riichi_x_wall_left", view.wall_left as f32);

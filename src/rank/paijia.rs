@@ -18,7 +18,7 @@
 //!   The factor keeps the tiles of a flush or honour hand in the making.
 
 use crate::replay::view::View;
-use crate::tile::{dora_from_indicator, Kind, Tile, KINDS};
+use crate::tile::{dora_from_indicator_at, Kind, Tile, KINDS};
 
 /// The paijia of every tile of one position (the factors depend on the whole 14-tile hand).
 #[derive(Clone, Debug)]
@@ -53,7 +53,7 @@ impl Paijia {
         let red_unseen = [0, 1, 2].map(|s| reds_in_play && !visible_reds[s] && !held_red[s]);
         let mut weight = [1.0f64; KINDS];
         for i in &pos.dora_indicators {
-            weight[dora_from_indicator(i.kind())] *= 2.0;
+            weight[dora_from_indicator_at(i.kind(), pos.players())] *= 2.0;
         }
         let mut n_suit = [0u32; 4];
         let (mut n_winds, mut n_dragons) = (0u32, 0u32);

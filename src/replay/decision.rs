@@ -13,6 +13,9 @@
 //!   legal discard after kuikae: Tenhou does not offer it); chosen the call or `pass`. Skipped
 //!   when a higher-priority action by someone else took the tile (ron, or a pon over a chi), because
 //!   the record cannot say what the player would have done.
+//! - `Kita` (three players): the seat holds a north it may set aside ([`rules::kita_allowed`]);
+//!   chosen `kita` when it does, `keep` when it discards instead (the discard is then a decision
+//!   of its own, after this one).
 
 use super::table::{RiichiState, Table};
 use super::{rules, Observer};
@@ -28,6 +31,7 @@ pub enum DecisionKind {
     Call,
     Agari,
     Kan,
+    Kita,
 }
 
 impl DecisionKind {
@@ -38,13 +42,14 @@ impl DecisionKind {
             DecisionKind::Call => "call",
             DecisionKind::Agari => "agari",
             DecisionKind::Kan => "kan",
+            DecisionKind::Kita => "kita",
         }
     }
 
     /// The kind of a [`DecisionKind::name`].
     pub fn from_name(name: &str) -> Option<DecisionKind> {
         use DecisionKind::*;
-        [Discard, Riichi, Call, Agari, Kan].into_iter().find(|k| k.name() == name)
+        [Discard, Riichi, Call, Agari, Kan, Kita].into_iter().find(|k| k.name() == name)
     }
 }
 
@@ -61,6 +66,10 @@ pub enum Action {
     /// Pon using these two tiles from the hand.
     Pon([Tile; 2]),
     Daiminkan,
+    /// Set a north aside (three players).
+    Kita,
+    /// Keep the north (three players): discard something instead.
+    Keep,
 }
 
 impl Action {
@@ -74,6 +83,8 @@ impl Action {
             Action::Chi(t) => format!("chi_{}", format_mpsz(t)),
             Action::Pon(t) => format!("pon_{}", format_mpsz(t)),
             Action::Daiminkan => "daiminkan".into(),
+            Action::Kita => "kita".into(),
+            Action::Keep => "keep".into(),
         }
     }
 }
@@ -256,8 +267,12 @@ impl Observer for DecisionRecorder {
             Event::Riichi { who, step: 1, .. } => {
                 self.decisions.push(riichi_decision(table, *who, index, true));
             }
+            Event::Kita { who, .. } => self.decisions.push(kita_decision(table, *who, index, true)),
             Event::Discard { who, tile } => {
                 let who = *who;
+                if rules::kita_allowed(table, who).is_some() {
+                    self.decisions.push(kita_decision(table, who, index, false));
+                }
                 let in_riichi = matches!(table.riichi[who as usize], RiichiState::Accepted { .. });
                 if !in_riichi {
                     let declaring = table.riichi[who as usize] == RiichiState::Declared;
@@ -296,8 +311,9 @@ impl Observer for DecisionRecorder {
             return;
         }
         if let Event::Discard { who, tile } = event {
-            let pending: Vec<(u8, Vec<Action>)> = (1..4)
-                .map(|d| (who + d) % 4)
+            let n = table.rules.players;
+            let pending: Vec<(u8, Vec<Action>)> = (1..n)
+                .map(|d| (who + d) % n)
                 .map(|seat| (seat, call_options(table, seat, *who, *tile)))
                 .filter(|(_, o)| !o.is_empty())
                 .collect();
@@ -360,6 +376,20 @@ fn riichi_possible(table: &Table, who: u8) -> bool {
     rules::riichi_allowed(table, who) && crate::hand::shanten::min_shanten(&table.hand_counts(who)) <= 0
 }
 
+/// The north decision of `who` (set aside or keep; `kita`: it set one aside).
+fn kita_decision(table: &Table, who: u8, index: usize, kita: bool) -> Decision {
+    Decision {
+        kind: DecisionKind::Kita,
+        seat: who,
+        event_index: index,
+        options: vec![Action::Keep, Action::Kita],
+        chosen: usize::from(kita),
+        chosen_listed: true,
+        offered: None,
+        table: table.clone(),
+    }
+}
+
 fn riichi_decision(table: &Table, who: u8, index: usize, declared: bool) -> Decision {
     Decision {
         kind: DecisionKind::Riichi,
@@ -384,6 +414,7 @@ mod tests {
         discards_not_in_riichi: usize,
         calls: usize,
         riichi: usize,
+        kita: usize,
         rec: DecisionRecorder,
         decisions: Vec<Decision>,
     }
@@ -400,6 +431,7 @@ mod tests {
                     self.calls += 1
                 }
                 Event::Riichi { step: 1, .. } => self.riichi += 1,
+                Event::Kita { .. } => self.kita += 1,
                 _ => {}
             }
             self.rec.before_event(table, index, event);
@@ -417,12 +449,18 @@ mod tests {
     /// discard decision whose chosen tile is among the options the shared rules derive; every
     /// chi/pon/daiminkan is a call decision that chose it (so no recorded call left its caller
     /// without a legal discard: Tenhou's kuikae rule as [`rules`] states it); every riichi
-    /// declaration is a riichi decision that chose riichi.
+    /// declaration is a riichi decision that chose riichi; at three players (the sanma games)
+    /// every north set aside is a kita decision that chose it, and no chi is ever offered.
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn every_recorded_action_is_legal_by_the_rules() {
         use rayon::prelude::*;
-        let files = crate::testdata::need_tenhou_files(&[".mjlog"]);
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
+        let sanma = crate::testdata::need_file("tenhou/sanma");
+        let mut three: Vec<_> = std::fs::read_dir(&sanma).unwrap().map(|e| e.unwrap().path()).collect();
+        three.sort();
+        assert_eq!(three.len(), 279);
+        files.extend(three);
         let results: Vec<Result<bool, crate::batch::BoxError>> = files
             .par_iter()
             .map(|path| -> Result<bool, crate::batch::BoxError> {
@@ -452,7 +490,15 @@ mod tests {
                 if declared != t.riichi {
                     return Err(format!("{p}: {declared} riichi decisions taken, {} riichi", t.riichi).into());
                 }
+                let set_aside =
+                    by(DecisionKind::Kita).filter(|d| d.options[d.chosen] == Action::Kita).count();
+                if set_aside != t.kita {
+                    return Err(format!("{p}: {set_aside} kita decisions taken, {} set aside", t.kita).into());
+                }
                 for d in &t.decisions {
+                    if game.rules.players == 3 && d.options.iter().any(|o| matches!(o, Action::Chi(_))) {
+                        return Err(format!("{p}: chi offered at three players: {:?}", d.options).into());
+                    }
                     if !d.chosen_listed {
                         return Err(format!(
                             "{p}: {:?} chose {:?} not in {:?}",
@@ -479,6 +525,6 @@ mod tests {
             failures.iter().take(10).map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
         );
         let checked = results.iter().filter(|r| matches!(r, Ok(true))).count();
-        assert!(checked > 4000, "{checked} games checked");
+        assert!(checked > 4000 + 279, "{checked} games checked");
     }
 }

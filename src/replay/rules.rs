@@ -19,6 +19,8 @@
 //!   and only when it leaves the waits as they were.
 //! - Kans: at most four, none on the last tile. Kyuushu kyuuhai: nine kinds of terminals and
 //!   honors on the first, uninterrupted draw.
+//! - Three players (docs/sanma.md): no chi; on its own turn a seat may set a north aside
+//!   ([`kita_allowed`]) while a tile is left to replace it; in riichi only the north just drawn.
 
 use crate::hand::meld::MeldKind;
 use crate::hand::shanten::{min_shanten, necessary_kinds};
@@ -42,6 +44,8 @@ pub struct TurnOptions {
     pub riichi: Vec<TileId>,
     /// Legal discards (kuikae removed; only the drawn tile in riichi).
     pub discards: Vec<TileId>,
+    /// The north that may be set aside now ([`kita_allowed`]).
+    pub kita: Option<TileId>,
 }
 
 /// What a seat may do with another seat's discard (or an added kan, for chankan: ron only).
@@ -93,7 +97,7 @@ pub fn call_options(table: &Table, seat: u8, from: u8, tile: TileId) -> CallOpti
     if same.len() == 3 && table.kans < 4 {
         o.daiminkan = true;
     }
-    if seat == (from + 1) % 4 && k < 27 {
+    if table.rules.players == 4 && seat == (from + 1) % 4 && k < 27 {
         let n = k % 9;
         for lo in n.saturating_sub(2)..=n.min(6) {
             let base = k - n + lo;
@@ -176,10 +180,26 @@ pub fn turn_options(table: &Table, seat: u8, drawn: Option<TileId>, live_draw: b
         }
     }
     o.discards = discards(table, seat, drawn);
+    o.kita = kita_allowed(table, seat);
     if let Some(tile) = drawn {
         o.tsumo = min_shanten(&counts) < 0 && has_win(table, seat, seat, tile);
     }
     o
+}
+
+/// The north seat `seat` may set aside on its turn (抜きドラ, three players): one from its hand
+/// while the live wall holds a tile to replace it, or in riichi only the north just drawn (a
+/// north of the waiting hand stays). `None` when it may not.
+pub fn kita_allowed(table: &Table, seat: u8) -> Option<TileId> {
+    let w = seat as usize;
+    if !table.rules.nukidora || table.wall_left == 0 {
+        return None;
+    }
+    let north = |id: &TileId| id.kind() == crate::tile::NORTH;
+    match table.riichi[w] {
+        RiichiState::Accepted { .. } => table.last_draw[w].filter(north),
+        _ => table.hands[w].iter().copied().find(north),
+    }
 }
 
 /// Legal discards of seat `seat` on its turn: only the drawn tile in riichi; right after a

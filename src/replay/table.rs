@@ -241,7 +241,7 @@ impl Table {
     }
 
     /// Tiles every seat can see: all rivers (including called tiles, which sit in melds), all
-    /// melds, and the dora indicators. Counts by kind.
+    /// melds, the norths set aside and the dora indicators. Counts by kind.
     pub fn public_counts(&self) -> Counts {
         let mut c = [0u8; KINDS];
         for p in self.rules.seats().map(usize::from) {
@@ -254,6 +254,9 @@ impl Table {
                 for id in &m.tiles {
                     c[id.kind()] += 1;
                 }
+            }
+            for id in &self.kita[p] {
+                c[id.kind()] += 1;
             }
         }
         for d in &self.dora_indicators {

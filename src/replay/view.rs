@@ -10,7 +10,7 @@
 use crate::hand::meld::Meld;
 use crate::hand::Hand;
 use crate::replay::table::{RiichiState, Table};
-use crate::tile::{dora_from_indicator, Counts, Kind, Tile, EAST, KINDS};
+use crate::tile::{dora_from_indicator_at, Counts, Kind, Tile, EAST, KINDS};
 
 /// One tile in an opponent's river.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,12 +74,15 @@ pub struct Scoreboard {
     pub scores: [i32; 4],
     /// The deciding player's absolute seat.
     pub seat: u8,
+    /// Seats at the table (3 or 4): at three the fourth score is an empty seat's 0, which takes
+    /// no place.
+    pub players: u8,
 }
 
 impl Default for Scoreboard {
     /// East 1, no counters, 25,000 each, seat 0: what a bare position knows.
     fn default() -> Scoreboard {
-        Scoreboard { round: 0, honba: 0, sticks: 0, scores: [25_000; 4], seat: 0 }
+        Scoreboard { round: 0, honba: 0, sticks: 0, scores: [25_000; 4], seat: 0, players: 4 }
     }
 }
 
@@ -88,10 +91,10 @@ pub const SCOREBOARD_COLUMNS: [&str; 8] =
     ["round_index", "honba", "sticks", "placement", "score_own", "top_gap", "next_above", "next_below"];
 
 impl Scoreboard {
-    /// The seat's placement, 1..=4, ties broken by seat order ([`crate::util::placements`], as
-    /// the `decisions` table's `placement`).
+    /// The seat's placement, 1..=players, ties broken by seat order
+    /// ([`crate::util::placements_of`], as the `decisions` table's `placement`).
     pub fn placement(&self) -> u8 {
-        crate::util::placements(&self.scores)[self.seat as usize % 4]
+        crate::util::placements_of(&self.scores, self.players)[self.seat as usize % 4]
     }
 
     /// The round, its counters, the placement, the seat's score, the leader's lead over it
@@ -99,7 +102,8 @@ impl Scoreboard {
     /// where there is none), in points: [`SCOREBOARD_COLUMNS`]. Integers, exact in f32.
     pub fn columns(&self) -> [f32; 8] {
         let own = self.scores[self.seat as usize % 4];
-        let others = (0..4).filter(|&s| s != self.seat as usize % 4).map(|s| self.scores[s]);
+        let seats = 0..usize::from(self.players.min(4));
+        let others = seats.filter(|&s| s != self.seat as usize % 4).map(|s| self.scores[s]);
         let top = others.clone().max().unwrap_or(own);
         let above = others.clone().filter(|&s| s > own).map(|s| s - own).min().unwrap_or(0);
         let below = others.filter(|&s| s < own).map(|s| own - s).min().unwrap_or(0);
@@ -129,7 +133,9 @@ pub struct View {
     pub seat_wind: Kind,
     pub dora_indicators: Vec<Tile>,
     /// Every tile the player can see outside their concealed hand: all rivers (tiles not called
-    /// away), all melds (own too) and the dora indicators.
+    /// away), all melds (own too), the norths set aside and the dora indicators. At three
+    /// players the kinds out of the set (2m-8m) count 4: no copy of them is left to draw, hold
+    /// or wait on, so ukeire, tile energy and the wall readings count only tiles that exist.
     pub visible: Counts,
     /// Own discards in order, called-away ones included (furiten looks at all of them).
     pub own_river: Vec<Tile>,
@@ -137,7 +143,9 @@ pub struct View {
     pub turn: u8,
     /// Tiles left in the live wall.
     pub wall_left: u8,
-    /// Relative seats 1 (next, shimocha), 2 (across, toimen), 3 (previous, kamicha).
+    /// Relative seats 1 (next, shimocha), 2 (across, toimen), 3 (previous, kamicha). At three
+    /// players nobody sits across: that opponent is empty (no river, no melds, not in riichi),
+    /// and the next and previous seats are the two others.
     pub opponents: [Opponent; 3],
     /// The tile just drawn, when the decision follows a draw: 電脳麻将 breaks exact ties in its
     /// favour (a tsumogiri), and the `vis_tsumogiri` column marks it.
@@ -201,9 +209,20 @@ impl View {
         self.opponents.iter().filter(|o| o.in_riichi())
     }
 
-    /// How many dora a tile is worth: once per indicator pointing at its kind, plus one if red.
+    /// Seats at the table (3 or 4).
+    pub fn players(&self) -> u8 {
+        self.scoreboard.players
+    }
+
+    /// How many dora a tile is worth: once per indicator pointing at its kind (1m points at 9m
+    /// at three players), plus one if red.
     pub fn dora_value(&self, tile: Tile) -> u8 {
-        let n = self.dora_indicators.iter().filter(|i| dora_from_indicator(i.kind()) == tile.kind()).count();
+        let players = self.players();
+        let n = self
+            .dora_indicators
+            .iter()
+            .filter(|i| dora_from_indicator_at(i.kind(), players) == tile.kind())
+            .count();
         n as u8 + u8::from(tile.is_red())
     }
 
@@ -243,8 +262,8 @@ pub fn view_of(table: &Table, who: u8, hand: Vec<Tile>) -> View {
     let red = table.rules.red_fives();
     let mut own_river = Vec::with_capacity(table.rivers[who as usize].len());
     own_river.extend(table.rivers[who as usize].iter().map(|r| r.tile.tile(red)));
-    let opponents = [1u8, 2, 3].map(|rel| {
-        let seat = (who + rel) % 4;
+    let opponents = opponent_seats(table.rules.players, who).map(|seat| {
+        let Some(seat) = seat else { return Opponent::default() };
         let river: Vec<SeenDiscard> = table.rivers[seat as usize]
             .iter()
             .map(|r| SeenDiscard { tile: r.tile.tile(red), tsumogiri: r.tsumogiri, called: r.called })
@@ -278,7 +297,7 @@ pub fn view_of(table: &Table, who: u8, hand: Vec<Tile>) -> View {
         round_wind: table.round_wind(),
         seat_wind: table.seat_wind(who),
         dora_indicators: table.dora_indicators.iter().map(|d| d.tile(red)).collect(),
-        visible: table.public_counts(),
+        visible: visible_counts(table),
         own_river,
         turn: table.draws[who as usize].min(u8::MAX as u16) as u8,
         wall_left: table.wall_left,
@@ -291,6 +310,18 @@ pub fn view_of(table: &Table, who: u8, hand: Vec<Tile>) -> View {
     }
 }
 
+/// The absolute seats of `who`'s opponents at relative seats 1 (next), 2 (across) and 3
+/// (previous) at a table of `players` seats: at three nobody sits across (`None`), and the next
+/// and previous seats are the two others. [`View::opponents`] and the `decisions` table's
+/// `opp*_riichi` columns follow it.
+pub fn opponent_seats(players: u8, who: u8) -> [Option<u8>; 3] {
+    if players == 3 {
+        [Some((who + 1) % 3), None, Some((who + 2) % 3)]
+    } else {
+        [1u8, 2, 3].map(|rel| Some((who + rel) % 4))
+    }
+}
+
 /// The scoreboard of seat `who` at the table (what the `decisions` table records).
 pub fn scoreboard_of(table: &Table, who: u8) -> Scoreboard {
     Scoreboard {
@@ -299,7 +330,20 @@ pub fn scoreboard_of(table: &Table, who: u8) -> Scoreboard {
         sticks: table.sticks,
         scores: table.scores,
         seat: who,
+        players: table.rules.players,
     }
+}
+
+/// What every seat can see ([`Table::public_counts`]), with the kinds out of the table's set
+/// counted as all seen ([`View::visible`]).
+fn visible_counts(table: &Table) -> Counts {
+    let mut c = table.public_counts();
+    for (k, n) in c.iter_mut().enumerate() {
+        if !table.rules.has_kind(k) {
+            *n = 4;
+        }
+    }
+    c
 }
 
 /// The facts of a decision besides its hand and its options: the turn, the wall, the wind, the
@@ -356,10 +400,15 @@ mod tests {
             sticks: 2,
             scores: [40_000, 20_000, 20_000, 20_000],
             seat,
+            players: 4,
         };
         assert_eq!(at(0).columns(), [7.0, 1.0, 2.0, 1.0, 40_000.0, -20_000.0, 0.0, 20_000.0]);
         assert_eq!(at(1).columns(), [7.0, 1.0, 2.0, 2.0, 20_000.0, 20_000.0, 20_000.0, 0.0]);
         assert_eq!(at(3).placement(), 4);
         assert_eq!(Scoreboard::default().columns()[3..], [1.0, 25_000.0, 0.0, 0.0, 0.0]);
+        // Three players: the empty fourth seat's 0 is neither a place nor a score below.
+        let three = Scoreboard { scores: [-2_000, 30_000, 50_000, 0], players: 3, ..at(0) };
+        assert_eq!(three.placement(), 3);
+        assert_eq!(three.columns()[3..], [3.0, -2_000.0, 52_000.0, 32_000.0, 0.0]);
     }
 }

@@ -51,7 +51,7 @@ impl GameMeta {
             rate: game.players.clone().map(|p| p.rate.unwrap_or(f32::NAN)),
             is_ai: game.players.clone().map(|p| p.is_ai()),
             final_scores,
-            placement: crate::util::placements(&final_scores),
+            placement: crate::util::placements_of(&final_scores, game.rules.players),
             rounds: rows.rounds.len() as u16,
             complete: rows.complete,
         }
@@ -161,6 +161,9 @@ pub(super) fn decisions_columns(games: &[&IngestedGame]) -> Columns {
     c.push("rate", Values::F32(rows.iter().map(|(g, d)| g.rate[d.seat as usize]).collect()));
     c.push("is_ai", Values::Bool(rows.iter().map(|(g, d)| g.is_ai[d.seat as usize]).collect()));
     c.push("table", Values::Str(rows.iter().map(|(g, _)| g.table.to_string()).collect()));
+    // Appended, so that every earlier column keeps its place: the variant filter of fit, eval,
+    // report, calibrate and stats reads it (docs/schema.md).
+    c.push("players", Values::U8(rows.iter().map(|(_, d)| d.players).collect()));
     c
 }
 
@@ -260,7 +263,8 @@ mod tests {
             }
         }
         // Columns real but too rare for 25 games: kokushi tenpai (17 options in 199 games).
-        const RARE: [&str; 1] = ["lv_kokushi_0"];
+        // And the flag of a north set aside, which four-player games never have.
+        const RARE: [&str; 2] = ["lv_kokushi_0", "act_kita"];
         let mut constant = Vec::new();
         for name in names().into_iter().filter(|n| !RARE.contains(n)) {
             let col = crate::dataset::parts::f32s(&options, name).unwrap();

@@ -194,8 +194,14 @@ mod tests {
         assert_eq!((out[0][name("rel_ukeire_count")], out[1][name("rel_ukeire_count")]), (-12.0, 0.0));
         assert_eq!((out[0][name("rel_shanten_min")], out[1][name("rel_shanten_min")]), (0.0, 1.0));
         assert_eq!(&out[1][..w], &b[..]);
-        let scoreboard =
-            Scoreboard { round: 5, honba: 2, sticks: 1, scores: [31_000, 18_000, 25_000, 25_000], seat: 2 };
+        let scoreboard = Scoreboard {
+            round: 5,
+            honba: 2,
+            sticks: 1,
+            scores: [31_000, 18_000, 25_000, 25_000],
+            seat: 2,
+            players: 4,
+        };
         let ctx = context(&Situation::of_decision(5, 40, 1, 2, scoreboard), &[&a, &b]);
         let mut want = vec![5.0, 40.0, 1.0, 1.0, 2.0, 1.0];
         // South 2, 2 honba, 1 stick; seat 2 holds 25,000: second (seat 3 ties, and ties break by
