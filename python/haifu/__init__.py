@@ -307,6 +307,7 @@ def fit(
     kind: str = "discard",
     tables: Union[str, Iterable[str]] = (),
     seats: str = "human",
+    players: int = 4,
     loss: str = "logistic",
     pairs: str = "per-decision",
     l2: Union[float, Iterable[float]] = (0.0001, 0.001, 0.01),
@@ -318,7 +319,8 @@ def fit(
     """Fits the linear evaluator's weights to the recorded picks of an ingest folder, as ``haifu fit``.
 
     The decisions of ``kind`` (discard, riichi, call) at ``tables`` (houou, tokujou, ...; default all)
-    by ``seats`` (human, ai, all) are split by game (``seed``) into train / validation / test; the
+    by ``seats`` (human, ai, all) in games of ``players`` seats (4, or 3: the two variants are
+    never mixed) are split by game (``seed``) into train / validation / test; the
     ``loss`` (logistic, hinge, seed: pairwise; softmax: listwise) with ``pairs`` (per-decision,
     sum, ranked) is minimised for each L2 strength of ``l2``, the best on validation kept.
     ``interact``: gated copies of columns, e.g. ``"shanten"``. Writes the weights file ``out`` with
@@ -329,7 +331,7 @@ def fit(
     l2s = [float(l2)] if isinstance(l2, (int, float)) else [float(x) for x in l2]
     text = _haifu.fit(
         os.fspath(data), os.fspath(out), kind, _list(tables), seats, loss, pairs, l2s, max_iters,
-        _list(interact), seed, progress,
+        _list(interact), seed, progress, players,
     )
     return json.loads(text)
 
@@ -342,6 +344,7 @@ def evaluate(
     kind: str = "discard",
     tables: Union[str, Iterable[str]] = (),
     seats: str = "human",
+    players: int = 4,
     split: str = "all",
     push_fold: bool = False,
     seed: int = 1,
@@ -354,12 +357,13 @@ def evaluate(
     default the shipped file, trees with ``trees``, default the shipped model of ``kind``:
     ``data/weights/trees.txt.gz``, ``trees-riichi.txt.gz`` or ``trees-call.txt.gz`` from
     ``make trees``), overall and by slice (shanten, turn, riichi, table, human vs AI), on the games
-    of ``split`` (all, train, validation, test: the seeded split :func:`fit` uses).
+    of ``split`` (all, train, validation, test: the seeded split :func:`fit` uses), in games of
+    ``players`` seats (4, or 3).
     """
     text = _haifu.evaluate(
         os.fspath(data), None if weights is None else os.fspath(weights), _list(evaluators), kind,
         _list(tables), seats, split, push_fold, seed, progress,
-        None if trees is None else os.fspath(trees),
+        None if trees is None else os.fspath(trees), players,
     )
     return json.loads(text)
 

@@ -27,8 +27,11 @@ fn choice<T: ValueEnum>(what: &str, s: &str) -> PyResult<T> {
     })
 }
 
-/// The decisions `fit` and `evaluate` use (`--kind`, `--tables`, `--seats`).
-fn filter(kind: &str, tables: Vec<String>, seats: &str) -> PyResult<Filter> {
+/// The decisions `fit` and `evaluate` use (`--kind`, `--tables`, `--seats`, `--players`).
+fn filter(kind: &str, tables: Vec<String>, seats: &str, players: u8) -> PyResult<Filter> {
+    if !matches!(players, 3 | 4) {
+        return Err(input(format!("players {players} (3 or 4)")));
+    }
     if !matches!(kind, "discard" | "riichi" | "call") {
         return Err(input(format!("kind {kind:?} (one of discard, riichi, call)")));
     }
@@ -38,12 +41,12 @@ fn filter(kind: &str, tables: Vec<String>, seats: &str) -> PyResult<Filter> {
         "all" => None,
         other => return Err(input(format!("seats {other:?} (one of {})", defaults::SEAT_NAMES.join(", ")))),
     };
-    Ok(Filter { kind: kind.to_string(), tables, ai })
+    Ok(Filter { kind: kind.to_string(), tables, ai, players })
 }
 
 /// `haifu fit --data DATA --out OUT` with its options; the weights file written, as JSON text.
 #[pyfunction]
-#[pyo3(signature = (data, out, kind, tables, seats, loss, pairs, l2, max_iters, interact, seed, progress))]
+#[pyo3(signature = (data, out, kind, tables, seats, loss, pairs, l2, max_iters, interact, seed, progress, players=4))]
 #[allow(clippy::too_many_arguments)]
 fn fit(
     py: Python<'_>,
@@ -59,6 +62,7 @@ fn fit(
     interact: Vec<String>,
     seed: u64,
     progress: bool,
+    players: u8,
 ) -> PyResult<String> {
     use haifu::fit::load::Memory;
     use haifu::model::gates::Interaction;
@@ -70,7 +74,7 @@ fn fit(
     let spill = out.parent().filter(|p| !p.as_os_str().is_empty()).map_or(PathBuf::from("."), PathBuf::from);
     let cfg = haifu::fit::run::FitConfig {
         data,
-        filter: filter(kind, tables, seats)?,
+        filter: filter(kind, tables, seats, players)?,
         loss: LossParams {
             loss: choice::<Loss>("loss", loss)?,
             margin: defaults::MARGIN,
@@ -96,7 +100,7 @@ fn fit(
 
 /// `haifu eval --data DATA --json` with its options.
 #[pyfunction]
-#[pyo3(signature = (data, weights, evaluators, kind, tables, seats, split, push_fold, seed, progress, trees=None))]
+#[pyo3(signature = (data, weights, evaluators, kind, tables, seats, split, push_fold, seed, progress, trees=None, players=4))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     py: Python<'_>,
@@ -111,6 +115,7 @@ fn evaluate(
     seed: u64,
     progress: bool,
     trees: Option<PathBuf>,
+    players: u8,
 ) -> PyResult<String> {
     let evaluators: Vec<Evaluator> = if evaluators.is_empty() {
         defaults::evaluators()
@@ -133,7 +138,7 @@ fn evaluate(
         data,
         weights: Some(weights.unwrap_or_else(haifu::model::weights::default_path)),
         trees,
-        filter: filter(kind, tables, seats)?,
+        filter: filter(kind, tables, seats, players)?,
         seed,
         validation: defaults::VALIDATION,
         test: defaults::TEST,

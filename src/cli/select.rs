@@ -21,6 +21,9 @@ pub struct Select {
     /// Seats to keep: human, ai or all.
     #[arg(long, value_enum, default_value = defaults::SEATS)]
     pub seats: Seats,
+    /// The variant: decisions of 4-player or of 3-player (sanma) games. The two are never mixed.
+    #[arg(long, default_value_t = defaults::PLAYERS, value_parser = clap::value_parser!(u8).range(3..=4))]
+    pub players: u8,
     /// Seed of the game split.
     #[arg(long, default_value_t = defaults::SPLIT_SEED)]
     pub seed: u64,
@@ -50,6 +53,7 @@ impl Select {
                 Seats::Ai => Some(true),
                 Seats::All => None,
             },
+            players: self.players,
         }
     }
 

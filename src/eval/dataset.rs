@@ -420,12 +420,23 @@ fn ev_order_scores(opts: &mut [Opt], hand_shanten: i8) {
 
 /// Scores every selected decision of the dataset.
 pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
+    if cfg.filter.players == 3 {
+        let users: Vec<&str> = [
+            cfg.enabled[E::Ev.index()].then_some("the ev evaluator"),
+            cfg.push_fold.then_some("push/fold"),
+            (cfg.enabled[E::Trees.index()] && cfg.trees.is_none()).then_some("the default trees model"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !users.is_empty() {
+            return Err(EvalError::FourPlayerOnly { users: users.join(", ") });
+        }
+    }
     let d = read_decisions(cfg)?;
     let keep: Vec<bool> = (0..d.game.len())
         .map(|i| {
-            d.kind[i] == cfg.filter.kind
-                && (cfg.filter.tables.is_empty() || cfg.filter.tables.contains(&d.table[i]))
-                && cfg.filter.ai.is_none_or(|a| a == d.is_ai[i])
+            cfg.filter.keeps(&d.kind[i], &d.table[i], d.is_ai[i], d.situation[i].scoreboard.players)
                 && cfg.split.is_none_or(|s| split_of(&d.game[i], cfg.seed, cfg.validation, cfg.test) == s)
         })
         .collect();

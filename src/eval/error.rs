@@ -16,6 +16,14 @@ pub enum EvalError {
         data.display()
     )]
     NeedsEv { users: String, missing: String, data: PathBuf },
+    /// A four-player evaluator asked for on three-player decisions (docs/evaluators.md).
+    #[error(
+        "{users} cannot judge 3-player decisions: 電脳麻将's ev (which push/fold reads) is a \
+         four-player search, unset at three players, and the default trees models were trained on \
+         four-player games (give a three-player model with --trees); leave them out \
+         (e.g. --evaluator linear --evaluator ukeire)"
+    )]
+    FourPlayerOnly { users: String },
     /// `missing`: the first eight columns, with how many more.
     #[error(
         "the weights use column(s) {missing} that {} does not have (an ingest with --skip leaves \

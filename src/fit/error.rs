@@ -28,8 +28,9 @@ pub enum FitError {
     TruncatedChunk,
     #[error("feature {feature} is not a column of {}", options.display())]
     NotAColumn { feature: String, options: PathBuf },
-    /// `filter` as the command line's filter prints (`{:?}`).
-    #[error("no training decisions match the filter {filter} in {}", data.display())]
+    /// `filter` as reports name it ([`crate::model::filter::Filter`]'s `Display`, which names the
+    /// variant: a dataset of the other one is the common cause, `--players` the cure).
+    #[error("no training decisions match: {filter} in {} (a 3-player dataset needs --players 3)", data.display())]
     NoTraining { filter: String, data: PathBuf },
     /// The seed's loss pins a column the data lacks (dropped, or an older dataset).
     #[error("the seed's loss pins {0}, which is not among the fitted columns")]

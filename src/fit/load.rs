@@ -161,7 +161,7 @@ pub fn load(
     let decisions = parts::read_table(
         dir,
         "decisions",
-        Some(&["decision_id", "game_id", "kind", "is_ai", "table", "turn"]),
+        Some(&["decision_id", "game_id", "kind", "is_ai", "table", "turn", "players"]),
     )?;
     let ids: Vec<u64> = col(&decisions, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
     let game: Vec<&str> = col(&decisions, "game_id")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
@@ -169,14 +169,10 @@ pub fn load(
     let is_ai: Vec<bool> = col(&decisions, "is_ai")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
     let table: Vec<&str> = col(&decisions, "table")?.str()?.iter().map(|x| x.unwrap_or("")).collect();
     let turn: Vec<u8> = col(&decisions, "turn")?.u8()?.iter().map(|x| x.unwrap_or(0)).collect();
+    let players: Vec<u8> = col(&decisions, "players")?.u8()?.iter().map(|x| x.unwrap_or(4)).collect();
     let row_of = parts::id_index(&ids)?;
-    let mut keep: Vec<bool> = (0..ids.len())
-        .map(|i| {
-            kind[i] == filter.kind
-                && (filter.tables.is_empty() || filter.tables.iter().any(|t| t == table[i]))
-                && filter.ai.is_none_or(|a| a == is_ai[i])
-        })
-        .collect();
+    let mut keep: Vec<bool> =
+        (0..ids.len()).map(|i| filter.keeps(kind[i], table[i], is_ai[i], players[i])).collect();
     if let Some(cap) = max_decisions {
         cap_by_game(&mut keep, &game, seed, cap);
     }
@@ -301,7 +297,7 @@ mod fingerprint_tests {
     use crate::model::filter::Filter;
 
     fn print_of(dir: &Path) -> String {
-        let filter = Filter { kind: "discard".into(), tables: vec![], ai: None };
+        let filter = Filter { kind: "discard".into(), tables: vec![], ai: None, players: 4 };
         let spill = tempfile::tempdir().unwrap();
         let memory = Memory { budget: 1 << 30, spill_dir: spill.path().to_path_buf() };
         load(dir, &filter, 1, 0.1, 0.1, None, None, &[], &memory).unwrap().fingerprint

@@ -69,7 +69,7 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
     )?;
     let (train, val, test) = (&loaded.train, &loaded.validation, &loaded.test);
     if train.is_empty() {
-        return Err(FitError::NoTraining { filter: format!("{:?}", cfg.filter), data: cfg.data.clone() });
+        return Err(FitError::NoTraining { filter: cfg.filter.to_string(), data: cfg.data.clone() });
     }
     let scale = scale_of(&loaded);
     let mut trials = Vec::new();

@@ -7,6 +7,8 @@
 pub const KIND: &str = "discard";
 /// The seats kept by default: `human` (the AI seats' picks are not what a fit copies).
 pub const SEATS: &str = "human";
+/// The variant kept by default: four-player games (three-player ones are another game).
+pub const PLAYERS: u8 = 4;
 /// The seed of the game split.
 pub const SPLIT_SEED: u64 = 1;
 /// The fraction of games held out for validation.
@@ -51,6 +53,7 @@ pub fn all() -> serde_json::Value {
     serde_json::json!({
         "kind": KIND,
         "seats": SEATS,
+        "players": PLAYERS,
         "seed": SPLIT_SEED,
         "validation": VALIDATION,
         "test": TEST,

@@ -31,7 +31,14 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
     // with every checkout).
     let mut enabled = [true; Evaluator::COUNT];
     enabled[Evaluator::Trees.index()] = cfg.dataset.trees_model().exists();
-    let scored = score(&DatasetConfig { enabled, push_fold: true, ..cfg.dataset.clone() })?;
+    // At three players the four-player evaluators are left out (docs/evaluators.md): ev and the
+    // push/fold layer that reads it, and a trees model unless one was given.
+    let three = cfg.dataset.filter.players == 3;
+    if three {
+        enabled[Evaluator::Ev.index()] = false;
+        enabled[Evaluator::Trees.index()] &= cfg.dataset.trees.is_some();
+    }
+    let scored = score(&DatasetConfig { enabled, push_fold: !three, ..cfg.dataset.clone() })?;
     let shown: Vec<Evaluator> = Evaluator::ALL.into_iter().filter(|e| enabled[e.index()]).collect();
     write_report(cfg, &scored, &shown)
 }
@@ -39,6 +46,7 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
 fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Result<String> {
     let (n, plain, with_pf, folded) = (scored.decisions, &scored.plain, &scored.with_pf, &scored.folded);
     let (out, d) = (&cfg.out, &cfg.dataset);
+    let pf = d.filter.players == 4;
     std::fs::create_dir_all(out).map_err(|source| ReportError::Create { path: out.to_path_buf(), source })?;
     let mut md = String::new();
     md.push_str("# Evaluators against the human picks\n\n");
@@ -65,13 +73,27 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
         .flat_map(|(e, name)| {
             let a = plain[e].overall.finish();
             let b = with_pf[e].overall.finish();
-            vec![
-                vec![name.to_string(), pct(a.top1), pct(a.top3), format!("{:.2}", a.mean_rank)],
-                vec![format!("{name} + push/fold"), pct(b.top1), pct(b.top3), format!("{:.2}", b.mean_rank)],
-            ]
+            let mut rows =
+                vec![vec![name.to_string(), pct(a.top1), pct(a.top3), format!("{:.2}", a.mean_rank)]];
+            if pf {
+                rows.push(vec![
+                    format!("{name} + push/fold"),
+                    pct(b.top1),
+                    pct(b.top3),
+                    format!("{:.2}", b.mean_rank),
+                ]);
+            }
+            rows
         })
         .collect();
     md.push_str(&table(&["evaluator", "top-1", "top-3", "mean rank"], &rows));
+    if !pf {
+        md.push_str(
+            "\nThree-player games: `ev` and the push/fold layer (which reads it) are four-player \
+             (電脳麻将's search: its wall, payments and opponents), and the default trees models were \
+             trained on four-player games, so none of them is shown (docs/evaluators.md).\n",
+        );
+    }
     for (title, pick) in [
         ("By shanten before the decision", 0usize),
         ("By turn (the player's draws)", 1),
@@ -90,7 +112,9 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
         let mut header = vec!["slice".to_string(), "n".to_string()];
         for name in shown {
             header.push(format!("{name} top-1"));
-            header.push(format!("{name}+pf top-1"));
+            if pf {
+                header.push(format!("{name}+pf top-1"));
+            }
         }
         let body: Vec<Vec<String>> = keys
             .iter()
@@ -99,7 +123,9 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
                     vec![k.clone(), get(&plain[0]).get(k).map_or(0, |a| a.finish().decisions).to_string()];
                 for e in shown.iter().map(|e| e.index()) {
                     r.push(pct(get(&plain[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
-                    r.push(pct(get(&with_pf[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
+                    if pf {
+                        r.push(pct(get(&with_pf[e]).get(k).map_or(f64::NAN, |a| a.finish().top1)));
+                    }
                 }
                 r
             })
@@ -110,6 +136,10 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
             plot_by_shanten(&out.join("top1_by_shanten.png"), shown, plain, &keys)?;
             md.push_str("\n![top-1 by shanten](top1_by_shanten.png)\n");
         }
+    }
+    if !pf {
+        write_atomic(&out.join("README.md"), &md)?;
+        return Ok(md);
     }
     md.push_str(&format!(
         "\n## Push / fold: how often the human played a safe tile, by hand value\n\n\
