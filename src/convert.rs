@@ -22,7 +22,7 @@ use crate::log::source::Skipped;
 use crate::log::tenhou6::parse_tenhou6;
 use crate::replay::check::{compare, win_input, Rescore};
 use crate::replay::table::Table;
-use crate::replay::{replay_game, GameSummary, ReplayError, WinChecker};
+use crate::replay::{replay_game, GameSummary, NoWinCheck, ReplayError, WinChecker};
 use crate::score::{score_with, WinScore};
 
 /// What `haifu convert` writes.
@@ -169,6 +169,7 @@ pub fn convert_tenhou6(game: &Game) -> Result<String, ConvertError> {
     const F: &str = "tenhou6";
     let (want, wins) = validate_scored(game)?;
     let scored = with_scores(game, &wins);
+    let scored = with_fitting_length(&scored);
     let text = crate::log::tenhou6::write::write(&scored)
         .map_err(|e| ConvertError::Write { format: F, detail: e.to_string() })?;
     let back = parse_tenhou6(&game.id, text.as_bytes()).map_err(|e| read_back(F, e))?;
@@ -249,6 +250,30 @@ fn with_scores<'a>(game: &'a Game, wins: &[Option<WinScore>]) -> std::borrow::Co
         }
     }
     std::borrow::Cow::Owned(g)
+}
+
+/// The game with a length its rounds fit, for a record that does not state one (mjai): tenhou.net/6
+/// states it (`rule.disp` 東 / 南), and its reader then holds the game to it. The mjai reader's
+/// guess (East only unless a South round was played) is kept unless the game would have ended
+/// earlier under it: a hanchan that a score below 0 ended in East, after its last East round
+/// (East 3 at three players) met the East-only game's end and play went on (7 of the 279 sanma
+/// games). Borrowed unchanged when the length is stated or the guess fits.
+fn with_fitting_length(game: &Game) -> std::borrow::Cow<'_, Game> {
+    if game.rules.length_stated {
+        return std::borrow::Cow::Borrowed(game);
+    }
+    let stated = |hanchan: bool| {
+        let mut g = game.clone();
+        g.rules.hanchan = hanchan;
+        g.rules.length_stated = true;
+        g
+    };
+    if replay_game(&stated(game.rules.hanchan), &mut (), &mut NoWinCheck).is_ok() {
+        return std::borrow::Cow::Borrowed(game);
+    }
+    let mut other = game.clone();
+    other.rules.hanchan = !game.rules.hanchan;
+    std::borrow::Cow::Owned(other)
 }
 
 /// Replays with re-scoring; a mismatch is an error here (the game would be a wrong example).
@@ -366,6 +391,39 @@ mod tests {
         assert!(wins > 60, "{wins} rounds won");
         let again = run(std::slice::from_ref(&from_mjai), &Options { resume: true, ..opts(&from_mjai) });
         assert_eq!((again.written, again.kept), (0, 12));
+    }
+
+    /// The 279 3-player games: mjlog -> mjai, mjai -> tenhou.net/6 and mjlog -> tenhou.net/6 all
+    /// written, and the two tenhou.net/6 `log`s equal (the points strings and yaku re-scored from
+    /// mjai are the ones Tenhou recorded). mjai states no length: 7 hanchan that a score below 0
+    /// ended in East would have ended after East 3 as East-only games, so they are written 南.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn sanma_converts_to_both_formats() {
+        let sanma = crate::testdata::need_file("tenhou/sanma");
+        let dir = tempfile::tempdir().unwrap();
+        let (mjai, t6, t6_from_mjai) =
+            (dir.path().join("mjai"), dir.path().join("t6"), dir.path().join("t6b"));
+        let opts = |to, out: &Path| Options { to, out: out.to_path_buf(), jobs: Some(2), resume: false };
+        for (input, to, out) in [
+            (&sanma, Target::Mjai, &mjai),
+            (&sanma, Target::Tenhou6, &t6),
+            (&mjai, Target::Tenhou6, &t6_from_mjai),
+        ] {
+            let s = run(std::slice::from_ref(input), &opts(to, out));
+            assert_eq!((s.files, s.written, s.failed.len()), (279, 279, 0), "{to:?} {:?}", s.failed);
+        }
+        let (mut same, mut east_only) = (0, 0);
+        for e in std::fs::read_dir(&t6).unwrap() {
+            let name = e.unwrap().file_name();
+            let a = std::fs::read_to_string(t6.join(&name)).unwrap();
+            let b = std::fs::read_to_string(t6_from_mjai.join(&name)).unwrap();
+            assert_eq!(log_with_sorted_yaku(&a), log_with_sorted_yaku(&b), "{name:?}");
+            same += 1;
+            east_only += usize::from(b.contains("\"disp\":\"三般東"));
+        }
+        assert_eq!(same, 279);
+        assert!(east_only < 279 - 7, "{east_only} written East-only");
     }
 
     /// Real games: written, kept under --resume, refused when they do not re-score; the output

@@ -103,3 +103,102 @@ fn flipped_mjai_is_refused_or_judged_never_a_panic() {
     }
     assert!(refused > 100, "{refused} of 300 flips refused, {replay_errors} replay errors");
 }
+
+/// The 3-player games of `tenhou/sanma` (279 Houou sanma mjlogs): as mjai they are written in
+/// RiichiEnv 0.4.11's 3-player layout, read back, replay and re-score with no mismatch and every
+/// win of the records (counted independently as the files' `<AGARI ` tags), and write the same
+/// bytes again.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn every_sanma_game_round_trips_through_mjai() {
+    let files = sanma_files();
+    let raw_wins: usize = files
+        .iter()
+        .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).matches("<AGARI ").count())
+        .sum();
+    let out = haifu::batch::run(&files, None, "mjai", |g| {
+        let want =
+            replay_game(g, &mut (), &mut Rescore::default()).map_err(|e| format!("tenhou form: {e}"))?;
+        let (text, back) = through_mjai(g)?;
+        if back.rules.players != 3 || back.rules.start_score != 35_000 {
+            return Err(format!("read back on {:?}", back.rules));
+        }
+        let got =
+            replay_game(&back, &mut (), &mut Rescore::default()).map_err(|e| format!("mjai form: {e}"))?;
+        if let Some(m) = got.mismatches.first().or(want.mismatches.first()) {
+            return Err(format!("mismatch: {m}"));
+        }
+        if (got.rounds, got.discards, got.agari) != (want.rounds, want.discards, want.agari) {
+            return Err(format!("mjai form replays {got:?}, tenhou form {want:?}"));
+        }
+        if write_mjai(&back).map_err(|e| e.to_string())? != text {
+            return Err("mjai -> mjai changed bytes".into());
+        }
+        Ok(got.agari)
+    });
+    for e in &out.errors {
+        eprintln!("{}: {}", e.file, &e.error[..e.error.len().min(400)]);
+    }
+    assert!(out.errors.is_empty(), "{} games failed", out.errors.len());
+    assert_eq!(out.results.len(), 279);
+    let wins: usize = out.results.iter().map(|(_, w)| *w).sum();
+    assert_eq!(wins, raw_wins, "wins replayed from the read-back games, <AGARI> tags in the files");
+    assert_eq!(wins, 2_183, "docs/sanma.md's count");
+}
+
+/// The other 3-player layout (Akagi-NG's Tenhou bridge, docs/sanma.md): four names, hands,
+/// scores and deltas with the fourth seat empty or 0, and `nukidora` for `kita`. It reads as the
+/// same game as RiichiEnv's layout; a `kita` in a 4-player game is refused by name.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn sanma_reads_in_both_layouts() {
+    let g = haifu::log::source::Source::file(&sanma_files()[0]).load().unwrap();
+    let text = write_mjai(&g).unwrap();
+    let mut nukis = 0;
+    let four: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let pad = |v: &mut serde_json::Value, key: &str, with: serde_json::Value| {
+                if let Some(a) = v.get_mut(key).and_then(|a| a.as_array_mut()) {
+                    assert_eq!(a.len(), 3, "{key} in {l}");
+                    a.push(with);
+                }
+            };
+            pad(&mut v, "names", "".into());
+            pad(&mut v, "tehais", serde_json::json!([]));
+            pad(&mut v, "scores", 0.into());
+            pad(&mut v, "deltas", 0.into());
+            if v["type"] == "kita" {
+                v["type"] = "nukidora".into();
+                nukis += 1;
+            }
+            v.to_string()
+        })
+        .collect();
+    assert!(nukis > 0);
+    let riichienv = parse_mjai("g", text.as_bytes()).unwrap();
+    let akagi = parse_mjai("g", four.join("\n").as_bytes()).unwrap();
+    assert_eq!(akagi, riichienv);
+    assert_eq!(riichienv.rules.players, 3);
+    let four_player =
+        haifu::log::source::Source::file(&haifu::testdata::need_tenhou_files(&[".mjlog"])[0]).load().unwrap();
+    let mut lines: Vec<String> = write_mjai(&four_player).unwrap().lines().map(String::from).collect();
+    let draw = lines.iter().position(|l| l.contains("\"tsumo\"")).unwrap();
+    let actor: serde_json::Value = serde_json::from_str(&lines[draw]).unwrap();
+    lines.insert(draw + 1, format!("{{\"type\":\"kita\",\"actor\":{}}}", actor["actor"]));
+    let e = parse_mjai("g", lines.join("\n").as_bytes()).unwrap_err().to_string();
+    assert!(e.contains(&format!("line {}", draw + 2)) && e.contains("only at three players"), "{e}");
+}
+
+fn sanma_files() -> Vec<std::path::PathBuf> {
+    let dir = haifu::testdata::need_file("tenhou/sanma");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 279);
+    files
+}

@@ -79,6 +79,7 @@ fn event_name(line: &Line) -> &'static str {
         Line::Dora { .. } => "dora",
         Line::Reach { .. } => "reach",
         Line::ReachAccepted { .. } => "reach_accepted",
+        Line::Kita { .. } => "kita",
         Line::Hora { .. } => "hora",
         Line::Ryukyoku { .. } => "ryukyoku",
         Line::EndKyoku => "end_kyoku",
@@ -396,6 +397,13 @@ fn round_event<B: Bot>(
             }
             let call = Call { kind: MeldKind::Ankan, tiles, called: None, from: 0, added: None };
             r.t.apply(&Event::Call { who, call })?;
+            Ok(reply(Answer::None))
+        }
+        // A north set aside: the table (four-player rules here) judges it.
+        Line::Kita { actor, pai } => {
+            let who = seat_of(actor)?;
+            let tile = r.t.from_hand(who, pai.as_deref().unwrap_or("N"), false)?;
+            r.t.apply(&Event::Kita { who, tile })?;
             Ok(reply(Answer::None))
         }
         Line::Dora { dora_marker } => {

@@ -68,9 +68,6 @@ pub enum LogError {
     #[error("binary junk at byte {byte}: not an mjlog XML, tenhou.net/6 JSON or gzip")]
     BinaryJunk { byte: u64 },
 
-    #[error("3-player (sanma) games are not supported ({detail})")]
-    Sanma { detail: String },
-
     #[error("bad value {value:?} for attribute {attr} of <{tag}> ({at})")]
     BadAttribute { tag: String, attr: String, value: String, at: XmlPlace },
 
@@ -133,7 +130,6 @@ impl LogError {
             LogError::TileOutOfRange { .. } => "tile_out_of_range",
             LogError::UnknownTag { .. } => "unknown_tag",
             LogError::BinaryJunk { .. } => "binary_junk",
-            LogError::Sanma { .. } => "sanma",
             LogError::BadAttribute { .. } => "bad_attribute",
             LogError::MissingAttribute { .. } => "missing_attribute",
             LogError::Structure { .. } => "structure",

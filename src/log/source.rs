@@ -12,8 +12,15 @@
 //! stops at [`MAX_DECOMPRESSED`] bytes, so a zip bomb costs 64 MiB, not the machine; a database
 //! blob larger than [`MAX_BLOB`] is refused before it is read.
 //!
-//! phoenix-logs databases of every era read: the sanma flag is `is_sanma` (since August 2020) or
-//! `is_hiroshima` (before), and a table with neither is read as all four-player.
+//! phoenix-logs databases of every era read, their 3-player rows (`is_sanma = 1` since August
+//! 2020, `is_hiroshima = 1` before) like any other: the content is an mjlog whose GO tag states
+//! three players, so the flag is not needed.
+//!
+//! A folder is walked for the record extensions ([`FOLDER_EXTENSIONS`]: mjlog, gzip, XML, JSON,
+//! mjai's `.mjson` / `.jsonl`, zip, SQLite); any other file in it (a README, a MANIFEST.tsv, notes)
+//! is listed as skipped with [`SkipReason::UnknownExtension`], so nothing found is dropped
+//! without a word. Hidden files and folders (a name starting with `.`: `.git`, `.DS_Store`) are
+//! not walked, as `ls` and ripgrep leave them out. A file named explicitly is always read.
 
 use std::fs::File;
 use std::io::{BufReader, Read};
@@ -29,8 +36,11 @@ pub const MAX_DECOMPRESSED: u64 = 64 << 20;
 /// The largest database blob we read (compressed records are under 50 kB).
 pub const MAX_BLOB: u64 = 16 << 20;
 
-/// File name endings taken when walking a folder (files named explicitly are always taken).
-const FOLDER_EXTENSIONS: [&str; 8] = ["mjlog", "gz", "xml", "json", "zip", "db", "sqlite", "sqlite3"];
+/// File name endings taken when walking a folder (files named explicitly are always taken):
+/// mjlog, gzip, XML, JSON (tenhou.net/6, paipu, mjai), mjai's own `.mjson` and `.jsonl`, zip, and
+/// SQLite databases.
+pub const FOLDER_EXTENSIONS: [&str; 10] =
+    ["mjlog", "gz", "xml", "json", "mjson", "jsonl", "zip", "db", "sqlite", "sqlite3"];
 
 type SharedZip = Arc<Mutex<zip::ZipArchive<BufReader<File>>>>;
 type SharedDb = Arc<Mutex<rusqlite::Connection>>;
@@ -64,7 +74,8 @@ impl std::fmt::Debug for Source {
     }
 }
 
-/// A record left out on purpose during expansion (e.g. a sanma row of a database), with why.
+/// A record left out on purpose during expansion (e.g. a failed download of a database, a
+/// README in a folder), with why.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Skipped {
     pub name: String,
@@ -80,8 +91,9 @@ pub enum SkipReason {
     /// A folder reached a second time (through a symbolic link): walked once only, so a link
     /// loop cannot recurse forever.
     Revisited,
-    /// The database row is a 3-player game (`is_sanma = 1`, or `is_hiroshima = 1` in old databases).
-    Sanma,
+    /// A file in a folder whose name ends in none of [`FOLDER_EXTENSIONS`] (README.md,
+    /// MANIFEST.tsv, notes.txt): not read. Named explicitly, it would be.
+    UnknownExtension,
 }
 
 /// The result of [`expand`]: records to read, records skipped on purpose, and inputs that could not
@@ -158,13 +170,13 @@ fn expand_path(root: &Path, path: &Path, out: &mut Inputs, visited: &mut std::co
             Err(e) => return out.errors.push(LogError::Io(e).in_file(name)),
         };
         entries.sort();
-        for e in entries {
-            expand_path(root, &e, out, visited);
+        for e in entries.iter().filter(|e| !is_hidden(e)) {
+            expand_path(root, e, out, visited);
         }
         return;
     }
     if !explicit && !has_log_extension(path) {
-        return;
+        return out.skipped.push(Skipped { name, reason: SkipReason::UnknownExtension });
     }
     let magic = match read_magic(path) {
         Ok(m) => m,
@@ -181,6 +193,11 @@ fn expand_path(root: &Path, path: &Path, out: &mut Inputs, visited: &mut std::co
             origin: Origin::File(path.to_path_buf()),
         });
     }
+}
+
+/// A name starting with `.` (not walked in a folder).
+fn is_hidden(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
 }
 
 fn has_log_extension(path: &Path) -> bool {
@@ -233,7 +250,8 @@ fn sql_error(e: rusqlite::Error) -> LogError {
 }
 
 /// Lists the rows of a phoenix-logs database (`logs(log_id, date, is_tonpusen, is_sanma,
-/// is_processed, was_error, log_content)`), skipping failed downloads, empty rows and sanma games.
+/// is_processed, was_error, log_content)`), skipping failed downloads and empty rows. 3-player
+/// rows are listed like the others (see the module doc).
 fn expand_sqlite(path: &Path, out: &mut Inputs) {
     let name = path.display().to_string();
     let listed = list_rows(path);
@@ -258,37 +276,23 @@ fn expand_sqlite(path: &Path, out: &mut Inputs) {
 /// (rowid, log_id, take or skip) of each row, in log_id order.
 type RowList = Vec<(i64, String, SkipOr)>;
 
-/// The column that flags 3-player games: `is_sanma` in databases made since August 2020,
-/// `is_hiroshima` before; `None` when the table has neither.
-fn sanma_column(conn: &rusqlite::Connection) -> Result<Option<&'static str>, rusqlite::Error> {
-    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('logs')")?;
-    let names: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
-    Ok(["is_sanma", "is_hiroshima"].into_iter().find(|c| names.iter().any(|n| n == c)))
-}
-
 fn list_rows(path: &Path) -> Result<(rusqlite::Connection, RowList), rusqlite::Error> {
     let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    let sanma = match sanma_column(&conn)? {
-        Some(c) => format!("COALESCE({c}, 0)"),
-        None => "0".to_string(),
-    };
     let mut rows = Vec::new();
     {
-        let mut stmt = conn.prepare(&format!(
-            "SELECT rowid, log_id, COALESCE(was_error, 0), {sanma}, \
-             COALESCE(length(log_content), 0) FROM logs ORDER BY log_id, rowid"
-        ))?;
+        let mut stmt = conn.prepare(
+            "SELECT rowid, log_id, COALESCE(was_error, 0), COALESCE(length(log_content), 0) FROM logs \
+             ORDER BY log_id, rowid",
+        )?;
         let mut q = stmt.query([])?;
         while let Some(r) = q.next()? {
             let rowid: i64 = r.get(0)?;
             let log_id: String = r.get::<_, Option<String>>(1)?.unwrap_or_else(|| format!("row{rowid}"));
-            let (was_error, is_sanma, len): (i64, i64, i64) = (r.get(2)?, r.get(3)?, r.get(4)?);
+            let (was_error, len): (i64, i64) = (r.get(2)?, r.get(3)?);
             let what = if was_error != 0 {
                 SkipOr::Skip(SkipReason::DownloadError)
             } else if len == 0 {
                 SkipOr::Skip(SkipReason::Empty)
-            } else if is_sanma != 0 {
-                SkipOr::Skip(SkipReason::Sanma)
             } else {
                 SkipOr::Take
             };
@@ -457,7 +461,7 @@ pub fn decompress(name: &str, bytes: &[u8]) -> Result<Vec<u8>, LogError> {
 pub fn id_from_name(name: &str) -> String {
     let base = name.rsplit(['/', '\\', '!', '#']).next().unwrap_or(name);
     let mut s = base;
-    for ext in [".gz", ".mjlog", ".xml", ".json", ".t6"] {
+    for ext in [".gz", ".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".t6"] {
         if s.len() > ext.len() && s.to_ascii_lowercase().ends_with(ext) {
             s = &s[..s.len() - ext.len()];
         }
@@ -676,17 +680,31 @@ mod tests {
         std::fs::write(dir.path().join("b/1.mjlog.gz"), gzip(&xml)).unwrap();
         std::fs::write(dir.path().join("a.mjlog"), &xml).unwrap();
         std::fs::write(dir.path().join("README.md"), "not a log").unwrap();
+        std::fs::write(dir.path().join("b/MANIFEST.tsv"), "file\trounds").unwrap();
+        std::fs::write(dir.path().join(".hidden.mjlog"), &xml).unwrap();
+        std::fs::create_dir_all(dir.path().join(".git")).unwrap();
+        std::fs::write(dir.path().join(".git/HEAD"), "ref: main").unwrap();
         let ex = expand(&[dir.path().to_path_buf()]);
-        let names: Vec<String> = ex
-            .sources
-            .iter()
-            .map(|s| s.name.strip_prefix(&dir.path().display().to_string()).unwrap().into())
-            .collect();
+        let rel =
+            |name: &str| -> String { name.strip_prefix(&dir.path().display().to_string()).unwrap().into() };
+        let names: Vec<String> = ex.sources.iter().map(|s| rel(&s.name)).collect();
         assert_eq!(names, ["/a.mjlog", "/b/1.mjlog.gz", "/b/c/2.mjlog"]);
-        assert!(ex.errors.is_empty() && ex.skipped.is_empty());
+        assert!(ex.errors.is_empty());
+        // Other files are listed as skipped, with why; hidden ones are not walked.
+        let skipped: Vec<(String, SkipReason)> =
+            ex.skipped.iter().map(|s| (rel(&s.name), s.reason)).collect();
+        assert_eq!(
+            skipped,
+            [
+                ("/README.md".to_string(), SkipReason::UnknownExtension),
+                ("/b/MANIFEST.tsv".to_string(), SkipReason::UnknownExtension)
+            ]
+        );
         for s in &ex.sources {
             assert_eq!(s.load().unwrap().rounds.len(), 15);
         }
+        // Named explicitly, any file is read.
+        assert_eq!(expand(&[dir.path().join(".hidden.mjlog")]).sources.len(), 1);
         std::fs::write(dir.path().join("b/broken.mjlog"), &xml[..xml.len() / 2]).unwrap();
         let loaded: Vec<_> = expand(&[dir.path().to_path_buf()]).sources.iter().map(Source::load).collect();
         assert_eq!(loaded.iter().filter(|r| r.is_ok()).count(), 3);
@@ -778,6 +796,27 @@ mod tests {
         }
     }
 
+    /// mjai files named as their writers name them (`.mjson`, `.jsonl`, gzipped too) are read
+    /// from a folder, by content like every record.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn mjai_files_in_a_folder_are_read() {
+        let game = parse_game("g", &real(XML).1).unwrap();
+        let mjai = crate::log::mjai::write::write_mjai(&game).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["a.mjson", "b.jsonl", "c.jsonl.gz", "d.json"] {
+            let bytes = if f.ends_with(".gz") { gzip(mjai.as_bytes()) } else { mjai.clone().into_bytes() };
+            std::fs::write(dir.path().join(f), bytes).unwrap();
+        }
+        let ex = expand(&[dir.path().to_path_buf()]);
+        assert!(ex.skipped.is_empty() && ex.errors.is_empty());
+        let ids: Vec<&str> = ex.sources.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["a", "b", "c", "d"]);
+        for s in &ex.sources {
+            assert_eq!(s.load().unwrap().rounds.len(), game.rounds.len(), "{}", s.name);
+        }
+    }
+
     #[test]
     fn phoenix_databases_of_every_era_are_read() {
         let xml = crate::log::mjlog::SMALL_MJLOG.as_bytes().to_vec();
@@ -814,19 +853,11 @@ mod tests {
         let ex = expand(&[new.clone(), mid, old, bare]);
         assert!(ex.errors.is_empty(), "{:?}", ex.errors);
         let names: Vec<&str> = ex.sources.iter().map(|s| s.name.rsplit('#').next().unwrap()).collect();
-        assert_eq!(names, ["g1", "g2", "g6", "g7", "m1", "o1", "o3", "b1"]);
+        // The rows flagged 3-player (g5, m2, o2) are read too: their content decides.
+        assert_eq!(names, ["g1", "g2", "g5", "g6", "g7", "m1", "m2", "o1", "o2", "o3", "b1"]);
         let skipped: Vec<(&str, SkipReason)> =
             ex.skipped.iter().map(|s| (s.name.rsplit('#').next().unwrap(), s.reason)).collect();
-        assert_eq!(
-            skipped,
-            [
-                ("g3", SkipReason::DownloadError),
-                ("g4", SkipReason::Empty),
-                ("g5", SkipReason::Sanma),
-                ("m2", SkipReason::Sanma),
-                ("o2", SkipReason::Sanma)
-            ]
-        );
+        assert_eq!(skipped, [("g3", SkipReason::DownloadError), ("g4", SkipReason::Empty)]);
         let games: Vec<Result<Game, LogError>> = ex.sources.iter().map(Source::load).collect();
         let first = games[0].as_ref().unwrap();
         assert_eq!(first.id, "g1");
@@ -838,6 +869,39 @@ mod tests {
             } else {
                 assert_eq!(g.as_ref().unwrap().rounds, first.rounds, "{name}");
             }
+        }
+    }
+
+    /// Databases of each era holding a real 3-player game (flagged 1) and a real 4-player one
+    /// (flagged 0) from the shared data: both read, each on its own rules, as the files do.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn phoenix_sanma_rows_read_as_three_player_games() {
+        let sanma_path = crate::testdata::need_file("tenhou/sanma/2020010100gm-00b9-0000-18a1410f.mjlog");
+        let sanma = std::fs::read(&sanma_path).unwrap();
+        let (_, four) = real(XML);
+        let want = |bytes: &[u8]| parse_game("x", bytes).unwrap();
+        let (want3, want4) = (want(&sanma), want(&four));
+        assert_eq!((want3.rules.players, want4.rules.players), (3, 4));
+        let dir = tempfile::tempdir().unwrap();
+        let dbs = [
+            ("2024.db", "is_sanma", gzip(&sanma), gzip(&four)),
+            ("2021.db", "is_sanma", bz2(&sanma), bz2(&four)),
+            ("2019.db", "is_hiroshima", bz2(&sanma), bz2(&four)),
+        ];
+        let mut paths = Vec::new();
+        for (file, flag, s, f) in dbs {
+            let path = dir.path().join(file);
+            phoenix_db(&path, Some(flag), &[("a-sanma", 1, 0, s), ("b-four", 0, 0, f)]);
+            paths.push(path);
+        }
+        let ex = expand(&paths);
+        assert!(ex.errors.is_empty() && ex.skipped.is_empty(), "{:?} {:?}", ex.errors, ex.skipped);
+        assert_eq!(ex.sources.len(), 6);
+        for s in &ex.sources {
+            let g = s.load().unwrap();
+            let want = if s.name.ends_with("#a-sanma") { &want3 } else { &want4 };
+            assert_eq!((g.rules, &g.rounds), (want.rules, &want.rounds), "{}", s.name);
         }
     }
 

@@ -225,11 +225,11 @@ pub struct Mismatch {
     pub detail: String,
 }
 
-/// A record the sources skipped without reading it (a failed download, a 3-player game, ...).
+/// A record the sources skipped without reading it (a failed download, a README in a folder, ...).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SkippedFile {
     pub file: String,
-    /// The [`crate::log::source::SkipReason`] variant's name, e.g. `Sanma`.
+    /// The [`crate::log::source::SkipReason`] variant's name, e.g. `UnknownExtension`.
     pub reason: String,
 }
 
@@ -436,7 +436,7 @@ mod tests {
                 ("b.mjlog".into(), game(9, &["E2-0: fu 30 vs 40"])),
             ],
             errors: vec![crate::batch::FileError { file: "c.mjlog".into(), error: "cut short".into() }],
-            skipped: vec![Skipped { name: "logs.db#7".into(), reason: SkipReason::Sanma }],
+            skipped: vec![Skipped { name: "logs.db#7".into(), reason: SkipReason::Empty }],
         }
     }
 
@@ -448,7 +448,7 @@ mod tests {
             "files": 4, "games": 2, "rounds": 17, "discards": 170, "agari": 15, "agari_mismatches": 1,
             "errors": [{"file": "c.mjlog", "error": "cut short"}],
             "mismatches": [{"file": "b.mjlog", "detail": "E2-0: fu 30 vs 40"}],
-            "skipped": [{"file": "logs.db#7", "reason": "Sanma"}],
+            "skipped": [{"file": "logs.db#7", "reason": "Empty"}],
             "partial_games": 0, "partial": [],
         });
         assert_eq!(got, want);

@@ -19,8 +19,14 @@ pub enum MjaiError {
     OutsideRound,
     #[error("a second start_game")]
     SecondStartGame,
-    #[error("{0} names: mjai games have four seats (3-player games are not supported)")]
+    #[error("{0} names: a table has three or four seats")]
     SeatCount(usize),
+    #[error("start_kyoku deals {now} seats, an earlier round {was}")]
+    SeatsChange { was: u8, now: u8 },
+    #[error("the empty fourth seat of a 3-player game has {0}")]
+    FourthSeat(&'static str),
+    #[error("seat {seat} sets aside {tile}: only a north, and only at three players")]
+    Kita { seat: u8, tile: String },
     #[error("ends inside round {0} without end_kyoku")]
     EndsInsideRound(u8),
     #[error("no complete round")]
@@ -31,12 +37,12 @@ pub enum MjaiError {
     Kyoku { kyoku: u8, oya: u8 },
     #[error("scores {0:?} out of range")]
     Scores([i32; 4]),
-    #[error("tehais must be four hands of 13 tiles (3-player games are not supported)")]
+    #[error("tehais must be four hands of 13 tiles, or three (a 3-player game; a fourth entry empty)")]
     Tehais,
     #[error("an event after the round's result")]
     AfterResult,
-    #[error("actor {0} is not a seat 0-3")]
-    NotASeat(u8),
+    #[error("actor {actor} is not a seat of a {players}-seat table")]
+    NotASeat { actor: u8, players: u8 },
     #[error("hora without deltas: the win cannot be checked")]
     HoraWithoutDeltas,
     #[error("seat {seat} has no {tile} in hand")]

@@ -11,6 +11,12 @@
 //! wall ran out (70 draws), a seat drew and drew the round at once (nine terminals), the fourth
 //! riichi was just accepted, four kans were made, four equal winds opened the round, else three
 //! rons. Pao is read from the score changes (a tsumo one seat pays alone, a ron two seats pay).
+//!
+//! Three-player games (docs/sanma.md) are read in either layout seen: RiichiEnv's (three names,
+//! three `tehais`, three-entry `scores` and `deltas`) and Akagi-NG's Tenhou bridge's (four
+//! entries, the fourth seat empty and 0). Three dealt hands make the game a 3-player one, on
+//! Tenhou's 3-player rules. A north set aside is `kita` (RiichiEnv) or `nukidora` (Akagi-NG), its
+//! replacement draw the next `tsumo`; the live wall is then 55 draws.
 
 use serde::Deserialize;
 
@@ -44,6 +50,7 @@ pub enum Line {
         honba: u8,
         kyotaku: u8,
         oya: u8,
+        #[serde(deserialize_with = "seat_ints")]
         scores: [i32; 4],
         tehais: Vec<Vec<String>>,
     },
@@ -93,24 +100,50 @@ pub enum Line {
     ReachAccepted {
         actor: u8,
     },
+    /// A north set aside (three players): RiichiEnv's `kita`, Akagi-NG's `nukidora`. RiichiEnv
+    /// writes no `pai`; the tile is a north either way.
+    #[serde(alias = "nukidora")]
+    Kita {
+        actor: u8,
+        #[serde(default)]
+        pai: Option<String>,
+    },
     Hora {
         actor: u8,
         target: u8,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "opt_seat_ints")]
         deltas: Option<[i32; 4]>,
         #[serde(default)]
         ura_markers: Option<Vec<String>>,
     },
     Ryukyoku {
-        #[serde(default)]
+        #[serde(default, deserialize_with = "opt_seat_ints")]
         deltas: Option<[i32; 4]>,
     },
     EndKyoku,
     /// Some writers (mjai.app's server) state the final scores here; Mortal's logs do not.
     EndGame {
-        #[serde(default)]
+        #[serde(default, deserialize_with = "opt_seat_ints")]
         scores: Option<[i32; 4]>,
     },
+}
+
+/// A per-seat list (`scores`, `deltas`): four numbers, or three at a 3-player table (the empty
+/// fourth seat's 0 added).
+fn seat_ints<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[i32; 4], D::Error> {
+    let v: Vec<i32> = Vec::deserialize(d)?;
+    match v.len() {
+        3 => Ok([v[0], v[1], v[2], 0]),
+        4 => Ok([v[0], v[1], v[2], v[3]]),
+        n => Err(serde::de::Error::invalid_length(n, &"three or four numbers, one a seat")),
+    }
+}
+
+/// [`seat_ints`] of an optional field.
+fn opt_seat_ints<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[i32; 4]>, D::Error> {
+    #[derive(Deserialize)]
+    struct Seats(#[serde(deserialize_with = "seat_ints")] [i32; 4]);
+    Ok(Option::<Seats>::deserialize(d)?.map(|Seats(v)| v))
 }
 
 /// The `type` of an event line, for error messages (the line did parse).
@@ -179,6 +212,8 @@ fn parse_mjai_with(id: &str, bytes: &[u8], live: bool) -> Result<Game, LogError>
 #[derive(Default)]
 struct Reader {
     names: Option<[String; 4]>,
+    /// Seats at the table, from the first round's dealt hands (3 or 4).
+    players: Option<u8>,
     red_fives: Option<bool>,
     rounds: Vec<Round>,
     kyoku: Option<Kyoku>,
@@ -202,8 +237,14 @@ impl Reader {
                     return Err(MjaiError::StartInsideRound);
                 }
                 let red = self.red_fives.unwrap_or(true);
+                let players = players_dealt(&tehais)?;
+                if self.players.is_some_and(|p| p != players) {
+                    return Err(MjaiError::SeatsChange { was: self.players.unwrap_or(4), now: players });
+                }
+                self.players = Some(players);
+                let table = Table { red_fives: red, players };
                 let k =
-                    Kyoku::start(red, &bakaze, &dora_marker, kyoku, honba, kyotaku, oya, scores, &tehais)?;
+                    Kyoku::start(table, &bakaze, &dora_marker, kyoku, honba, kyotaku, oya, scores, &tehais)?;
                 self.kyoku = Some(k);
                 Ok(())
             }
@@ -232,9 +273,9 @@ impl Reader {
         if self.names.is_some() || !self.rounds.is_empty() || self.kyoku.is_some() {
             return Err(MjaiError::SecondStartGame);
         }
-        let names = match names.len() {
+        let names: [String; 4] = match names.len() {
             0 => Default::default(),
-            4 => names.try_into().map_err(|_| MjaiError::SeatCount(4))?,
+            3 | 4 => std::array::from_fn(|i| names.get(i).cloned().unwrap_or_default()),
             n => return Err(MjaiError::SeatCount(n)),
         };
         self.names = Some(names);
@@ -254,22 +295,27 @@ impl Reader {
         // played (`live`) is taken as one, the length of ranked play (East 4 is then not its last
         // round).
         let hanchan = live || self.rounds.iter().any(|r| r.start.round >= 4);
+        let seats = self.players.unwrap_or(4);
         let names = self.names.take().unwrap_or_default();
+        if seats == 3 && !names[3].is_empty() {
+            return Err(MjaiError::FourthSeat("a name"));
+        }
         let players = names.map(|name| Player { name, ..Player::default() });
         // The scores end_game states, which the replay checks; else the scores after the last
         // round, where Tenhou gives sticks left on the table at the end to the first place. A
         // log without end_game states no result: the game is partial.
         let final_scores = self.stated_scores.or_else(|| {
             self.after_last.filter(|_| self.game_ended).map(|(mut s, sticks)| {
-                let top = crate::util::placements(&s).iter().position(|&p| p == 1).unwrap_or(0);
+                let top = crate::util::placements_of(&s, seats).iter().position(|&p| p == 1).unwrap_or(0);
                 s[top] += 1000 * i32::from(sticks);
                 s
             })
         });
         Ok(Game {
             id: id.to_string(),
-            // mjai states no platform: Tenhou's four-player rules, of the length its rounds show
-            rules: Rules { length_stated: false, ..Rules::tenhou(4, hanchan, red) },
+            // mjai states no platform: Tenhou's rules for the seats dealt, of the length its rounds
+            // show
+            rules: Rules { length_stated: false, ..Rules::tenhou(seats, hanchan, red) },
             players,
             rounds: self.rounds,
             final_scores,
@@ -311,14 +357,36 @@ pub fn round_header(
     })
 }
 
+/// What a round needs of the game: red fives, and the seats dealt.
+#[derive(Clone, Copy)]
+struct Table {
+    red_fives: bool,
+    players: u8,
+}
+
+/// The seats a `start_kyoku` deals: four hands of 13 tiles, or three (a 3-player game, whose
+/// fourth entry, when there is one, is empty).
+fn players_dealt(tehais: &[Vec<String>]) -> Result<u8, MjaiError> {
+    let dealt = |hands: &[Vec<String>]| hands.iter().all(|h| h.len() == 13);
+    match tehais.len() {
+        4 if dealt(tehais) => Ok(4),
+        4 if tehais[3].is_empty() && dealt(&tehais[..3]) => Ok(3),
+        3 if dealt(tehais) => Ok(3),
+        _ => Err(MjaiError::Tehais),
+    }
+}
+
 /// The round being read.
 struct Kyoku {
     start: RoundStart,
     events: Vec<Event>,
     ids: Ids,
     red_fives: bool,
+    players: u8,
     hands: [Vec<TileId>; 4],
     melds: [Vec<Call>; 4],
+    /// Norths each seat has set aside (three players).
+    kita: [Vec<TileId>; 4],
     /// Scores now: after riichi sticks and earlier wins of this round.
     scores: [i32; 4],
     /// Sticks on the table now (taken by the first winner).
@@ -351,7 +419,7 @@ enum Prev {
 impl Kyoku {
     #[allow(clippy::too_many_arguments)]
     fn start(
-        red_fives: bool,
+        table: Table,
         bakaze: &str,
         dora_marker: &str,
         kyoku: u8,
@@ -361,9 +429,13 @@ impl Kyoku {
         scores: [i32; 4],
         tehais: &[Vec<String>],
     ) -> Result<Kyoku, MjaiError> {
+        let Table { red_fives, players } = table;
         let mut start = round_header(bakaze, kyoku, honba, kyotaku, oya, scores)?;
-        if tehais.len() != 4 || tehais.iter().any(|h| h.len() != 13) {
-            return Err(MjaiError::Tehais);
+        if oya >= players {
+            return Err(MjaiError::Kyoku { kyoku, oya });
+        }
+        if players == 3 && scores[3] != 0 {
+            return Err(MjaiError::FourthSeat("a score"));
         }
         let mut ids = Ids::new(red_fives);
         let dora = ids.take(dora_marker)?;
@@ -378,8 +450,10 @@ impl Kyoku {
             events: Vec::with_capacity(160),
             ids,
             red_fives,
+            players,
             hands,
             melds: Default::default(),
+            kita: Default::default(),
             scores,
             sticks: kyotaku,
             dora: vec![dora],
@@ -405,7 +479,8 @@ impl Kyoku {
         if self.result.is_some() && !(is_hora && self.result == Some(true)) {
             return Err(MjaiError::AfterResult);
         }
-        let seat = |a: u8| if a < 4 { Ok(a) } else { Err(MjaiError::NotASeat(a)) };
+        let players = self.players;
+        let seat = |a: u8| if a < players { Ok(a) } else { Err(MjaiError::NotASeat { actor: a, players }) };
         match line {
             Line::Tsumo { actor, pai } => self.tsumo(seat(actor)?, &pai)?,
             Line::Dahai { actor, pai, tsumogiri } => self.dahai(seat(actor)?, &pai, tsumogiri)?,
@@ -429,6 +504,7 @@ impl Kyoku {
                 self.events.push(Event::Riichi { who: seat(actor)?, step: 1, scores: None });
                 self.prev = Prev::Other;
             }
+            Line::Kita { actor, pai } => self.kita(seat(actor)?, pai.as_deref().unwrap_or("N"))?,
             Line::ReachAccepted { actor } => {
                 let who = seat(actor)?;
                 self.scores[who as usize] -= 1000;
@@ -485,6 +561,21 @@ impl Kyoku {
         let hand = &mut self.hands[who as usize];
         hand.retain(|&t| t != id);
         Ok(id)
+    }
+
+    /// A north set aside: from the hand (the drawn one if it is a north), offered to a robbing
+    /// ron; the seat's next `tsumo` replaces it.
+    fn kita(&mut self, who: u8, pai: &str) -> Result<(), MjaiError> {
+        if self.players != 3 || pai != "N" {
+            return Err(MjaiError::Kita { seat: who, tile: pai.to_string() });
+        }
+        let tile = self.take_from_hand(who, pai, true)?;
+        self.kita[who as usize].push(tile);
+        self.last_draw[who as usize] = None;
+        self.offered = Some((who, tile));
+        self.prev = Prev::Other;
+        self.events.push(Event::Kita { who, tile });
+        Ok(())
     }
 
     fn dahai(&mut self, who: u8, pai: &str, tsumogiri: bool) -> Result<(), MjaiError> {
@@ -626,7 +717,7 @@ impl Kyoku {
             yakuman: Vec::new(),
             dora_indicators: self.dora.clone(),
             ura_indicators,
-            kita: Vec::new(),
+            kita: self.kita[who as usize].clone(),
             scores_before: self.scores,
             deltas,
         };
@@ -649,7 +740,7 @@ impl Kyoku {
         match kind {
             DrawKind::Exhaustive | DrawKind::Nagashi => {
                 let paid = deltas.iter().any(|&d| d != 0) && kind == DrawKind::Exhaustive;
-                for s in 0..4 {
+                for s in 0..usize::from(self.players) {
                     if if paid { deltas[s] > 0 } else { self.tenpai(s) } {
                         shown[s] = show(s);
                     }
@@ -677,17 +768,19 @@ impl Kyoku {
 
     /// How the round was drawn, from the table (mjai's `ryukyoku` does not say).
     fn draw_kind(&self, deltas: &[i32; 4]) -> DrawKind {
-        const LIVE_WALL: u32 = 70;
-        if self.draws >= LIVE_WALL {
-            // Noten payments are at most 3000 a seat; nagashi mangan pays at least 2000 from
-            // each of three seats.
+        // The live wall: 70 draws, 55 at three players (replacement draws included).
+        let live_wall = u32::from(Rules::tenhou(self.players, true, false).live_wall());
+        if self.draws >= live_wall {
+            // Noten payments are at most 3000 a seat (2000 at three players); nagashi mangan
+            // pays at least 2000 from each other seat (6000 in all at three).
             return if deltas.iter().any(|&d| d > 3000) { DrawKind::Nagashi } else { DrawKind::Exhaustive };
         }
+        let four = self.players == 4;
         match self.prev {
             Prev::Draw(_) => DrawKind::Yao9,
-            Prev::ReachAccepted if self.riichi.iter().all(|&r| r) => DrawKind::Reach4,
+            Prev::ReachAccepted if four && self.riichi.iter().all(|&r| r) => DrawKind::Reach4,
             _ if self.kans.iter().sum::<u8>() >= 4 && self.kans.iter().all(|&k| k < 4) => DrawKind::Kan4,
-            _ if self.four_winds() => DrawKind::Kaze4,
+            _ if four && self.four_winds() => DrawKind::Kaze4,
             _ => DrawKind::Ron3,
         }
     }

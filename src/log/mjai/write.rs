@@ -4,6 +4,11 @@
 //! line, so a file written here and read back writes the same bytes again. Disconnections have
 //! no mjai event and are left out; a game the server stopped mid-round (an aborted draw) has no
 //! mjai result and is refused, as is a win with no score changes.
+//!
+//! A 3-player game is written in RiichiEnv 0.4.11's layout (`riichienv-core/src/replay/
+//! mjai_replay.rs` reads the seat count from `scores`): three names, three `tehais`, three-entry
+//! `scores` and `deltas`, and a north set aside as `{"type":"kita","actor":N,"pai":"N"}` followed
+//! by the replacement `tsumo`.
 
 use std::fmt::Write as _;
 
@@ -16,11 +21,13 @@ use crate::tile::TileId;
 /// One game as mjai lines, each ending in `\n`.
 pub fn write_mjai(game: &Game) -> Result<String, MjaiError> {
     let red = game.rules.red_fives();
+    let seats = usize::from(game.rules.players);
     let mut out = String::with_capacity(32 * 1024);
-    let names: Vec<String> = game.players.iter().map(|p| json_string(&p.name)).collect();
+    let names: Vec<String> = game.players[..seats].iter().map(|p| json_string(&p.name)).collect();
     let _ = writeln!(out, "{{\"type\":\"start_game\",\"names\":[{}]}}", names.join(","));
     for (i, round) in game.rounds.iter().enumerate() {
-        write_round(&mut out, round, red).map_err(|e| MjaiError::InRound { round: i, error: Box::new(e) })?;
+        write_round(&mut out, round, red, seats)
+            .map_err(|e| MjaiError::InRound { round: i, error: Box::new(e) })?;
     }
     out.push_str("{\"type\":\"end_game\"}\n");
     Ok(out)
@@ -35,14 +42,16 @@ fn tiles(ids: &[TileId], red: bool) -> String {
     format!("[{}]", names.join(","))
 }
 
-fn ints(v: &[i32; 4]) -> String {
-    format!("[{},{},{},{}]", v[0], v[1], v[2], v[3])
+/// The first `seats` entries of a per-seat list.
+fn ints(v: &[i32; 4], seats: usize) -> String {
+    let v: Vec<String> = v[..seats].iter().map(i32::to_string).collect();
+    format!("[{}]", v.join(","))
 }
 
-fn write_round(out: &mut String, round: &Round, red: bool) -> Result<(), MjaiError> {
+fn write_round(out: &mut String, round: &Round, red: bool, seats: usize) -> Result<(), MjaiError> {
     let s = &round.start;
     let wind = ["E", "S", "W", "N"].get(usize::from(s.round / 4)).ok_or(MjaiError::RoundPastNorth)?;
-    let hands: Vec<String> = s.hands.iter().map(|h| tiles(h, red)).collect();
+    let hands: Vec<String> = s.hands[..seats].iter().map(|h| tiles(h, red)).collect();
     let _ = writeln!(
         out,
         "{{\"type\":\"start_kyoku\",\"bakaze\":\"{wind}\",\"dora_marker\":\"{}\",\"kyoku\":{},\"honba\":{},\
@@ -52,21 +61,22 @@ fn write_round(out: &mut String, round: &Round, red: bool) -> Result<(), MjaiErr
         s.honba,
         s.sticks,
         s.dealer,
-        ints(&s.scores),
+        ints(&s.scores, seats),
         hands.join(",")
     );
     let mut last_draw: [Option<TileId>; 4] = [None; 4];
     for event in &round.events {
-        write_event(out, event, red, &mut last_draw)?;
+        write_event(out, event, (red, seats), &mut last_draw)?;
     }
     out.push_str("{\"type\":\"end_kyoku\"}\n");
     Ok(())
 }
 
+/// One event's line; `(red, seats)`: red fives, and the seats the per-seat lists have.
 fn write_event(
     out: &mut String,
     event: &Event,
-    red: bool,
+    (red, seats): (bool, usize),
     last_draw: &mut [Option<TileId>; 4],
 ) -> Result<(), MjaiError> {
     let t = |id: TileId| tile_name(id, red);
@@ -111,14 +121,14 @@ fn write_event(
                 "{{\"type\":\"hora\",\"actor\":{},\"target\":{},\"deltas\":{}{ura}}}",
                 a.who,
                 a.from_who,
-                ints(&a.deltas)
+                ints(&a.deltas, seats)
             );
         }
         Event::Ryuukyoku(d) => {
             if d.kind == DrawKind::Aborted {
                 return Err(MjaiError::StoppedMidRound);
             }
-            let _ = writeln!(out, "{{\"type\":\"ryukyoku\",\"deltas\":{}}}", ints(&d.deltas));
+            let _ = writeln!(out, "{{\"type\":\"ryukyoku\",\"deltas\":{}}}", ints(&d.deltas, seats));
         }
         Event::Disconnect { .. } | Event::Reconnect { .. } => {}
     }

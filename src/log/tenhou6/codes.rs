@@ -75,6 +75,8 @@ pub(super) enum Give {
     Ankan {
         tiles: Vec<Code>,
     },
+    /// A north set aside (`"f44"`, three players): the seat's next take is its replacement draw.
+    Kita,
 }
 
 pub(super) fn codes_of(digits: &str) -> Result<Vec<Code>, Tenhou6Error> {
@@ -143,6 +145,8 @@ pub(super) fn parse_give(v: &Value) -> Result<Give, Tenhou6Error> {
             }),
             _ => Err(Tenhou6Error::Malformed { item: Item::Riichi, value: format!("{s:?}") }),
         },
+        // tensoul's word for a set-aside north (docs/sanma.md); no other tile can be set aside.
+        Value::String(s) if s == "f44" => Ok(Give::Kita),
         Value::String(s) => {
             let (letter, before, after) = split_call(s)?;
             match letter {
@@ -206,7 +210,10 @@ pub(super) struct RoundData {
     pub(super) result: Vec<Value>,
 }
 
-pub(super) fn round_data(entry: &Value) -> Result<(RoundData, [Vec<Code>; 4]), Tenhou6Error> {
+/// The entries of one round. At three players (`players` 3) the fourth seat is empty: no hand,
+/// draws or discards, and a score of 0 when the scores list four (tensoul pads them to four; a
+/// three-entry list is read too).
+pub(super) fn round_data(entry: &Value, players: u8) -> Result<(RoundData, [Vec<Code>; 4]), Tenhou6Error> {
     let a = entry.as_array().ok_or_else(|| Tenhou6Error::NotAnArray("round entry".into()))?;
     if a.len() < 17 {
         return Err(Tenhou6Error::RoundItems(a.len()));
@@ -226,12 +233,9 @@ pub(super) fn round_data(entry: &Value) -> Result<(RoundData, [Vec<Code>; 4]), T
         return Err(Tenhou6Error::Malformed { item: Item::RoundInfo, value: a[0].to_string() });
     }
     let scores = ints(&a[1], "scores")?;
-    let scores: [i32; 4] = scores
-        .iter()
-        .map(|&s| score(s).ok_or(Tenhou6Error::Score(s)))
-        .collect::<Result<Vec<_>, _>>()?
-        .try_into()
-        .map_err(|_| Tenhou6Error::ScoreCount)?;
+    let scores: Vec<i32> =
+        scores.iter().map(|&s| score(s).ok_or(Tenhou6Error::Score(s))).collect::<Result<_, _>>()?;
+    let scores = seat_values(&scores, players).ok_or(Tenhou6Error::ScoreCount(players))?;
     let codes = |v: &Value, what: &str| -> Result<Vec<Code>, Tenhou6Error> {
         ints(v, what)?.into_iter().map(Code::parse).collect()
     };
@@ -249,10 +253,22 @@ pub(super) fn round_data(entry: &Value) -> Result<(RoundData, [Vec<Code>; 4]), T
         takes[s] = list(5 + 3 * s)?.iter().map(parse_take).collect::<Result<_, _>>()?;
         gives[s] = list(6 + 3 * s)?.iter().map(parse_give).collect::<Result<_, _>>()?;
     }
-    if hands.iter().any(|h| h.is_empty()) {
+    let seats = usize::from(players);
+    if players == 3 {
+        let fourth = [
+            (!hands[3].is_empty(), "a hand"),
+            (!takes[3].is_empty(), "draws"),
+            (!gives[3].is_empty(), "discards"),
+            (scores[3] != 0, "a score"),
+        ];
+        if let Some((_, what)) = fourth.iter().find(|(bad, _)| *bad) {
+            return Err(Tenhou6Error::FourthSeat(what));
+        }
+    }
+    if hands[..seats].iter().any(|h| h.is_empty()) {
         return Err(Tenhou6Error::NoHand);
     }
-    if hands.iter().any(|h| h.len() != 13) {
+    if hands[..seats].iter().any(|h| h.len() != 13) {
         return Err(Tenhou6Error::DealtHand);
     }
     let result = a[16].as_array().ok_or_else(|| Tenhou6Error::NotAnArray("result".into()))?.clone();
@@ -268,4 +284,14 @@ pub(super) fn round_data(entry: &Value) -> Result<(RoundData, [Vec<Code>; 4]), T
         hands: Default::default(),
     };
     Ok((RoundData { start, takes, gives, dora, ura, result }, hands))
+}
+
+/// A per-seat list (scores, deltas) as four values: four entries, or at three players three
+/// (the empty fourth seat's 0 added). `None` for any other length.
+pub(super) fn seat_values(v: &[i32], players: u8) -> Option<[i32; 4]> {
+    match v.len() {
+        4 => v.try_into().ok(),
+        3 if players == 3 => Some([v[0], v[1], v[2], 0]),
+        _ => None,
+    }
 }

@@ -68,14 +68,14 @@ pub enum Tenhou6Error {
     RoundItems(usize),
     #[error("score {0} out of range")]
     Score(i64),
-    #[error("scores need 4 values")]
-    ScoreCount,
+    #[error("scores need one value a seat ({0} seats, or four with the empty fourth seat's 0)")]
+    ScoreCount(u8),
     #[error("no dora indicator")]
     NoDora,
-    #[error("a seat has no hand (3-player games are not supported)")]
+    #[error("a seat has no hand in a 4-player game (a 3-player game says 三 in rule.disp)")]
     NoHand,
-    #[error("3-player games are not supported (a seat has no hand)")]
-    ThreePlayer,
+    #[error("the empty fourth seat of a 3-player game has {0}")]
+    FourthSeat(&'static str),
     #[error("a dealt hand does not have 13 tiles")]
     DealtHand,
     #[error("top level is not an object")]
@@ -84,7 +84,7 @@ pub enum Tenhou6Error {
     NoLog,
     #[error("\"log\" has no rounds")]
     NoRounds,
-    #[error("\"sc\" (the final scores and points) is not eight numbers: {0}")]
+    #[error("\"sc\" (the final scores and points) is not eight numbers (six at three players): {0}")]
     FinalScores(String),
     /// The event order of a round could not be found: the failure that got furthest.
     #[error("{error} (after {events} events)")]
@@ -113,8 +113,8 @@ pub enum Tenhou6Error {
     NoResultName,
     #[error("bad deltas")]
     Deltas,
-    #[error("deltas need 4 values")]
-    DeltaCount,
+    #[error("deltas need one value a seat ({0} seats, or four with the empty fourth seat's 0)")]
+    DeltaCount(u8),
     #[error("win without details")]
     WinWithoutDetails,
     #[error("unknown result {0:?}")]

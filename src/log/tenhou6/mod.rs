@@ -61,22 +61,23 @@ pub fn parse_tenhou6(id: &str, json: &[u8]) -> Result<Game, LogError> {
     })?;
     let err0 = |error| LogError::Tenhou6 { round: 0, error };
     let obj = root.as_object().ok_or_else(|| err0(Tenhou6Error::NotAnObject))?;
-    let rules = rules_of(obj.get("rule"), obj.get("lobby"))?;
-    let red_suits = red_suits_of(obj.get("rule"));
-    let players = players_of(obj);
     let log = obj.get("log").and_then(Value::as_array).ok_or_else(|| err0(Tenhou6Error::NoLog))?;
     if log.is_empty() {
         return Err(err0(Tenhou6Error::NoRounds));
     }
+    let rules = rules_of(obj.get("rule"), obj.get("lobby"), fourth_seat_empty(&log[0]));
+    let red_suits = red_suits_of(obj.get("rule"));
+    let players = players_of(obj);
     let mut rounds = Vec::with_capacity(log.len());
     for (i, entry) in log.iter().enumerate() {
-        let round = parse_round(entry, red_suits).map_err(|error| LogError::Tenhou6 { round: i, error })?;
+        let round = parse_round(entry, red_suits, rules.players)
+            .map_err(|error| LogError::Tenhou6 { round: i, error })?;
         rounds.push(round);
     }
     dealer_tenpai_from_next_round(&mut rounds);
     insert_connections(&mut rounds, obj.get("connection"));
     let table_total: i32 = rounds[0].start.scores.iter().sum();
-    let (final_scores, final_results) = final_of(obj.get("sc"), f64::from(table_total))?;
+    let (final_scores, final_results) = final_of(obj.get("sc"), f64::from(table_total), rules.players)?;
     let id = obj.get("ref").and_then(Value::as_str).filter(|s| !s.is_empty()).unwrap_or(id);
     Ok(Game { id: id.to_string(), rules, players, rounds, final_scores, final_results })
 }
@@ -121,7 +122,6 @@ fn insert_connections(rounds: &mut [Round], connection: Option<&Value>) {
     }
 }
 
-/// Rebuilds GO type bits from `rule.disp` (e.g. 鳳南喰赤速) and the `aka` fields.
 /// Which suits have a red five under `rule`: each suit's field (`aka51`, `aka52`, `aka53`), or
 /// `aka` for the suits without one; with none of them, the `disp` text's 赤.
 fn red_suits_of(rule: Option<&Value>) -> [bool; 3] {
@@ -134,13 +134,23 @@ fn red_suits_of(rule: Option<&Value>) -> [bool; 3] {
     }
 }
 
-fn rules_of(rule: Option<&Value>, lobby: Option<&Value>) -> Result<Rules, LogError> {
+/// Whether a round entry deals the fourth seat no hand (`[]` as its item 13): how a 3-player
+/// game looks when its `rule.disp` does not say 三.
+fn fourth_seat_empty(round: &Value) -> bool {
+    round.get(13).and_then(Value::as_array).is_some_and(|h| h.is_empty())
+}
+
+/// The rules a record states: `rule.disp` (Tenhou's 三鳳南喰赤: 三 for three players, the table,
+/// 東/南, 喰, 赤, 速) and the `aka` fields, read as the GO type bits they stand for; three players
+/// also when the first round deals the fourth seat nothing (`fourth_empty`).
+fn rules_of(rule: Option<&Value>, lobby: Option<&Value>, fourth_empty: bool) -> Rules {
     let disp = rule.and_then(|r| r.get("disp")).and_then(Value::as_str).unwrap_or("");
     let red = red_suits_of(rule).iter().any(|&r| r);
-    if disp.contains('三') || disp.to_ascii_lowercase().contains("sanma") {
-        return Err(LogError::Sanma { detail: format!("rule.disp {disp:?}") });
-    }
     let mut bits = 0x01u32;
+    let lower = disp.to_ascii_lowercase();
+    if disp.contains('三') || lower.contains("sanma") || lower.contains("3-player") || fourth_empty {
+        bits |= 0x10;
+    }
     if !red {
         bits |= 0x02;
     }
@@ -161,7 +171,7 @@ fn rules_of(rule: Option<&Value>, lobby: Option<&Value>) -> Result<Rules, LogErr
         bits |= 0x80;
     }
     let lobby = lobby.and_then(Value::as_u64).and_then(|v| u32::try_from(v).ok());
-    Ok(Rules::from_go_type(bits, lobby))
+    Rules::from_go_type(bits, lobby)
 }
 
 fn players_of(obj: &serde_json::Map<String, Value>) -> [Player; 4] {
@@ -206,21 +216,23 @@ fn dan_index(name: &str) -> Option<u8> {
     DAN.iter().position(|d| *d == plain).map(|i| 10 + i as u8)
 }
 
-/// `sc`: final score and result per seat; scores may be in points or in hundreds, told by which
-/// reading sums closer to the points on the table (`table_total`, the first round's scores).
-/// The stated result: `sc`, four (score, points) pairs. Absent: the record states no result (the
-/// replay calls the game partial). Present but not eight numbers: an error, not a missing result.
 /// A record's final scores and points, each when stated.
 type Finals = (Option<[i32; 4]>, Option<[f32; 4]>);
 
-fn final_of(sc: Option<&Value>, table_total: f64) -> Result<Finals, LogError> {
+/// `sc`: final score and result per seat; scores may be in points or in hundreds, told by which
+/// reading sums closer to the points on the table (`table_total`, the first round's scores).
+/// The stated result: `sc`, four (score, points) pairs, or three at three players (the empty
+/// fourth seat's pair is then 0, 0). Absent: the record states no result (the replay calls the
+/// game partial). Present but not eight (or six) numbers: an error, not a missing result.
+fn final_of(sc: Option<&Value>, table_total: f64, players: u8) -> Result<Finals, LogError> {
     let Some(sc) = sc else { return Ok((None, None)) };
     let bad = || LogError::Tenhou6 { round: 0, error: Tenhou6Error::FinalScores(sc.to_string()) };
-    let a = sc.as_array().filter(|a| a.len() == 8).ok_or_else(bad)?;
-    let n: Vec<f64> = a.iter().map(Value::as_f64).collect::<Option<_>>().ok_or_else(bad)?;
+    let a = sc.as_array().filter(|a| a.len() == 8 || (players == 3 && a.len() == 6)).ok_or_else(bad)?;
+    let mut n: Vec<f64> = a.iter().map(Value::as_f64).collect::<Option<_>>().ok_or_else(bad)?;
     if n.iter().any(|x| !x.is_finite() || x.abs() > 1e7) {
         return Err(bad());
     }
+    n.resize(8, 0.0);
     let sum: f64 = (0..4).map(|i| n[2 * i]).sum();
     let scale = if (sum * 100.0 - table_total).abs() < (sum - table_total).abs() { 100.0 } else { 1.0 };
     Ok((
@@ -229,16 +241,9 @@ fn final_of(sc: Option<&Value>, table_total: f64) -> Result<Finals, LogError> {
     ))
 }
 
-fn parse_round(entry: &Value, red_suits: [bool; 3]) -> Result<Round, Tenhou6Error> {
+fn parse_round(entry: &Value, red_suits: [bool; 3], players: u8) -> Result<Round, Tenhou6Error> {
     let red_fives = red_suits.iter().any(|&r| r);
-    if let Some(a) = entry.as_array() {
-        if a.get(4).and_then(Value::as_array).is_some_and(|h| h.is_empty())
-            || a.get(13).and_then(Value::as_array).is_some_and(|h| h.is_empty())
-        {
-            return Err(Tenhou6Error::ThreePlayer);
-        }
-    }
-    let (mut data, hand_codes) = round_data(entry)?;
+    let (mut data, hand_codes) = round_data(entry, players)?;
     let mut ids = Ids { used: [0; 34], red_fives, red_suits };
     let dora_ids: Vec<TileId> = data.dora.iter().map(|&c| ids.take(c)).collect::<Result<_, _>>()?;
     let mut hands: [Vec<TileId>; 4] = Default::default();
@@ -251,6 +256,7 @@ fn parse_round(entry: &Value, red_suits: [bool; 3]) -> Result<Round, Tenhou6Erro
         ids,
         hands,
         melds: Default::default(),
+        kita: Default::default(),
         take_at: [0; 4],
         give_at: [0; 4],
         events: Vec::new(),
@@ -262,7 +268,7 @@ fn parse_round(entry: &Value, red_suits: [bool; 3]) -> Result<Round, Tenhou6Erro
         dora_pending: 0,
         last_actor: data.start.dealer,
     };
-    let ctx = Ctx { data: &data, dora_ids: &dora_ids, red_fives };
+    let ctx = Ctx { data: &data, dora_ids: &dora_ids, red_fives, players: usize::from(players) };
     let mut budget = 20_000usize;
     let mut sim = play(&ctx, sim, data.start.dealer as usize, true, &mut budget)
         .map_err(|e| Tenhou6Error::NoOrder { events: e.events, error: Box::new(e.error) })?;
@@ -293,7 +299,7 @@ mod tests {
             assert!(e.to_string().contains("out of range"), "{s}: {e}");
         }
         for p in ["2147483647-2147483647点", "30符1飜2147483647点∀", "満貫2000000000-1点"] {
-            let e = results::parse_points(p).unwrap_err();
+            let e = results::parse_points(p, 4).unwrap_err();
             assert!(
                 matches!(e, error::Tenhou6Error::Malformed { item: error::Item::Points, .. }),
                 "{p}: {e}"
@@ -304,15 +310,19 @@ mod tests {
 
     #[test]
     fn points_strings() {
-        assert_eq!(parse_points("30符3飜3900点").unwrap(), (30, 3900, Limit::None));
-        assert_eq!(parse_points("30符2飜500-1000点").unwrap(), (30, 2000, Limit::None));
-        assert_eq!(parse_points("30符2飜700点∀").unwrap(), (30, 2100, Limit::None));
-        assert_eq!(parse_points("跳満3000-6000点").unwrap(), (0, 12000, Limit::Haneman));
-        assert_eq!(parse_points("満貫4000点∀").unwrap(), (0, 12000, Limit::Mangan));
-        assert_eq!(parse_points("役満48000点").unwrap(), (0, 48000, Limit::Yakuman));
-        assert_eq!(parse_points("").unwrap(), (0, 0, Limit::None));
-        assert!(parse_points("30符").is_err());
-        assert!(parse_points("大満貫8000点").is_err());
+        assert_eq!(parse_points("30符3飜3900点", 4).unwrap(), (30, 3900, Limit::None));
+        assert_eq!(parse_points("30符2飜500-1000点", 4).unwrap(), (30, 2000, Limit::None));
+        assert_eq!(parse_points("30符2飜700点∀", 4).unwrap(), (30, 2100, Limit::None));
+        assert_eq!(parse_points("跳満3000-6000点", 4).unwrap(), (0, 12000, Limit::Haneman));
+        assert_eq!(parse_points("満貫4000点∀", 4).unwrap(), (0, 12000, Limit::Mangan));
+        assert_eq!(parse_points("役満48000点", 4).unwrap(), (0, 48000, Limit::Yakuman));
+        assert_eq!(parse_points("", 4).unwrap(), (0, 0, Limit::None));
+        // Three players: two payers (docs/sanma.md's tsumo examples).
+        assert_eq!(parse_points("跳満3000-6000点", 3).unwrap(), (0, 9000, Limit::Haneman));
+        assert_eq!(parse_points("満貫4000点∀", 3).unwrap(), (0, 8000, Limit::Mangan));
+        assert_eq!(parse_points("30符3飜7700点", 3).unwrap(), (30, 7700, Limit::None));
+        assert!(parse_points("30符", 4).is_err());
+        assert!(parse_points("大満貫8000点", 4).is_err());
     }
 
     #[test]
@@ -335,7 +345,7 @@ mod tests {
     /// `sc` in points (Tenhou) or hundreds, also for a table of 1000-point starts.
     #[test]
     fn final_scores_in_points_or_hundreds() {
-        let sc = |v: serde_json::Value, total: f64| final_of(Some(&v), total).unwrap().0.unwrap();
+        let sc = |v: serde_json::Value, total: f64| final_of(Some(&v), total, 4).unwrap().0.unwrap();
         let tenhou = serde_json::json!([4400, -46, 7100, -33, 40700, 21, 47800, 58]);
         assert_eq!(sc(tenhou, 100_000.0), [4400, 7100, 40700, 47800]);
         let hundreds = serde_json::json!([44, -46, 71, -33, 407, 21, 478, 58]);
@@ -343,13 +353,18 @@ mod tests {
         let small = serde_json::json!([-300, -1.3, 2300, 1.3, 1000, 0, 1000, 0]);
         assert_eq!(sc(small, 4000.0), [-300, 2300, 1000, 1000]);
         // absent: no result; present but not eight numbers: an error naming the field
-        assert_eq!(final_of(None, 100_000.0).unwrap(), (None, None));
+        assert_eq!(final_of(None, 100_000.0, 4).unwrap(), (None, None));
+        // three players: the fourth pair 0, 0, or left out
+        let three =
+            final_of(Some(&serde_json::json!([52100, 32.1, 30500, -29.5, 22400, -2.6])), 105_000.0, 3);
+        assert_eq!(three.unwrap().0, Some([52100, 30500, 22400, 0]));
+        assert!(final_of(Some(&serde_json::json!([1, 2, 3, 4, 5, 6])), 105_000.0, 4).is_err());
         for bad in [
             serde_json::json!([4400, "-46", 7100, -33, 40700, 21, 47800, 58]),
             serde_json::json!([1, 2]),
             serde_json::json!("x"),
         ] {
-            let e = final_of(Some(&bad), 100_000.0).unwrap_err().to_string();
+            let e = final_of(Some(&bad), 100_000.0, 4).unwrap_err().to_string();
             assert!(e.contains("\"sc\"") && e.contains("eight numbers"), "{e}");
         }
     }
@@ -375,15 +390,23 @@ mod tests {
         assert_eq!(Code::of_id(TileId::new(52).unwrap(), true), Code(52));
         assert_eq!(Code::of_id(TileId::new(52).unwrap(), false), Code(25));
         assert_eq!(Code::of_id(TileId::new(135).unwrap(), true), Code(47));
-        let r = rules_of(Some(&serde_json::json!({"disp": "鳳東喰赤速", "aka": 1})), None).unwrap();
+        let r = rules_of(Some(&serde_json::json!({"disp": "鳳東喰赤速", "aka": 1})), None, false);
         assert_eq!(r.go_type, 0xE1, "225 = 4p houou tonpuu fast (README)");
         let r = rules_of(
             Some(&serde_json::json!({"disp": "般南喰赤", "aka53": 1, "aka52": 1, "aka51": 1})),
             None,
-        )
-        .unwrap();
+            false,
+        );
         assert_eq!(r.go_type, 0x09, "9 = 4p ippan hanchan (README)");
-        assert!(rules_of(Some(&serde_json::json!({"disp": "鳳南喰赤三"})), None).is_err());
+        let sanma = serde_json::json!({"disp": "三鳳南喰赤", "aka53": 1, "aka52": 1, "aka51": 0});
+        let r = rules_of(Some(&sanma), None, false);
+        assert_eq!(
+            (r.go_type, r.players, r.red),
+            (0xB9, 3, [0, 1, 1]),
+            "185 = the Houou sanma mjlogs' GO type"
+        );
+        let r = rules_of(Some(&serde_json::json!({"disp": "鳳南喰赤", "aka": 1})), None, true);
+        assert_eq!(r.players, 3, "an empty fourth hand without 三");
     }
 
     #[test]

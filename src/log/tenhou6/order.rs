@@ -12,6 +12,8 @@ pub(super) struct Ctx<'a> {
     pub(super) data: &'a RoundData,
     pub(super) dora_ids: &'a [TileId],
     pub(super) red_fives: bool,
+    /// Seats at the table (3 or 4): play passes from seat to seat among these.
+    pub(super) players: usize,
 }
 
 /// The table as the turns are played back.
@@ -20,6 +22,8 @@ pub(super) struct Sim {
     pub(super) ids: Ids,
     pub(super) hands: [Vec<TileId>; 4],
     pub(super) melds: [Vec<Call>; 4],
+    /// Norths each seat has set aside (three players).
+    pub(super) kita: [Vec<TileId>; 4],
     pub(super) take_at: [usize; 4],
     pub(super) give_at: [usize; 4],
     pub(super) events: Vec<Event>,
@@ -143,11 +147,15 @@ pub(super) fn play(
                 ankan(ctx, &mut st, actor, &tiles)?;
                 draw = true;
             }
+            Give::Kita => {
+                kita(ctx, &mut st, actor)?;
+                draw = true;
+            }
             Give::Discard { code, riichi } => {
                 let tile = discard(ctx, &mut st, actor, code, riichi, drawn)?;
                 let callers = callers_of(ctx, &st, actor, tile);
                 if callers.is_empty() {
-                    actor = (actor + 1) % 4;
+                    actor = (actor + 1) % ctx.players;
                     draw = true;
                     continue;
                 }
@@ -214,6 +222,19 @@ fn ankan(ctx: &Ctx, st: &mut Sim, actor: usize, tiles: &[Code]) -> Result<(), St
     Ok(())
 }
 
+/// `actor` sets a north aside (`"f44"`); its next take is the replacement draw. The pending
+/// doras of an open kan show right after it, as the mjlogs show them (docs/sanma.md), and the
+/// north is what a robbing ron takes.
+fn kita(ctx: &Ctx, st: &mut Sim, actor: usize) -> Result<(), Stuck> {
+    let who = actor as u8;
+    let tile = st.remove(ctx, actor, Code(44), None).map_err(|e| stuck(st, e))?;
+    st.kita[actor].push(tile);
+    st.events.push(Event::Kita { who, tile });
+    st.show_doras(ctx);
+    st.last_given = Some((who, tile));
+    Ok(())
+}
+
 /// `actor` discards: the drawn tile itself when `code` is None (Tenhou's 60), else a tile of
 /// `code` from the hand (not the drawn one if it can help it). A riichi declaration goes before
 /// the discard, and pending kan doras show before it too. Returns the tile discarded.
@@ -252,17 +273,35 @@ fn discard(
 fn callers_of(ctx: &Ctx, st: &Sim, actor: usize, tile: TileId) -> Vec<usize> {
     let code = Code::of_id(tile, ctx.red_fives);
     let mut callers: Vec<usize> = Vec::new();
-    for off in [1usize, 2, 3] {
-        let s = (actor + off) % 4;
+    for off in 1..ctx.players {
+        let s = (actor + off) % ctx.players;
         if let Some(Take::Call { kind, from, called, .. }) = st.next_take(ctx, s) {
-            let rel = ((actor + 4 - s) % 4) as u8;
-            if *from == rel && *called == code && (*kind != MeldKind::Chi || off == 1) {
+            let from_actor = discarder(s, *from, ctx.players) == Some(actor);
+            if from_actor && *called == code && (*kind != MeldKind::Chi || off == 1) {
                 callers.push(s);
             }
         }
     }
     callers.sort_by_key(|&s| matches!(st.next_take(ctx, s), Some(Take::Call { kind: MeldKind::Chi, .. })));
     callers
+}
+
+/// The seat a call of seat `s` took its tile from, by the call string's `from` (1 = next seat,
+/// 2 = across, 3 = previous). At four players, and at three in the four-seat geometry of
+/// Tenhou's mjlogs and of tensoul (an empty seat 3 between seats 2 and 0: seat 0 calling seat 2
+/// is "across", docs/sanma.md), the seat `from` places after `s`; at three players a `from`
+/// landing on the empty seat is read in three-seat order instead (3 = previous, 1 = next), the
+/// two readings never naming different seats. `None` when it names no seat at the table.
+pub(super) fn discarder(s: usize, from: u8, players: usize) -> Option<usize> {
+    let four = (s + usize::from(from)) % 4;
+    if four < players {
+        return Some(four);
+    }
+    match from {
+        1 => Some((s + 1) % players),
+        3 => Some((s + players - 1) % players),
+        _ => None,
+    }
 }
 
 /// The fork after a discard `callers` may call: try each call in turn on a copy of the table,
@@ -292,15 +331,19 @@ fn after_discard(
     }
     // Nobody called: the next seat draws. If that cannot finish either, report the
     // failure that got furthest into the round (the most telling one).
-    let next = (actor + 1) % 4;
+    let next = (actor + 1) % ctx.players;
     play(ctx, st, next, true, budget).map_err(|e| deeper(deepest, e))
 }
 
 /// Seat `s` calls `tile`; returns whether it then draws (open kan) or discards straight away.
 pub(super) fn apply_call(ctx: &Ctx, st: &mut Sim, s: usize, tile: TileId) -> Result<bool, Tenhou6Error> {
-    let Some(Take::Call { kind, from, own, .. }) = st.next_take(ctx, s).cloned() else {
+    let Some(Take::Call { kind, own, .. }) = st.next_take(ctx, s).cloned() else {
         return Err(Tenhou6Error::NoCall);
     };
+    // The event's `from` in the four-seat geometry the replay and the mjlog use, whichever
+    // geometry the record wrote (see [`discarder`]).
+    let giver = st.last_given.map_or(s, |(g, _)| usize::from(g));
+    let from = ((giver + 4 - s) % 4) as u8;
     st.accept_riichi(ctx);
     st.take_at[s] += 1;
     let mut tiles = vec![tile];

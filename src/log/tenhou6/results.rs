@@ -14,6 +14,7 @@ use crate::tile::TileId;
 pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Result<(), Tenhou6Error> {
     let res = &ctx.data.result;
     let name = res.first().and_then(Value::as_str).ok_or(Tenhou6Error::NoResultName)?;
+    let players = ctx.players as u8;
     let deltas_of = |v: Option<&Value>| -> Result<[i32; 4], Tenhou6Error> {
         match v {
             None => Ok([0; 4]),
@@ -24,7 +25,7 @@ pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Resul
                     .map(|x| x.as_i64().and_then(score))
                     .collect::<Option<_>>()
                     .ok_or(Tenhou6Error::Deltas)?;
-                d.try_into().map_err(|_| Tenhou6Error::DeltaCount)
+                seat_values(&d, players).ok_or(Tenhou6Error::DeltaCount(players))
             }
         }
     };
@@ -72,7 +73,7 @@ pub(super) fn finish_round(ctx: &Ctx, st: &mut Sim, ura_ids: &[TileId]) -> Resul
     };
     match kind {
         DrawKind::Exhaustive => {
-            for s in 0..4 {
+            for s in 0..ctx.players {
                 if deltas[s] > 0 || name == "全員聴牌" {
                     shown[s] = show(s);
                 }
@@ -107,7 +108,7 @@ pub(super) fn win_of(
     let seat = |i: usize| -> Result<u8, Tenhou6Error> {
         info.get(i)
             .and_then(Value::as_u64)
-            .filter(|&s| s < 4)
+            .filter(|&s| s < ctx.players as u64)
             .map(|s| s as u8)
             .ok_or_else(|| Tenhou6Error::Malformed { item: Item::WinInfo, value: format!("{info:?}") })
     };
@@ -127,7 +128,7 @@ pub(super) fn win_of(
     }
     hand.sort();
     let points_text = info.get(3).and_then(Value::as_str).unwrap_or("");
-    let (fu, points, limit) = parse_points(points_text)?;
+    let (fu, points, limit) = parse_points(points_text, ctx.players as u8)?;
     let mut yaku = Vec::new();
     let mut yakuman = Vec::new();
     for v in &info[4.min(info.len())..] {
@@ -157,15 +158,17 @@ pub(super) fn win_of(
         yakuman,
         dora_indicators: ctx.dora_ids.to_vec(),
         ura_indicators: if has_riichi { ura_ids.to_vec() } else { Vec::new() },
-        kita: Vec::new(),
+        kita: st.kita[w].clone(),
         scores_before,
         deltas,
     })
 }
 
 /// `30符3飜3900点`, `満貫2000-4000点`, `30符2飜700点∀` (dealer tsumo, all pay) → fu, total
-/// points without honba, limit. An empty string gives zeros.
-pub(super) fn parse_points(s: &str) -> Result<(u32, i32, Limit), Tenhou6Error> {
+/// points without honba, limit. A tsumo's string gives what each payer pays; at three players
+/// (`players` 3) only two seats pay (tsumo loss, docs/sanma.md): `満貫2000-4000点` is 6,000 and
+/// `満貫4000点∀` 8,000. An empty string gives zeros.
+pub(super) fn parse_points(s: &str, players: u8) -> Result<(u32, i32, Limit), Tenhou6Error> {
     if s.is_empty() {
         return Ok((0, 0, Limit::None));
     }
@@ -191,9 +194,13 @@ pub(super) fn parse_points(s: &str) -> Result<(u32, i32, Limit), Tenhou6Error> {
         (0, limit, &body[start..])
     };
     let num = |t: &str| t.parse::<i32>().map_err(|_| bad());
+    // Non-dealer payers: all but the winner and the dealer (a dealer tsumo: all but the winner).
+    let others = i32::from(players.saturating_sub(1));
     let points = match pay.split_once('-') {
-        Some((child, dealer)) => num(child)?.checked_mul(2).and_then(|c| c.checked_add(num(dealer).ok()?)),
-        None if all => num(pay)?.checked_mul(3),
+        Some((child, dealer)) => {
+            num(child)?.checked_mul(others - 1).and_then(|c| c.checked_add(num(dealer).ok()?))
+        }
+        None if all => num(pay)?.checked_mul(others),
         None => Some(num(pay)?),
     }
     .filter(|p| p.unsigned_abs() <= 10_000_000)

@@ -28,8 +28,6 @@ use crate::tile::TileId;
 /// Why a game cannot be written as tenhou.net/6.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
-    #[error("3-player games are not written (the tenhou.net/6 reader takes 4-player games)")]
-    Sanma,
     #[error("round {round}: no result (the record stops mid-round)")]
     NoResult { round: usize },
     #[error("round {round}: the server stopped the game mid-round; tenhou.net/6 has no such result")]
@@ -46,10 +44,8 @@ pub enum WriteError {
 
 /// One game as tenhou.net/6 JSON (one line, no trailing newline).
 pub fn write(game: &Game) -> Result<String, WriteError> {
-    if game.rules.players == 3 {
-        return Err(WriteError::Sanma);
-    }
     let red = game.rules.red_fives();
+    let players = game.rules.players;
     let mut out = String::with_capacity(8 * 1024);
     let _ = write!(out, "{{\"ver\":2.3,\"ref\":{},\"log\":[", json_string(&game.id));
     let mut connections = Vec::new();
@@ -57,7 +53,7 @@ pub fn write(game: &Game) -> Result<String, WriteError> {
         if ri > 0 {
             out.push(',');
         }
-        write_round(&mut out, round, ri, red, &mut connections)?;
+        write_round(&mut out, round, ri, (red, players), &mut connections)?;
     }
     out.push(']');
     if !connections.is_empty() {
@@ -86,16 +82,18 @@ fn write_meta(out: &mut String, game: &Game) {
         TableLevel::Tokujou => "特",
         TableLevel::Houou => "鳳",
     };
-    let mut disp = format!("{table}{}", if r.hanchan { "南" } else { "東" });
+    let three = if r.players == 3 { "三" } else { "" };
+    let mut disp = format!("{three}{table}{}", if r.hanchan { "南" } else { "東" });
     for (on, mark) in [(r.kuitan, "喰"), (r.red_fives(), "赤"), (r.fast, "速")] {
         if on {
             disp.push_str(mark);
         }
     }
-    let aka = u8::from(r.red_fives());
+    // Per suit: a 3-player game has no red 5m (`aka51` 0, as tensoul writes it).
+    let [m, p, s] = r.red.map(|n| u8::from(n > 0));
     let _ = write!(
         out,
-        ",\"ratingc\":\"PF4\",\"rule\":{{\"disp\":{},\"aka53\":{aka},\"aka52\":{aka},\"aka51\":{aka}}}",
+        ",\"ratingc\":\"PF4\",\"rule\":{{\"disp\":{},\"aka53\":{s},\"aka52\":{p},\"aka51\":{m}}}",
         json_string(&disp)
     );
     if let Some(lobby) = r.lobby {
@@ -150,11 +148,12 @@ struct RoundLists {
     result: Vec<String>,
 }
 
+/// One round's entry, for a game with or without red fives of `players` seats.
 fn write_round(
     out: &mut String,
     round: &Round,
     ri: usize,
-    red: bool,
+    (red, players): (bool, u8),
     connections: &mut Vec<String>,
 ) -> Result<(), WriteError> {
     let s = &round.start;
@@ -181,8 +180,8 @@ fn write_round(
             // tenhou.net/6 lists a set-aside north among the discards as "f44" (docs/sanma.md).
             Event::Kita { who, .. } => l.gives[*who as usize].push("\"f44\"".into()),
             Event::NewDora { indicator } => l.dora.push(code(*indicator, red)),
-            Event::Agari(a) => write_win(&mut l, a, s.dealer, ri, red)?,
-            Event::Ryuukyoku(d) => write_draw(&mut l, d, ri)?,
+            Event::Agari(a) => write_win(&mut l, a, (s.dealer, players), ri, red)?,
+            Event::Ryuukyoku(d) => write_draw(&mut l, d, ri, players)?,
             Event::Disconnect { who } | Event::Reconnect { who } => {
                 let what = u8::from(matches!(event, Event::Reconnect { .. }));
                 connections.push(format!("{{\"what\":{what},\"log\":{ri},\"who\":{who},\"step\":{step}}}"));
@@ -297,7 +296,14 @@ fn placed(own: &[u8], at: usize, called: &str) -> String {
 }
 
 /// A win: `和了` once, then the deltas and `[who, from, pao, points, yaku...]` of each winner.
-fn write_win(l: &mut RoundLists, a: &Agari, dealer: u8, ri: usize, red: bool) -> Result<(), WriteError> {
+/// `seat`: the dealer and the number of players.
+fn write_win(
+    l: &mut RoundLists,
+    a: &Agari,
+    (dealer, players): (u8, u8),
+    ri: usize,
+    red: bool,
+) -> Result<(), WriteError> {
     if a.points == 0 || (a.yaku.is_empty() && a.yakuman.is_empty()) {
         return Err(WriteError::Unscored { round: ri });
     }
@@ -311,7 +317,9 @@ fn write_win(l: &mut RoundLists, a: &Agari, dealer: u8, ri: usize, red: bool) ->
         a.who.to_string(),
         a.from_who.to_string(),
         a.pao_who.unwrap_or(a.who).to_string(),
-        json_string(&points_text(a, dealer).ok_or(WriteError::Points { round: ri, points: a.points })?),
+        json_string(
+            &points_text(a, dealer, players).ok_or(WriteError::Points { round: ri, points: a.points })?,
+        ),
     ];
     let name = |id: u8| YAKU_NAMES.get(usize::from(id)).ok_or(WriteError::Yaku { round: ri, id });
     for &(id, han) in &a.yaku {
@@ -328,8 +336,9 @@ fn write_win(l: &mut RoundLists, a: &Agari, dealer: u8, ri: usize, red: bool) ->
 }
 
 /// `30符2飜500-1000点`, `満貫4000点∀`, `役満32000点`: the class (fu and han below mangan) and
-/// what each payer pays before honba. `None` when `points` cannot be a Tenhou payment.
-pub(super) fn points_text(a: &Agari, dealer: u8) -> Option<String> {
+/// what each payer pays before honba. At three players a tsumo's `points` is the two payments
+/// (tsumo loss). `None` when `points` cannot be a Tenhou payment.
+pub(super) fn points_text(a: &Agari, dealer: u8, players: u8) -> Option<String> {
     let han: u32 = a.yaku.iter().map(|&(_, h)| u32::from(h)).sum();
     let class = match (a.yakuman.is_empty(), a.limit) {
         (false, _) | (true, Limit::Yakuman) => "役満".to_string(),
@@ -340,16 +349,19 @@ pub(super) fn points_text(a: &Agari, dealer: u8) -> Option<String> {
         (true, Limit::Sanbaiman) => "三倍満".into(),
     };
     let p = a.points;
+    // The seats that pay a tsumo: all but the winner.
+    let payers = i32::from(players) - 1;
     let pay = if a.who != a.from_who {
         format!("{p}点")
     } else if a.who == dealer {
-        (p % 3 == 0).then(|| format!("{}点∀", p / 3))?
+        (p % (100 * payers) == 0).then(|| format!("{}点∀", p / payers))?
     } else {
         // Non-dealer tsumo: children pay c = ceil100(b), the dealer ceil100(2b), which is 2c or
-        // 2c - 100; so the total is 4c or 4c - 100.
-        let (child, dealer_pays) = match p % 400 {
-            0 => (p / 4, p / 2),
-            300 => ((p + 100) / 4, (p + 100) / 2 - 100),
+        // 2c - 100; so the total is (payers + 1) c, or that less 100.
+        let shares = payers + 1;
+        let (child, dealer_pays) = match p % (100 * shares) {
+            0 => (p / shares, 2 * p / shares),
+            r if r == 100 * shares - 100 => ((p + 100) / shares, 2 * (p + 100) / shares - 100),
             _ => return None,
         };
         format!("{child}-{dealer_pays}点")
@@ -358,11 +370,12 @@ pub(super) fn points_text(a: &Agari, dealer: u8) -> Option<String> {
 }
 
 /// A draw: its Tenhou name, with the deltas only when someone paid.
-fn write_draw(l: &mut RoundLists, d: &RoundDraw, ri: usize) -> Result<(), WriteError> {
+fn write_draw(l: &mut RoundLists, d: &RoundDraw, ri: usize, players: u8) -> Result<(), WriteError> {
     let shown = d.shown.iter().filter(|h| h.is_some()).count();
+    let everyone = usize::from(players);
     let paid = d.deltas.iter().any(|&x| x != 0);
     let name = match d.kind {
-        DrawKind::Exhaustive if !paid && shown == 4 => "全員聴牌",
+        DrawKind::Exhaustive if !paid && shown == everyone => "全員聴牌",
         DrawKind::Exhaustive if !paid => "全員不聴",
         DrawKind::Exhaustive => "流局",
         DrawKind::Yao9 => "九種九牌",
@@ -417,7 +430,7 @@ mod tests {
     /// seat 0. Points that no payment split gives are refused.
     #[test]
     fn points_strings_as_tenhou_writes_them() {
-        let text = |a: Agari| points_text(&a, 0);
+        let text = |a: Agari| points_text(&a, 0, 4);
         assert_eq!(text(win(3, 3, 20, 2700, Limit::None, vec![])).unwrap(), "20符3飜700-1300点");
         assert_eq!(text(win(3, 3, 30, 1100, Limit::None, vec![])).unwrap(), "30符3飜300-500点");
         assert_eq!(text(win(0, 0, 30, 6000, Limit::None, vec![])).unwrap(), "30符3飜2000点∀");
@@ -431,6 +444,17 @@ mod tests {
         assert_eq!(text(win(3, 3, 30, 1000, Limit::None, vec![])), None, "1000 is no tsumo total");
         assert_eq!(text(win(0, 0, 30, 1000, Limit::None, vec![])), None);
         assert_eq!(text(win(1, 0, 30, 0, Limit::None, vec![])), None);
+        // Three players, the two payers' shares (docs/sanma.md's tsumo table).
+        let three = |a: Agari| points_text(&a, 0, 3);
+        assert_eq!(three(win(1, 1, 0, 9000, Limit::Haneman, vec![])).unwrap(), "跳満3000-6000点");
+        assert_eq!(three(win(0, 0, 0, 8000, Limit::Mangan, vec![])).unwrap(), "満貫4000点∀");
+        assert_eq!(
+            three(win(2, 2, 30, 1500, Limit::None, vec![])).unwrap(),
+            "30符3飜500-1000点",
+            "the helper's yaku are 3 han"
+        );
+        assert_eq!(three(win(2, 2, 20, 2000, Limit::None, vec![])).unwrap(), "20符3飜700-1300点");
+        assert_eq!(three(win(0, 0, 30, 3900, Limit::None, vec![])), None, "3900 is no 3-player dealer tsumo");
     }
 
     fn call(
