@@ -56,7 +56,6 @@ fn facts(r: &Round, red: bool, riichi_scores: bool, dora_place: bool) -> Vec<Str
         out.push(match e {
             Event::Draw { who, tile } => format!("draw {who} {}", code(*tile, red)),
             Event::Discard { who, tile } => format!("discard {who} {}", code(*tile, red)),
-            Event::Kita { who, tile } => format!("kita {who} {}", code(*tile, red)),
             Event::Call { who, call } => format!(
                 "call {who} {:?} from {} [{}] called {:?} added {:?}",
                 call.kind,
