@@ -419,20 +419,30 @@ fn ev_order_scores(opts: &mut [Opt], hand_shanten: i8) {
 }
 
 /// Scores every selected decision of the dataset.
-pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
-    if cfg.filter.players == 3 {
-        let users: Vec<&str> = [
-            cfg.enabled[E::Ev.index()].then_some("the ev evaluator"),
-            cfg.push_fold.then_some("push/fold"),
-            (cfg.enabled[E::Trees.index()] && cfg.trees.is_none()).then_some("the default trees model"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        if !users.is_empty() {
-            return Err(EvalError::FourPlayerOnly { users: users.join(", ") });
-        }
+/// Refuses the four-player evaluators on three-player decisions (docs/evaluators.md): the ev
+/// evaluator and push/fold read 電脳麻将's four-player value, which ingest leaves unset there, and
+/// the default trees models were fitted on four-player games.
+fn refuse_four_player_only(cfg: &DatasetConfig) -> Result<(), EvalError> {
+    if cfg.filter.players == 4 {
+        return Ok(());
     }
+    let users: Vec<&str> = [
+        cfg.enabled[E::Ev.index()].then_some("the ev evaluator"),
+        cfg.push_fold.then_some("push/fold"),
+        (cfg.enabled[E::Trees.index()] && cfg.trees.is_none()).then_some("the default trees model"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if users.is_empty() {
+        Ok(())
+    } else {
+        Err(EvalError::FourPlayerOnly { users: users.join(", ") })
+    }
+}
+
+pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
+    refuse_four_player_only(cfg)?;
     let d = read_decisions(cfg)?;
     let keep: Vec<bool> = (0..d.game.len())
         .map(|i| {

@@ -44,7 +44,7 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
 }
 
 fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Result<String> {
-    let (n, plain, with_pf, folded) = (scored.decisions, &scored.plain, &scored.with_pf, &scored.folded);
+    let (n, plain, with_pf) = (scored.decisions, &scored.plain, &scored.with_pf);
     let (out, d) = (&cfg.out, &cfg.dataset);
     let pf = d.filter.players == 4;
     std::fs::create_dir_all(out).map_err(|source| ReportError::Create { path: out.to_path_buf(), source })?;
@@ -137,10 +137,17 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
             md.push_str("\n![top-1 by shanten](top1_by_shanten.png)\n");
         }
     }
-    if !pf {
-        write_atomic(&out.join("README.md"), &md)?;
-        return Ok(md);
+    if pf {
+        push_fold_sections(&mut md, d, scored);
     }
+    write_atomic(&out.join("README.md"), &md)?;
+    Ok(md)
+}
+
+/// The sections that read 電脳麻将's value (four players only): how often the human played safe
+/// by hand-value class, and the positions where linear and ev disagree with the human most.
+fn push_fold_sections(md: &mut String, d: &DatasetConfig, scored: &Scored) {
+    let folded = &scored.folded;
     md.push_str(&format!(
         "\n## Push / fold: how often the human played a safe tile, by hand value\n\n\
          Decisions with an opponent in riichi, the player at shanten 2 or better, and both safe \
@@ -165,8 +172,6 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
             w.hand, w.dora_indicators, w.picks[0], w.picks[1], w.picks[2], w.margin
         ));
     }
-    write_atomic(&out.join("README.md"), &md)?;
-    Ok(md)
 }
 
 /// Top-1 by shanten, one line per evaluator (shanten "3+" at 3): a bar per evaluator and shanten
