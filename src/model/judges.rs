@@ -39,6 +39,13 @@ pub struct Models {
     /// of each decision and why it differs from the player ([`TreesReview`]); a calibrated one
     /// judges its kind ([`Models::trees_judge`]).
     pub trees: crate::model::trees::TreesByKind,
+    /// The three-player judges (`sanma.json`, `sanma-riichi.json`, `sanma-call.json` and the
+    /// north's `sanma-kita.json`, beside the discard weights or the shipped ones), when there
+    /// are: a sanma decision is judged by them, never by the four-player models
+    /// ([`Models::for_players`]).
+    pub three: Option<Box<Models>>,
+    /// The model of the north decision (set aside or keep), three players only.
+    pub kita: Option<Linear>,
 }
 
 impl Models {
@@ -75,22 +82,40 @@ impl Models {
         };
         let riichi_path = beside("riichi.json");
         let call_path = beside("call.json");
-        let load = |p: &Path, kind: &str| -> Result<Linear> {
-            let l = Linear::load(Some(p))?;
-            if l.file.filter.kind != kind {
-                let (holds, needs) = (l.file.filter.kind.clone(), kind.to_string());
-                return Err(JudgesError::WrongWeights { path: p.to_path_buf(), holds, needs });
-            }
-            Ok(l)
+        let three = match beside("sanma.json") {
+            p if p.exists() => Some(Box::new(Models {
+                discard: load_kind(&p, "discard")?,
+                riichi: load_kind(&beside("sanma-riichi.json"), "riichi")?,
+                call: load_kind(&beside("sanma-call.json"), "call")?,
+                paths: [p, beside("sanma-riichi.json"), beside("sanma-call.json")]
+                    .map(|p| p.display().to_string()),
+                bad_below: BAD_BELOW,
+                trees: Default::default(),
+                three: None,
+                kita: Some(load_kind(&beside("sanma-kita.json"), "kita")?),
+            })),
+            _ => None,
         };
         Ok(Models {
-            discard: load(&discard_path, "discard")?,
-            riichi: load(&riichi_path, "riichi")?,
-            call: load(&call_path, "call")?,
+            discard: load_kind(&discard_path, "discard")?,
+            riichi: load_kind(&riichi_path, "riichi")?,
+            call: load_kind(&call_path, "call")?,
             paths: [discard_path, riichi_path, call_path].map(|p| p.display().to_string()),
             bad_below: BAD_BELOW,
             trees: Default::default(),
+            three,
+            kita: None,
         })
+    }
+
+    /// The judges of a table of `players` seats: these, or the three-player ones (`None` at
+    /// three players when there are none: a four-player model never judges a sanma decision).
+    pub fn for_players(&self, players: u8) -> Option<&Models> {
+        if players == 3 {
+            self.three.as_deref()
+        } else {
+            Some(self)
+        }
     }
 
     /// The model that judges decisions of `kind` (discards and anything else: the discard model).
@@ -98,6 +123,7 @@ impl Models {
         match kind {
             DecisionKind::Riichi => &self.riichi,
             DecisionKind::Call => &self.call,
+            DecisionKind::Kita => self.kita.as_ref().unwrap_or(&self.discard),
             _ => &self.discard,
         }
     }
@@ -177,6 +203,16 @@ impl Models {
     }
 }
 
+/// A weights file that must hold `kind`'s weights.
+fn load_kind(p: &Path, kind: &str) -> Result<Linear> {
+    let l = Linear::load(Some(p))?;
+    if l.file.filter.kind != kind {
+        let (holds, needs) = (l.file.filter.kind.clone(), kind.to_string());
+        return Err(JudgesError::WrongWeights { path: p.to_path_buf(), holds, needs });
+    }
+    Ok(l)
+}
+
 /// [`Models::judges_text`] of a review's `judges`.
 pub fn judges_text(judges: &[&str; 3]) -> String {
     if judges.iter().all(|&j| j == judges[0]) {
@@ -185,4 +221,23 @@ pub fn judges_text(judges: &[&str; 3]) -> String {
     let kinds = ["discards", "riichi", "calls"];
     let of = |m: &str| (0..3).filter(|&i| judges[i] == m).map(|i| kinds[i]).collect::<Vec<_>>().join(", ");
     format!("trees ({}), linear ({})", of("trees"), of("linear"))
+}
+
+#[cfg(test)]
+mod variant_tests {
+    use super::*;
+
+    /// The shipped judges hold the three-player ones (make sanma-weights), fitted on sanma
+    /// decisions, and the north's model judges kita decisions only there.
+    #[test]
+    fn sanma_decisions_have_sanma_judges() {
+        let m = Models::load(None).expect("shipped weights");
+        assert!(std::ptr::eq(m.for_players(4).unwrap(), &m));
+        let three = m.for_players(3).expect("the shipped sanma weights");
+        for k in [DecisionKind::Discard, DecisionKind::Riichi, DecisionKind::Call, DecisionKind::Kita] {
+            assert_eq!(three.for_kind(k).file.filter.players, 3, "{k:?}");
+        }
+        assert_eq!(three.for_kind(DecisionKind::Kita).file.filter.kind, "kita");
+        assert_eq!(m.for_kind(DecisionKind::Discard).file.filter.players, 4);
+    }
 }
