@@ -193,10 +193,14 @@ pub const DEFAULT_PATH: &str = "data/weights/default.json";
 
 /// The shipped weights, built into the binary: a binary, or the Python package's wheel, moved away
 /// from the source tree it was built from still has them ([`WeightsFile::read`]).
-const SHIPPED: [(&str, &str); 3] = [
+const SHIPPED: [(&str, &str); 7] = [
     ("default.json", include_str!("../../data/weights/default.json")),
     ("riichi.json", include_str!("../../data/weights/riichi.json")),
     ("call.json", include_str!("../../data/weights/call.json")),
+    ("sanma.json", include_str!("../../data/weights/sanma.json")),
+    ("sanma-riichi.json", include_str!("../../data/weights/sanma-riichi.json")),
+    ("sanma-call.json", include_str!("../../data/weights/sanma-call.json")),
+    ("sanma-kita.json", include_str!("../../data/weights/sanma-kita.json")),
 ];
 
 /// The built-in copy of a shipped weights file, by its path in the source tree.
@@ -213,11 +217,24 @@ fn shipped(path: &Path) -> Option<&'static str> {
 /// directory when it exists (weights you refitted), else the one shipped in the source tree this
 /// binary was built from, so `nanikiru`, `review` and the `linear` bot work from any folder.
 pub fn default_path() -> std::path::PathBuf {
-    let local = Path::new(DEFAULT_PATH);
+    default_path_of(DEFAULT_PATH)
+}
+
+/// The three-player discard weights ([`default_path`]'s rule): `data/weights/sanma.json`.
+pub fn default_sanma_path() -> std::path::PathBuf {
+    default_path_of(SANMA_PATH)
+}
+
+/// Where `make sanma-weights` writes the three-player discard weights (the riichi, call and
+/// north models beside them).
+pub const SANMA_PATH: &str = "data/weights/sanma.json";
+
+fn default_path_of(path: &str) -> std::path::PathBuf {
+    let local = Path::new(path);
     if local.exists() {
         local.to_path_buf()
     } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_PATH)
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
     }
 }
 
@@ -228,7 +245,7 @@ mod tests {
     #[test]
     fn the_built_in_copies_are_the_shipped_files() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/weights");
-        for name in ["default.json", "riichi.json", "call.json"] {
+        for name in SHIPPED.map(|(n, _)| n) {
             let path = dir.join(name);
             let on_disk = std::fs::read_to_string(&path).unwrap();
             assert_eq!(shipped(&path), Some(on_disk.as_str()), "{name}");

@@ -52,6 +52,8 @@ pub enum TurnAction {
     /// Declare riichi with this discard.
     Riichi(TileId),
     Discard(TileId),
+    /// Set this north aside (three players; [`TurnOptions::kita`]).
+    Kita(TileId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +114,9 @@ pub struct EvalBot {
     pub policy: Policy,
     /// The evaluator made ready once (`linear`'s weights loaded once per run, shared by clones).
     pub ranker: Ranker,
+    /// The evaluator at a three-player table, where it differs: `linear` with the three-player
+    /// weights (`sanma.json` beside the weights, or the shipped ones).
+    pub three: Option<Ranker>,
 }
 
 /// Seed 003's bot ([`super::boten`]): the `ukeire` evaluator under [`Policy::Boten`].
@@ -162,6 +167,7 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             name: name.into(),
             policy: Policy::Majiang(rule),
             ranker: Ranker::Plain(Evaluator::Ev),
+            three: None,
         });
     }
     if name == "stress" {
@@ -169,6 +175,7 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             name: name.into(),
             policy: Policy::Stress,
             ranker: Ranker::Plain(Evaluator::Ukeire),
+            three: None,
         });
     }
     if name == RANDOM {
@@ -176,6 +183,7 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             name: name.into(),
             policy: Policy::Random,
             ranker: Ranker::Plain(Evaluator::Ukeire),
+            three: None,
         });
     }
     if name == BOTEN {
@@ -183,15 +191,27 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             name: name.into(),
             policy: Policy::Boten,
             ranker: Ranker::Plain(Evaluator::Ukeire),
+            three: None,
         });
     }
     match Evaluator::from_str(name, true) {
         Ok(evaluator) => {
-            let ranker = Ranker::new(evaluator, weights).map_err(|e| UnknownBot {
+            let fail = |e: crate::eval::error::EvalError| UnknownBot {
                 name: name.into(),
                 known: format!("{} ({}: {e:#})", bot_names().join(", "), evaluator.name()),
-            })?;
-            Ok(EvalBot { name: name.into(), policy: Policy::Standard, ranker })
+            };
+            let ranker = Ranker::new(evaluator, weights).map_err(fail)?;
+            let three = match evaluator {
+                Evaluator::Linear => {
+                    let beside = weights.and_then(|w| w.parent()).map(|d| d.join("sanma.json"));
+                    let path = beside
+                        .filter(|p| p.exists())
+                        .unwrap_or_else(crate::model::weights::default_sanma_path);
+                    Some(Ranker::new(evaluator, Some(&path)).map_err(fail)?)
+                }
+                _ => None,
+            };
+            Ok(EvalBot { name: name.into(), policy: Policy::Standard, ranker, three })
         }
         Err(_) => Err(UnknownBot { name: name.into(), known: bot_names().join(", ") }),
     }
@@ -207,7 +227,11 @@ impl EvalBot {
         // tie-break and the `vis_tsumogiri` column then see none): kept so self-play stays
         // byte-identical; giving it to them is a value change of its own.
         view.drawn = None;
-        let mut ranked = self.ranker.rank(&view).unwrap_or_default();
+        let ranker = match (&self.three, seat.table.rules.players) {
+            (Some(three), 3) => three,
+            _ => &self.ranker,
+        };
+        let mut ranked = ranker.rank(&view).unwrap_or_default();
         // The ev bot plays 電脳麻将's push/fold by hand value against a riichi.
         if self.ranker.evaluator() == Evaluator::Ev {
             ranked = crate::rank::push_fold::push_fold(
@@ -244,11 +268,16 @@ impl Bot for EvalBot {
         if o.tsumo {
             return TurnAction::Tsumo;
         }
-        if let Policy::Majiang(rule) = self.policy {
-            return majiang_turn(seat, o, rule);
-        }
         if self.policy == Policy::Random {
             return random_turn(seat, o);
+        }
+        // A north set aside is a dora and a free draw: every policy but the random one takes it
+        // (Houou players set aside 6,547 of the 7,977 norths they could, docs/sanma.md).
+        if let Some(north) = o.kita {
+            return TurnAction::Kita(north);
+        }
+        if let Policy::Majiang(rule) = self.policy {
+            return majiang_turn(seat, o, rule);
         }
         match self.policy {
             Policy::Boten => {}
@@ -350,6 +379,7 @@ fn random_turn(seat: &Seat, o: &TurnOptions) -> TurnAction {
     all.extend(o.ankan.iter().map(|&k| TurnAction::Ankan(k)));
     all.extend(o.kakan.iter().map(|&k| TurnAction::Kakan(k)));
     all.extend(o.riichi.iter().map(|&t| TurnAction::Riichi(t)));
+    all.extend(o.kita.map(TurnAction::Kita));
     all.extend(o.discards.iter().map(|&t| TurnAction::Discard(t)));
     match all.len() {
         0 => TurnAction::Discard(seat.table.hands[seat.who as usize][0]),

@@ -479,6 +479,16 @@ impl<'a> RoundPlay<'a> {
                     next = Next::Rinshan;
                     continue;
                 }
+                TurnAction::Kita(north) if options.kita == Some(north) => {
+                    // Tenhou shows a pending kan indicator at the set-aside, as at a discard.
+                    self.flush_dora()?;
+                    self.emit(Event::Kita { who: p, tile: north })?;
+                    if let Some(outcome) = self.offer_ron(p, north, true)? {
+                        return Ok(outcome);
+                    }
+                    next = Next::Rinshan;
+                    continue;
+                }
                 TurnAction::Riichi(t) if options.riichi.contains(&t) => (t, true),
                 TurnAction::Discard(t) if options.discards.contains(&t) => (t, false),
                 other => return Err(bad(format!("{other:?} with options {options:?}"))),
