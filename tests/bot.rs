@@ -36,6 +36,7 @@ fn the_bot_answers_as_self_play_for_every_player() {
             id: format!("bot-{g}"),
             seed: 1000 + g as u64,
             hanchan: g % 2 == 0,
+            seats: 4,
             players: Default::default(),
         };
         let c = compare(&spec, std::array::from_fn(|s| makers[s].as_ref()))
@@ -71,7 +72,8 @@ impl XorShift {
 
 fn simulated_log(seed: u64) -> String {
     let bot = parse_bot("majiang-0402").unwrap();
-    let spec = GameSpec { id: format!("mut-{seed}"), seed, hanchan: false, players: Default::default() };
+    let spec =
+        GameSpec { id: format!("mut-{seed}"), seed, hanchan: false, players: Default::default(), seats: 4 };
     let game = haifu::sim::engine::play_game(&spec, [&bot, &bot, &bot, &bot]).unwrap();
     haifu::log::mjai::write::write_mjai(&game).unwrap()
 }

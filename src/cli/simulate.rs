@@ -14,7 +14,7 @@ use haifu::sim::run::{simulate, RecordFormat, SimConfig};
 /// with the bots rotated through the seats. The same seed gives the same files for any --jobs.
 #[derive(clap::Args)]
 pub struct SimulateArgs {
-    /// Games to play (a multiple of 4 with --duplicate; rounded up).
+    /// Games to play (a multiple of the seat count with --duplicate; rounded up).
     #[arg(long)]
     games: usize,
     /// One bot for all seats or four, comma-separated: an evaluator name (ukeire), stress, or a
@@ -25,7 +25,7 @@ pub struct SimulateArgs {
     /// Seed of the walls (and of the stress bot's random choices).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Play each wall set 4 times, rotating the bots through the seats.
+    /// Play each wall set once per seat, rotating the bots through the seats.
     #[arg(long)]
     duplicate: bool,
     /// East-only games (default: hanchan).
@@ -41,13 +41,19 @@ pub struct SimulateArgs {
     /// convert` writes it: Mortal and RiichiEnv read it) or both.
     #[arg(long, value_enum, default_value_t = RecordFormat::Mjlog)]
     format: RecordFormat,
+    /// Seats at the table: 4, or 3 (Tenhou's three-player rules: 108 tiles, no chi, norths set
+    /// aside, tsumo loss, 35,000 / 40,000); --bots then takes one bot or three, and --duplicate
+    /// plays each wall set 3 times. The ev and majiang bots are four-player only.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+    players: u8,
 }
 
 /// Plays the games, writes the records and summaries, prints the per-bot report; exit status 1
 /// when a game failed.
 pub fn run(args: SimulateArgs) -> Result<ExitCode> {
-    let SimulateArgs { games, bots, seed, duplicate, tonpuu, out, jobs, format } = args;
-    let report = simulate(&SimConfig { games, bots, seed, duplicate, hanchan: !tonpuu, out, jobs, format })?;
+    let SimulateArgs { games, bots, seed, duplicate, tonpuu, out, jobs, format, players } = args;
+    let report =
+        simulate(&SimConfig { games, bots, seed, duplicate, hanchan: !tonpuu, players, out, jobs, format })?;
     print!("{}", report.text());
     Ok(super::batch_status(report.failures.is_empty()))
 }

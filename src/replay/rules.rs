@@ -318,7 +318,9 @@ pub fn wait_kinds(t: &Table, who: u8) -> u64 {
 /// ([`crate::bot`]) judge it here.
 pub fn draw_after_discard(t: &Table) -> Option<DrawKind> {
     let d = &t.discards;
-    let four_winds = !t.any_call
+    // Four winds need four players (none at three, docs/sanma.md).
+    let four_winds = t.rules.players == 4
+        && !t.any_call
         && d.len() == 4
         && (27..31).contains(&d[0].1.kind())
         && d.iter().all(|(_, x)| x.kind() == d[0].1.kind());

@@ -34,8 +34,13 @@ mod tests {
 
     fn game(seed: u64, bots: [&EvalBot; 4]) -> crate::log::event::Game {
         let p = |n: &str| Player { name: n.into(), dan: None, rate: None, sex: None };
-        let spec =
-            GameSpec { id: format!("boten-{seed}"), seed, hanchan: false, players: bots.map(|b| p(&b.name)) };
+        let spec = GameSpec {
+            id: format!("boten-{seed}"),
+            seed,
+            hanchan: false,
+            players: bots.map(|b| p(&b.name)),
+            seats: 4,
+        };
         let refs: [&dyn Bot; 4] = bots.map(|b| b as &dyn Bot);
         play_game(&spec, refs).expect("the engine plays the seed bot")
     }

@@ -92,13 +92,15 @@ pub struct GameSpec {
     pub seed: u64,
     pub hanchan: bool,
     pub players: [Player; 4],
+    /// Seats at the table: 4, or 3 (Tenhou's sanma; the fourth player and bot are not used).
+    pub seats: u8,
 }
 
 impl GameSpec {
-    /// Tenhou's four-player rules ([`Rules::tenhou`]): red fives and open tanyao on, the ippan
-    /// table, written as lobby 0.
+    /// Tenhou's rules for the seat count ([`Rules::tenhou`]): red fives and open tanyao on, the
+    /// ippan table, written as lobby 0.
     pub fn rules(&self) -> Rules {
-        Rules { lobby: Some(0), ..Rules::tenhou(4, self.hanchan, true) }
+        Rules { lobby: Some(0), ..Rules::tenhou(self.seats, self.hanchan, true) }
     }
 }
 
@@ -111,7 +113,10 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
     let mut rng = Rng::new(mix(&[spec.seed, 0xB075]));
     let mut rounds: Vec<Round> = Vec::new();
     let (mut round, mut honba, mut sticks) = (0u8, 0u8, 0u8);
-    let mut scores = [rules.start_score; 4];
+    let mut scores = [0; 4];
+    for s in rules.seats() {
+        scores[s as usize] = rules.start_score;
+    }
     loop {
         let index = rounds.len();
         if index >= MAX_ROUNDS {
@@ -122,9 +127,9 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
                 kind: EngineErrorKind::TooLong(MAX_ROUNDS),
             });
         }
-        let dealer = round % 4;
-        let mut wall = Wall::new(mix(&[spec.seed, index as u64]));
-        let hands = wall.deal(dealer);
+        let dealer = rules.dealer_of(round);
+        let mut wall = Wall::for_players(mix(&[spec.seed, index as u64]), rules.players);
+        let hands = wall.deal(dealer, rules.players);
         let start = RoundStart {
             round,
             honba,
@@ -178,7 +183,7 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
             });
         }
         if !stays {
-            round += 1;
+            round = rules.next_round(round);
         }
     }
 }
@@ -207,7 +212,7 @@ enum Next {
 pub fn play_round_on(spec: &GameSpec, mut wall: Wall, bots: [&dyn Bot; 4]) -> Result<Round, EngineError> {
     let rules = spec.rules();
     let mut rng = Rng::new(mix(&[spec.seed, 0xB075]));
-    let hands = wall.deal(0);
+    let hands = wall.deal(0, rules.players);
     let start = RoundStart {
         round: 0,
         honba: 0,
@@ -274,7 +279,7 @@ impl<'a> RoundPlay<'a> {
             pao_dragon: [None; 4],
             pao_wind: [None; 4],
         };
-        for who in 0..4u8 {
+        for who in rules.seats() {
             p.waits[who as usize] = wait_kinds(&p.table, who);
         }
         Ok(p)
@@ -412,12 +417,15 @@ impl<'a> RoundPlay<'a> {
     }
 
     fn exhaustive(&mut self) -> Result<Outcome, EngineErrorKind> {
-        let tenpai: [bool; 4] = std::array::from_fn(|p| self.tenpai(p as u8));
+        let seats = i32::from(self.rules.players);
+        let tenpai: [bool; 4] = std::array::from_fn(|p| (p as i32) < seats && self.tenpai(p as u8));
         let n = tenpai.iter().filter(|&&t| t).count() as i32;
         let mut deltas = [0; 4];
-        if (1..=3).contains(&n) {
-            for p in 0..4 {
-                deltas[p] = if tenpai[p] { 3000 / n } else { -3000 / (4 - n) };
+        // The noten pool: 1,000 from each other seat's share (3,000 at four, 2,000 at three).
+        let pool = 1000 * (seats - 1);
+        if (1..seats).contains(&n) {
+            for p in 0..seats as usize {
+                deltas[p] = if tenpai[p] { pool / n } else { -pool / (seats - n) };
             }
         }
         let shown = std::array::from_fn(|p| tenpai[p].then(|| self.table.hands[p].clone()));
@@ -529,7 +537,7 @@ impl<'a> RoundPlay<'a> {
                     next = if kan { Next::Rinshan } else { Next::Discard };
                 }
                 None => {
-                    p = (p + 1) % 4;
+                    p = (p + 1) % self.rules.players;
                     next = Next::Draw;
                 }
             }
@@ -575,8 +583,9 @@ impl<'a> RoundPlay<'a> {
         chankan: bool,
     ) -> Result<Option<Outcome>, EngineErrorKind> {
         let mut winners = Vec::new();
-        for i in 1..4u8 {
-            let q = (from + i) % 4;
+        let n = self.rules.players;
+        for i in 1..n {
+            let q = (from + i) % n;
             let qi = q as usize;
             if self.waits[qi] & bit(tile.kind()) == 0 {
                 continue;
@@ -621,8 +630,9 @@ impl<'a> RoundPlay<'a> {
     /// whether it was a kan.
     fn offer_calls(&mut self, from: u8, tile: TileId) -> Result<Option<(u8, bool)>, EngineErrorKind> {
         let mut choices: Vec<(u8, CallAction, CallOptions)> = Vec::new();
-        for i in 1..4u8 {
-            let q = (from + i) % 4;
+        let n = self.rules.players;
+        for i in 1..n {
+            let q = (from + i) % n;
             let options = self.call_options(q, from, tile);
             if !options.any() {
                 continue;

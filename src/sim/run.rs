@@ -26,6 +26,8 @@ pub struct SimConfig {
     pub duplicate: bool,
     /// Hanchan (East + South); false = tonpuu.
     pub hanchan: bool,
+    /// Seats at the table: 4, or 3 (Tenhou's sanma rules).
+    pub players: u8,
     pub out: PathBuf,
     pub jobs: Option<usize>,
     /// Which record files each game is written as.
@@ -60,8 +62,13 @@ impl RecordFormat {
 pub enum SimError {
     #[error(transparent)]
     UnknownBot(#[from] UnknownBot),
-    #[error("--bots takes one bot or four (one per list position), got {0}")]
-    BotCount(usize),
+    #[error("--bots takes one bot or one per seat ({players}), got {got}")]
+    BotCount { got: usize, players: u8 },
+    #[error("--players takes 3 or 4, got {0}")]
+    Players(u8),
+    /// A bot whose player is four-player only at a three-player table (docs/evaluators.md).
+    #[error("bot {0} plays by 電脳麻将's ev, a four-player search: not at a three-player table")]
+    FourPlayerBot(String),
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
 }
@@ -131,16 +138,23 @@ fn player(label: &str) -> Player {
 fn one_game(
     cfg: &SimConfig,
     bots: &[EvalBot; 4],
-    labels: &[String; 4],
+    labels: &[String],
     index: usize,
 ) -> Result<(Game, Seating, GameOutcome), OneError> {
-    let seat = seating(cfg.seed, index, cfg.duplicate);
+    let seat = seating(cfg.seed, index, cfg.duplicate, cfg.players);
     let id = format!("sim-{}-{index}", cfg.seed);
     let spec = GameSpec {
         id: id.clone(),
         seed: seat.wall_seed,
         hanchan: cfg.hanchan,
-        players: seat.bots.map(|b| player(&labels[b])),
+        players: std::array::from_fn(|s| {
+            if s < usize::from(cfg.players) {
+                player(&labels[seat.bots[s]])
+            } else {
+                Player::default()
+            }
+        }),
+        seats: cfg.players,
     };
     let at: [&dyn Bot; 4] = seat.bots.map(|b| &bots[b] as &dyn Bot);
     let game = play_game(&spec, at)?;
@@ -161,16 +175,26 @@ fn one_game(
 /// Runs a simulation: plays, writes `sim-<seed>-<index>.mjlog` files, `summary.csv` and
 /// `summary.md` into `cfg.out`.
 pub fn simulate(cfg: &SimConfig) -> Result<SimReport, SimError> {
+    let seats = usize::from(cfg.players);
+    if !(3..=4).contains(&cfg.players) {
+        return Err(SimError::Players(cfg.players));
+    }
     let names: Vec<String> = match cfg.bots.len() {
-        1 => vec![cfg.bots[0].clone(); 4],
-        4 => cfg.bots.clone(),
-        n => return Err(SimError::BotCount(n)),
+        1 => vec![cfg.bots[0].clone(); seats],
+        n if n == seats => cfg.bots.clone(),
+        n => return Err(SimError::BotCount { got: n, players: cfg.players }),
     };
     let parsed: Vec<EvalBot> = names.iter().map(|n| parse_bot(n)).collect::<Result<_, _>>()?;
-    let bots: [EvalBot; 4] = std::array::from_fn(|i| parsed[i].clone());
-    let labels: [String; 4] = std::array::from_fn(|i| format!("{}:{}", i + 1, names[i].trim()));
+    if cfg.players == 3 {
+        if let Some(b) = parsed.iter().find(|b| b.ranker.evaluator() == crate::rank::Evaluator::Ev) {
+            return Err(SimError::FourPlayerBot(b.name.clone()));
+        }
+    }
+    // At three players the fourth entries are placeholders no seat uses.
+    let bots: [EvalBot; 4] = std::array::from_fn(|i| parsed[i.min(seats - 1)].clone());
+    let labels: Vec<String> = (0..seats).map(|i| format!("{}:{}", i + 1, names[i].trim())).collect();
     std::fs::create_dir_all(&cfg.out).map_err(|source| SimError::Io { path: cfg.out.clone(), source })?;
-    let n = game_count(cfg.games, cfg.duplicate);
+    let n = game_count(cfg.games, cfg.duplicate, cfg.players);
     let bar = crate::batch::progress(n, "simulate");
     let started = Instant::now();
     let results: Vec<Result<(Game, Seating, GameOutcome), OneError>> =
@@ -194,7 +218,7 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, SimError> {
             Ok((game, seat, outcome)) => {
                 games += 1;
                 rounds += game.rounds.len();
-                for s in 0..4 {
+                for s in 0..seats {
                     let result = game.final_results.map(|r| r[s]);
                     summaries[seat.bots[s]].add_seat(&outcome, s, result);
                 }
@@ -208,11 +232,16 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, SimError> {
     };
     write("summary.csv", to_csv(&summaries))?;
     let header = format!(
-        "# Simulation summary\n\n{} games ({}, {}), seed {}, bots {}; 95% intervals (Wilson for \
+        "# Simulation summary\n\n{} games ({}{}, {}), seed {}, bots {}; 95% intervals (Wilson for \
          rates, normal for means).\n\n",
         games,
+        if cfg.players == 3 { "three players, " } else { "" },
         if cfg.hanchan { "hanchan" } else { "tonpuu" },
-        if cfg.duplicate { "duplicate: each wall set played 4 times, bots rotated" } else { "fixed seats" },
+        if cfg.duplicate {
+            format!("duplicate: each wall set played {seats} times, bots rotated")
+        } else {
+            "fixed seats".to_string()
+        },
         cfg.seed,
         names.join(",")
     );
@@ -231,6 +260,7 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, SimError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::log::event::Event;
 
     fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
         let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
@@ -255,6 +285,7 @@ mod tests {
             seed: 5,
             duplicate: true,
             hanchan: false,
+            players: 4,
             out: out.to_path_buf(),
             jobs: Some(jobs),
             format: RecordFormat::Mjlog,
@@ -297,11 +328,16 @@ mod tests {
             seed: 0,
             duplicate: false,
             hanchan: true,
+            players: 4,
             out: d.path().to_path_buf(),
             jobs: Some(1),
             format: RecordFormat::Mjlog,
         };
-        assert!(matches!(simulate(&cfg), Err(SimError::BotCount(2))));
+        assert!(matches!(simulate(&cfg), Err(SimError::BotCount { got: 2, players: 4 })));
+        cfg.players = 3;
+        cfg.bots = vec!["ev".into()];
+        assert!(matches!(simulate(&cfg), Err(SimError::FourPlayerBot(_))));
+        cfg.players = 4;
         cfg.bots = vec!["nobody".into()];
         assert!(matches!(simulate(&cfg), Err(SimError::UnknownBot(_))));
     }
@@ -317,6 +353,7 @@ mod tests {
             seed: 3,
             duplicate: false,
             hanchan: false,
+            players: 4,
             out: d.path().to_path_buf(),
             jobs: Some(1),
             format: RecordFormat::Both,
@@ -337,5 +374,43 @@ mod tests {
             assert_eq!(mjai, mjlog, "game {i}");
             assert!(mjlog.1 > 0);
         }
+    }
+
+    /// Three players: duplicate sets of three games (each bot once at each seat), the walls of a
+    /// set shared, and every record re-scored clean by the check path (wins, the end, the
+    /// result, the norths set aside).
+    #[test]
+    fn three_player_games_check_clean() {
+        let d = tempfile::tempdir().unwrap();
+        let cfg = SimConfig {
+            games: 6,
+            bots: vec!["linear".into(), "stress".into(), "random".into()],
+            seed: 8,
+            duplicate: true,
+            hanchan: true,
+            players: 3,
+            out: d.path().to_path_buf(),
+            jobs: Some(2),
+            format: RecordFormat::Both,
+        };
+        let r = simulate(&cfg).unwrap();
+        assert!(r.failures.is_empty(), "{:?}", r.failures);
+        assert_eq!((r.games, r.bots.len()), (6, 3));
+        assert!(r.bots.iter().all(|b| b.games == 6));
+        let out = crate::batch::run(&[d.path().to_path_buf()], Some(1), "check", |g| {
+            let mut c = crate::replay::check::Rescore::default();
+            let kita =
+                g.rounds.iter().flat_map(|r| &r.events).filter(|e| matches!(e, Event::Kita { .. })).count();
+            crate::replay::replay_game(g, &mut (), &mut c)
+                .map(|s| (s, kita, g.rules.players))
+                .map_err(|e| e.to_string())
+        });
+        assert!(out.errors.is_empty(), "{:?}", out.errors);
+        assert_eq!(out.results.len(), 12, "6 mjlog + 6 mjai records");
+        for (_, (s, _, players)) in &out.results {
+            assert!(s.mismatches.is_empty() && s.complete(), "{:?} {:?}", s.mismatches, s.partial);
+            assert_eq!(*players, 3);
+        }
+        assert!(out.results.iter().map(|(_, (_, k, _))| k).sum::<usize>() > 0, "norths were set aside");
     }
 }

@@ -59,7 +59,7 @@ fn place(t: &mut [TileId; 136], fixed: &mut [bool; 136], slot: usize, kind: Kind
 /// tiles after the moves, and the positions fixed so far (the paired walls build on it).
 fn dealt(seed: u64) -> Option<(Wall, [TileId; 136], [bool; 136])> {
     let base = Wall::new(seed);
-    let mut t = *base.tiles();
+    let mut t: [TileId; 136] = base.tiles().try_into().expect("a four-player wall");
     let mut fixed = [false; 136];
     let kinds: Vec<Kind> = parse_mpsz(HAND).ok()?.iter().map(|x| x.kind()).collect();
     for (pos, &k) in dealer_positions().iter().zip(&kinds) {
@@ -149,6 +149,7 @@ pub fn run_early(seed: u64, triples: u64, out: &mut Paired) {
                 id: format!("early-{i}"),
                 seed: mix(&[seed, i, 1]),
                 hanchan: false,
+                seats: 4,
                 players: [p("a"), p("b"), p("c"), p("d")],
             };
             let bots: [&dyn Bot; 4] = [&bot, &bot, &bot, &bot];
@@ -183,6 +184,7 @@ pub fn run(seed: u64, pairs: u64) -> Paired {
                 id: format!("pair-{i}"),
                 seed: mix(&[seed, i]),
                 hanchan: false,
+                seats: 4,
                 players: [p("a"), p("b"), p("c"), p("d")],
             };
             let bots: [&dyn Bot; 4] = [&bot, &bot, &bot, &bot];
@@ -225,6 +227,7 @@ mod tests {
             id: "t".into(),
             seed: 1,
             hanchan: false,
+            seats: 4,
             players: std::array::from_fn(|_| Player { name: "x".into(), dan: None, rate: None, sex: None }),
         };
         let round = play_round_on(&spec, a, [&bot, &bot, &bot, &bot]).unwrap();
@@ -238,7 +241,7 @@ mod tests {
     #[test]
     fn early_walls_permute_three_tiles_and_the_dealer_throws_it() {
         let walls = early_walls(5, 2).expect("arrangeable");
-        let t: Vec<&[TileId; 136]> = walls.iter().map(|w| w.tiles()).collect();
+        let t: Vec<&[TileId]> = walls.iter().map(|w| w.tiles()).collect();
         let slots = [52, 136 - DEAD_WALL, 136 - DEAD_WALL + 1];
         for (x, y) in [(0, 1), (0, 2), (1, 2)] {
             let diff: Vec<usize> = (0..136).filter(|&i| t[x][i] != t[y][i]).collect();
@@ -249,6 +252,7 @@ mod tests {
             id: "e".into(),
             seed: 2,
             hanchan: false,
+            seats: 4,
             players: std::array::from_fn(|_| Player { name: "x".into(), dan: None, rate: None, sex: None }),
         };
         for (wall, kind) in walls.into_iter().zip(EARLY) {

@@ -17,6 +17,7 @@ fn play(seed: u64, hanchan: bool, bots: &[EvalBot; 4]) -> Game {
         id: format!("sim-{seed}"),
         seed,
         hanchan,
+        seats: 4,
         players: players([&bots[0].name, &bots[1].name, &bots[2].name, &bots[3].name]),
     };
     let refs: [&dyn Bot; 4] = [&bots[0], &bots[1], &bots[2], &bots[3]];

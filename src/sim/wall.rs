@@ -1,5 +1,5 @@
-//! A deterministic wall from a seed: the 136 tiles shuffled, the deal, the live wall, the dead
-//! wall's replacement tiles and its dora / ura indicators.
+//! A deterministic wall from a seed: the 136 tiles (108 at three players) shuffled, the deal,
+//! the live wall, the dead wall's replacement tiles and its dora / ura indicators.
 //!
 //! Our own small PRNG (xoshiro256** seeded through splitmix64) keeps the walls identical across
 //! platforms and crate versions, which the duplicate format depends on: the same seed must give
@@ -70,12 +70,15 @@ impl Rng {
 /// Tiles in the dead wall.
 pub const DEAD_WALL: usize = 14;
 
-/// One round's wall. `tiles[..122]` is the live part in draw order (the deal takes the first 52),
-/// `tiles[122..]` the dead wall: four replacement tiles, then the five dora indicators each
-/// followed by its ura indicator.
+/// One round's wall. `tiles[..len - 14]` is the live part in draw order (the deal takes the
+/// first 13 a seat), `tiles[len - 14..]` the dead wall: four replacement tiles, then the five
+/// dora indicators each followed by its ura indicator. At three players up to eight replacement
+/// draws (four kans, four norths set aside) can be made: past the dead wall's four they come off
+/// the live wall's far end, which the table's count of live draws already left unused (every
+/// replacement draw shortens the live wall, docs/sanma.md).
 #[derive(Clone, Debug)]
 pub struct Wall {
-    tiles: [TileId; 136],
+    tiles: Vec<TileId>,
     /// Next live tile to draw.
     next: usize,
     /// Replacement tiles drawn so far (one per kan).
@@ -88,9 +91,21 @@ pub struct Wall {
 impl Wall {
     /// Shuffles the 136 ids with Fisher-Yates from `seed`; the dice come from the same stream.
     pub fn new(seed: u64) -> Wall {
+        Wall::of_set(seed, |_| true)
+    }
+
+    /// [`Wall::new`] at a table of `players` seats: the 108 tiles of the three-player set
+    /// (2m-8m out) at three.
+    pub fn for_players(seed: u64, players: u8) -> Wall {
+        Wall::of_set(seed, |id| players != 3 || !(1..=7).contains(&id.kind()))
+    }
+
+    /// The ids `keep` keeps, shuffled with Fisher-Yates from `seed`; the dice from the same stream.
+    fn of_set(seed: u64, keep: impl Fn(TileId) -> bool) -> Wall {
         let mut rng = Rng::new(seed);
-        let mut tiles: [TileId; 136] = std::array::from_fn(|i| TileId::new(i as u32).expect("id < 136"));
-        for i in (1..136).rev() {
+        let mut tiles: Vec<TileId> =
+            (0..136).map(|i| TileId::new(i).expect("id < 136")).filter(|&id| keep(id)).collect();
+        for i in (1..tiles.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             tiles.swap(i, j);
         }
@@ -100,22 +115,22 @@ impl Wall {
 
     /// A wall in a given order (the paired experiments of `sim::seed_pairs` arrange their own).
     pub fn from_tiles(tiles: [TileId; 136], dice: [u8; 2]) -> Wall {
-        Wall { tiles, next: 0, rinshan: 0, revealed: 1, dice }
+        Wall { tiles: tiles.to_vec(), next: 0, rinshan: 0, revealed: 1, dice }
     }
 
-    /// The 136 ids in wall order.
-    pub fn tiles(&self) -> &[TileId; 136] {
+    /// The ids in wall order.
+    pub fn tiles(&self) -> &[TileId] {
         &self.tiles
     }
 
-    /// Deals 13 tiles to each seat in Tenhou's order (4, 4, 4, then 1 each), starting with the
-    /// dealer.
-    pub fn deal(&mut self, dealer: u8) -> [Vec<TileId>; 4] {
+    /// Deals 13 tiles to each of `players` seats in Tenhou's order (4, 4, 4, then 1 each),
+    /// starting with the dealer.
+    pub fn deal(&mut self, dealer: u8, players: u8) -> [Vec<TileId>; 4] {
         let mut hands: [Vec<TileId>; 4] = Default::default();
         for round in 0..4 {
             let take = if round < 3 { 4 } else { 1 };
-            for k in 0..4u8 {
-                let seat = ((dealer + k) % 4) as usize;
+            for k in 0..players {
+                let seat = ((dealer + k) % players) as usize;
                 for _ in 0..take {
                     hands[seat].push(self.tiles[self.next]);
                     self.next += 1;
@@ -128,23 +143,26 @@ impl Wall {
     /// The next live tile. The caller keeps the draw count within the live wall (the replay
     /// table's `wall_left` says when it is empty); `None` past the end is a caller bug.
     pub fn draw(&mut self) -> Option<TileId> {
-        let t = self.tiles.get(self.next).copied().filter(|_| self.next < 136 - DEAD_WALL);
+        let t = self.tiles.get(self.next).copied().filter(|_| self.next < self.tiles.len() - DEAD_WALL);
         self.next += 1;
         t
     }
 
-    /// The next replacement tile after a kan (at most four).
+    /// The next replacement tile after a kan or a north set aside: the dead wall's four, then
+    /// (three players) four more off the live wall's far end.
     pub fn draw_rinshan(&mut self) -> Option<TileId> {
-        if self.rinshan >= 4 {
-            return None;
-        }
-        let t = self.tiles[136 - DEAD_WALL + self.rinshan];
+        let live_end = self.tiles.len() - DEAD_WALL;
+        let t = match self.rinshan {
+            r @ 0..4 => self.tiles[live_end + r],
+            r @ 4..8 if self.tiles.len() == 108 => self.tiles[live_end - 1 - (r - 4)],
+            _ => return None,
+        };
         self.rinshan += 1;
         Some(t)
     }
 
     fn indicator(&self, i: usize, ura: bool) -> TileId {
-        self.tiles[136 - DEAD_WALL + 4 + 2 * i + usize::from(ura)]
+        self.tiles[self.tiles.len() - DEAD_WALL + 4 + 2 * i + usize::from(ura)]
     }
 
     /// The first dora indicator.
@@ -185,7 +203,7 @@ mod tests {
     #[test]
     fn deal_draws_and_dead_wall_do_not_overlap() {
         let mut w = Wall::new(7);
-        let hands = w.deal(2);
+        let hands = w.deal(2, 4);
         let mut seen = std::collections::HashSet::new();
         for h in &hands {
             assert_eq!(h.len(), 13);
@@ -208,6 +226,29 @@ mod tests {
             assert!(seen.insert(u.get()));
         }
         assert_eq!(seen.len(), 136);
+    }
+
+    /// Three players: the 108-tile set, 55 live draws, and eight replacement draws that never
+    /// meet the live draws the table allows (55 less one per replacement).
+    #[test]
+    fn the_three_player_wall() {
+        let mut w = Wall::for_players(7, 3);
+        let mut ids: Vec<u8> = w.tiles.iter().map(|t| t.get()).collect();
+        ids.sort_unstable();
+        assert_eq!(ids.len(), 108);
+        assert!(ids.iter().all(|&i| !(4..32).contains(&i)), "no 2m-8m");
+        let hands = w.deal(1, 3);
+        assert_eq!(hands.each_ref().map(|h| h.len()), [13, 13, 13, 0]);
+        let mut seen: std::collections::HashSet<u8> = hands.iter().flatten().map(|t| t.get()).collect();
+        let replacements: Vec<u8> = (0..8).map(|_| w.draw_rinshan().unwrap().get()).collect();
+        assert!(w.draw_rinshan().is_none());
+        for _ in 0..55 - 8 {
+            assert!(seen.insert(w.draw().unwrap().get()));
+        }
+        for r in replacements {
+            assert!(seen.insert(r), "a replacement tile was also drawn");
+        }
+        assert_eq!(Wall::for_players(7, 4).tiles, Wall::new(7).tiles, "four players: the wall as it was");
     }
 
     #[test]
