@@ -85,7 +85,9 @@ impl BotSummary {
     pub fn add_seat(&mut self, game: &GameOutcome, seat: usize, result: Option<f32>) {
         self.games += 1;
         let place = game.placement[seat] as usize;
-        for (i, r) in self.place.iter_mut().enumerate() {
+        // The places of the table: a three-player game has no fourth (its empty seat has place 0).
+        let seats = game.placement.iter().filter(|&&p| p > 0).count();
+        for (i, r) in self.place.iter_mut().enumerate().take(seats) {
             r.add(place == i + 1);
         }
         self.avg_placement.add(place as f64);
@@ -124,7 +126,16 @@ impl BotSummary {
     }
 
     /// (column name, value, low, high) of every figure, in table order.
+    /// A three-player run's bots have no fourth place, and no `fourth` figure.
     pub fn figures(&self) -> Vec<(&'static str, f64, f64, f64)> {
+        let mut all = self.all_figures();
+        if self.games > 0 && self.place[3].n == 0 {
+            all.retain(|f| f.0 != "fourth");
+        }
+        all
+    }
+
+    fn all_figures(&self) -> Vec<(&'static str, f64, f64, f64)> {
         let rate = |name, r: &Rate| {
             let (lo, hi) = r.ci95();
             (name, r.value(), lo, hi)
