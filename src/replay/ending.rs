@@ -402,10 +402,36 @@ mod record_edits {
     /// A houou hanchan of 2022 in tenhou.net/6 JSON, holding red fives of every suit.
     const T6: &str = "tenhou/2022080600gm-00a9-0000-b8ad3aee.t6.json";
 
+    /// A Houou sanma hanchan of 2020 (9 rounds, ends in South 3 with owari; docs/sanma.md's
+    /// examples come from it).
+    const SANMA: &str = "tenhou/sanma/2020010100gm-00b9-0000-18a1410f.mjlog";
+
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
     fn mjlog_edits_are_flagged() {
-        let xml = String::from_utf8(shared(MJLOG)).unwrap();
+        mjlog_edits(MJLOG);
+    }
+
+    /// The same edits of a three-player record are flagged the same way, on its own rules.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn sanma_mjlog_edits_are_flagged() {
+        mjlog_edits(SANMA);
+        // a win's score changes (`sc`) edited: the first AGARI pays its winner 100 points more
+        let xml = String::from_utf8(shared(SANMA)).unwrap();
+        let at = xml.find("<AGARI ").unwrap();
+        let sc = at + xml[at..].find(" sc=\"").unwrap() + 5;
+        let stop = sc + xml[sc..].find('"').unwrap();
+        let mut v: Vec<i32> = xml[sc..stop].split(',').map(|x| x.parse().unwrap()).collect();
+        let winner = (1..8).step_by(2).find(|&i| v[i] > 0).unwrap();
+        v[winner] += 1;
+        let list: Vec<String> = v.iter().map(i32::to_string).collect();
+        let edited = format!("{}{}{}", &xml[..sc], list.join(","), &xml[stop..]);
+        refused("sc.mjlog", edited.as_bytes(), "round start");
+    }
+
+    fn mjlog_edits(rel: &str) {
+        let xml = String::from_utf8(shared(rel)).unwrap();
         whole("whole.mjlog", xml.as_bytes());
         let inits: Vec<usize> = xml.match_indices("<INIT ").map(|(i, _)| i).collect();
         assert!(inits.len() > 3);
