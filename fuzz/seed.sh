@@ -1,7 +1,9 @@
 #!/bin/sh
 # Seeds the fuzz corpora (fuzz/corpus/TARGET, never committed) from two places:
 #   fuzz/seeds/TARGET   small records haifu made itself (self-play tonpuu games, in the target's
-#                       format: mjlog, tenhou.net/6, mjai, compressed rows), committed;
+#                       format: mjlog, tenhou.net/6, mjai, compressed rows; sanma-*: a three-player
+#                       one, `haifu simulate --players 3 --tonpuu --games 1 --seed 5 --bots stress`),
+#                       committed;
 #   ../shared           the smallest real records of the matching format (never committed: see the
 #                       data README), plus the excerpts of partial/ for the readers that take them.
 # Small records first: libFuzzer mutates small inputs far faster. Usage: fuzz/seed.sh [SHARED] [N]
@@ -12,12 +14,16 @@ N=${2:-64}
 [ -d "$SHARED" ] && SHARED=$(cd "$SHARED" && pwd)
 DATA="$SHARED/data/tenhou"
 cd "$(dirname "$0")"
-smallest() { # smallest N files of $DATA matching the name patterns given
+smallest() { # smallest N files of $DATA matching the name patterns given, and of $DATA/sanma
     [ -d "$DATA" ] || return 0
     pattern=""
     for p in "$@"; do pattern="$pattern -o -name $p"; done
     # shellcheck disable=SC2086
     find "$DATA" -maxdepth 1 -type f \( ${pattern# -o } \) -printf '%s %p\n' | sort -n | head -n "$N" | cut -d' ' -f2-
+    # three-player games: a quarter as many
+    [ -d "$DATA/sanma" ] || return 0
+    # shellcheck disable=SC2086
+    find "$DATA/sanma" -maxdepth 1 -type f \( ${pattern# -o } \) -printf '%s %p\n' | sort -n | head -n $((N / 4)) | cut -d' ' -f2-
 }
 for target in parse_game replay_game mjlog tenhou6 mjai phoenix_row bot; do
     mkdir -p "corpus/$target"
