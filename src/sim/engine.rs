@@ -1,4 +1,5 @@
-//! The 4-player game engine under Tenhou rules (red fives, open tanyao, hanchan or tonpuu).
+//! The game engine under Tenhou rules (red fives, open tanyao, hanchan or tonpuu), four players or
+//! three (Tenhou's sanma: docs/sanma.md; the seats, the wall and the payments come from the rules).
 //!
 //! The engine produces the same typed [`Event`]s a reader produces and applies each one to the
 //! replay's [`Table`] before recording it, so the rules the replay validates (turn order, tiles in
@@ -26,7 +27,7 @@
 //! - Not played: nagashi mangan (rare: 10 in 52,000 real rounds; left out for simplicity), and
 //!   Tenhou's chankan on a closed kan for kokushi (the replay has no such chankan either).
 //! - Exhaustive draw: a seat is tenpai when its hand waits on a kind it does not hold all four
-//!   of; noten payments 3000 in total.
+//!   of; noten payments 1,000 from each other seat's share (3,000 at four, 2,000 at three).
 //! - End of game and `owari`: the replay's rule ([`crate::replay::ending`]): a bust; from the
 //!   last round on, a passed deal leaving someone at 30,000, or the dealer's win or tenpai
 //!   leaving the dealer first with 30,000 (agari-yame, tenpai-yame); sudden death to W4 (S4 in
