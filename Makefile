@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights sanma-weights selfplay-sanma losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz trees trees-check
+.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights sanma-weights sanma-trees selfplay-sanma losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz trees trees-check
 
 build:
 	$(CARGO) build
@@ -166,6 +166,13 @@ trees: release $(VENV)/.ceiling
 	target/release/haifu calibrate --data out/corpus --weights data/weights/call.json --trees
 	target/release/haifu eval --data out/corpus --evaluator linear --evaluator trees --split test \
 		--tables houou --json > reports/losses/trees-eval.json
+	$(MAKE) sanma-trees
+
+# The three-player discard trees (on make sanma-weights' out/sanma, its filter and split), shipped
+# because it beats sanma.json on the validation split (70.5% against 68.4% top-1); about 3 min.
+sanma-trees: $(VENV)/.ceiling
+	$(VENV)/bin/python scripts/trees.py out/sanma --players 3 --tables houou --threads 1 \
+		--out data/weights/trees-sanma.txt.gz --report reports/sanma/trees.json
 
 # LightGBM as the outside referee of haifu's trees on real rows (scripts/trees_check.sh): the
 # shipped discard model's scores of every option of the decisions among out/corpus's first 100,000

@@ -55,7 +55,7 @@ from ceiling import agreement, game_hash, parts, split_of
 
 # The decisions columns `situation_columns` reads.
 SITUATION_SOURCES = ["turn", "wall_left", "round_wind", "seat", "dealer", "round", "honba", "sticks", "placement"]
-SITUATION_SOURCES += [f"score_{i}" for i in range(4)]
+SITUATION_SOURCES += [f"score_{i}" for i in range(4)] + ["players"]
 # Every family a model can use (--families' default).
 FAMILIES = ["options", "context", "relative", "margin", "table"]
 CONTEXT = ["turn", "wall_left", "round_wind", "is_dealer", "n_options", "best_shanten"]
@@ -88,12 +88,14 @@ SPLITS = ["train", "validation", "test"]
 CURVE_SALT = 0xC0DE
 
 
-def kept_decisions(data, kind, tables, seed):
+def kept_decisions(data, kind, tables, seed, players=4):
     """The decisions `haifu fit --kind KIND --tables T --seats human` keeps, with split, the game's
     curve position (a uniform number per game) and the decision's context columns."""
     cols = ["decision_id", "game_id", "kind", "is_ai", "table", *SITUATION_SOURCES]
     dec = pl.concat([pl.read_parquet(p, columns=cols) for p in parts(data, "decisions")])
-    dec = dec.filter((pl.col("kind") == kind) & (~pl.col("is_ai")) & pl.col("table").is_in(tables))
+    dec = dec.filter(
+        (pl.col("kind") == kind) & (~pl.col("is_ai")) & pl.col("table").is_in(tables) & (pl.col("players") == players)
+    )
     games = dec["game_id"].unique().to_list()
     split = {g: split_of(g, seed) for g in games}
     curve = {g: (game_hash(g, seed ^ CURVE_SALT) >> 11) / float(1 << 53) for g in games}
@@ -123,7 +125,8 @@ def table_columns():
     its counters, the seat's placement and score, and the gaps to the leader and to the nearest
     scores above and below (0 where there is none), in points; the integers are exact in f32."""
     own = pl.concat_list([pl.col(f"score_{i}") for i in range(4)]).list.get(pl.col("seat").cast(pl.Int64))
-    others = [pl.when(pl.col("seat") != i).then(pl.col(f"score_{i}")) for i in range(4)]
+    # the seated others: at three players the fourth score is an empty seat's 0
+    others = [pl.when((pl.col("seat") != i) & (pl.col("players") > i)).then(pl.col(f"score_{i}")) for i in range(4)]
     above = [pl.when(o > own).then(o - own) for o in others]
     below = [pl.when(o < own).then(own - o) for o in others]
     return [
@@ -482,6 +485,7 @@ def main():
     ap.add_argument("--kind", default="discard", choices=["discard", "riichi", "call"])
     ap.add_argument("--tables", default="houou,tokujou")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=4, choices=[3, 4], help="the variant: decisions of 4- or 3-player games")
     ap.add_argument("--rounds", type=int, default=400)
     ap.add_argument("--leaves", type=int, default=127)
     ap.add_argument("--learning-rate", type=float, default=0.1)
@@ -500,8 +504,8 @@ def main():
     a = ap.parse_args()
     started = time.time()
     families = a.families.split(",")
-    cache = a.cache or os.path.join(os.path.dirname(os.path.abspath(a.data)), "trees-cache", f"{a.kind}-{a.tables}-{a.seed}-{'+'.join(families)}")
-    kept = kept_decisions(a.data, a.kind, a.tables.split(","), a.seed)
+    cache = a.cache or os.path.join(os.path.dirname(os.path.abspath(a.data)), "trees-cache", f"{a.kind}-{a.tables}-{a.seed}-{'+'.join(families)}" + ("" if a.players == 4 else f"-{a.players}p"))
+    kept = kept_decisions(a.data, a.kind, a.tables.split(","), a.seed, a.players)
     manifest = build_cache(a.data, kept, families, cache)
     names = manifest["features"]
     columns = None

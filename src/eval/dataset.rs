@@ -65,7 +65,18 @@ impl DatasetConfig {
     pub fn trees_model(&self) -> PathBuf {
         use crate::replay::decision::DecisionKind;
         let kind = DecisionKind::from_name(&self.filter.kind).unwrap_or(DecisionKind::Discard);
-        self.trees.clone().unwrap_or_else(|| crate::model::trees::default_path_for(kind))
+        self.trees.clone().unwrap_or_else(|| match self.filter.players {
+            // no three-player model of this kind: a path that does not exist, which the
+            // four-player refusal names before anything loads it
+            3 => crate::model::trees::sanma_path_for(kind).unwrap_or_default(),
+            _ => crate::model::trees::default_path_for(kind),
+        })
+    }
+
+    /// A trees model for these decisions: the one named, or the default of their variant and
+    /// kind (at three players only where a three-player model exists).
+    pub fn has_trees_model(&self) -> bool {
+        self.trees.is_some() || self.trees_model().exists()
     }
 }
 
@@ -429,7 +440,8 @@ fn refuse_four_player_only(cfg: &DatasetConfig) -> Result<(), EvalError> {
     let users: Vec<&str> = [
         cfg.enabled[E::Ev.index()].then_some("the ev evaluator"),
         cfg.push_fold.then_some("push/fold"),
-        (cfg.enabled[E::Trees.index()] && cfg.trees.is_none()).then_some("the default trees model"),
+        (cfg.enabled[E::Trees.index()] && !cfg.has_trees_model())
+            .then_some("trees (no three-player model of this kind)"),
     ]
     .into_iter()
     .flatten()

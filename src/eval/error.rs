@@ -19,8 +19,9 @@ pub enum EvalError {
     /// A four-player evaluator asked for on three-player decisions (docs/evaluators.md).
     #[error(
         "{users} cannot judge 3-player decisions: 電脳麻将's ev (which push/fold reads) is a \
-         four-player search, unset at three players, and the default trees models were trained on \
-         four-player games (give a three-player model with --trees); leave them out \
+         four-player search, unset at three players, and the four-player trees models never judge \
+         a three-player decision (data/weights/trees-sanma.txt.gz is the three-player discard \
+         model; give another with --trees); leave them out \
          (e.g. --evaluator linear --evaluator ukeire)"
     )]
     FourPlayerOnly { users: String },

@@ -36,7 +36,7 @@ pub fn run(cfg: &ReportConfig) -> Result<String> {
     let three = cfg.dataset.filter.players == 3;
     if three {
         enabled[Evaluator::Ev.index()] = false;
-        enabled[Evaluator::Trees.index()] &= cfg.dataset.trees.is_some();
+        enabled[Evaluator::Trees.index()] = cfg.dataset.has_trees_model();
     }
     let scored = score(&DatasetConfig { enabled, push_fold: !three, ..cfg.dataset.clone() })?;
     let shown: Vec<Evaluator> = Evaluator::ALL.into_iter().filter(|e| enabled[e.index()]).collect();
@@ -90,8 +90,9 @@ fn write_report(cfg: &ReportConfig, scored: &Scored, shown: &[Evaluator]) -> Res
     if !pf {
         md.push_str(
             "\nThree-player games: `ev` and the push/fold layer (which reads it) are four-player \
-             (電脳麻将's search: its wall, payments and opponents), and the default trees models were \
-             trained on four-player games, so none of them is shown (docs/evaluators.md).\n",
+             (電脳麻将's search: its wall, payments and opponents), so neither is shown; `trees` is the \
+             three-player model (data/weights/trees-sanma.txt.gz) where there is one \
+             (docs/evaluators.md).\n",
         );
     }
     for (title, pick) in [

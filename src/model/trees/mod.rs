@@ -34,8 +34,8 @@ use std::path::Path;
 pub use columns::{Layout, CONTEXT_FAMILY, MARGIN_FAMILY, RELATIVE_FAMILY, TABLE_FAMILY};
 pub use error::{Place, TreesError, Unsupported};
 pub use ranker::{
-    beside, default_path, default_path_for, Difference, Differences, FamilySums, TreesByKind, TreesRanker,
-    DEFAULT_PATH,
+    beside, default_path, default_path_for, sanma_path_for, Difference, Differences, FamilySums, TreesByKind,
+    TreesRanker, DEFAULT_PATH, SANMA_PATH,
 };
 pub use text::Objective;
 

@@ -44,6 +44,21 @@ pub fn default_path_for(kind: DecisionKind) -> PathBuf {
     }
 }
 
+/// Where `make sanma-trees` writes the three-player discard model.
+pub const SANMA_PATH: &str = "data/weights/trees-sanma.txt.gz";
+
+/// The three-player model of a decision kind, when there is one (discards only, so far):
+/// [`SANMA_PATH`] under the working directory or this binary's source tree. A four-player model
+/// never stands in for it.
+pub fn sanma_path_for(kind: DecisionKind) -> Option<PathBuf> {
+    if kind != DecisionKind::Discard {
+        return None;
+    }
+    let rel = Path::new(SANMA_PATH);
+    Some(if rel.exists() { rel.to_path_buf() } else { Path::new(env!("CARGO_MANIFEST_DIR")).join(rel) })
+        .filter(|p| p.exists())
+}
+
 /// The trees models of the three decision kinds, each when it exists: what `review --trees` and
 /// `stats --agreement --trees` judge with (linear judges a kind without one).
 #[derive(Clone, Debug, Default)]
