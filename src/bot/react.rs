@@ -220,11 +220,12 @@ impl<B: Bot> MjaiBot<B> {
                 }
                 self.red = aka_flag.unwrap_or(true);
                 self.round = None;
-                // Akagi-NG's layout names four seats, the fourth empty, at three players.
+                // Three names are a 3-player table, four with a named fourth seat a 4-player one.
+                // Four with an empty fourth say nothing: Akagi-NG's 3-player layout writes them,
+                // and so does a 4-player log of unnamed seats (self-play's); the deal decides.
                 self.named = match names.len() {
                     3 => Some(3),
-                    4 if names[3].is_empty() => Some(3),
-                    4 => Some(4),
+                    4 if !names[3].is_empty() => Some(4),
                     _ => None,
                 };
                 Ok(Answer::None)
@@ -406,24 +407,7 @@ fn round_event<B: Bot>(
             if who != seat {
                 return Ok(reply(Answer::None));
             }
-            // The discard chosen with the declaration; asked again if the table lost it.
-            let allowed = rules::discards(&r.t.table, seat, r.t.table.last_draw[seat as usize]);
-            let tile = match r.riichi_tile.filter(|t| allowed.contains(t)) {
-                Some(t) => t,
-                None => {
-                    let o = TurnOptions { discards: allowed.clone(), ..TurnOptions::default() };
-                    match ask_turn(r, seat, player, &o) {
-                        TurnAction::Discard(t) | TurnAction::Riichi(t) if allowed.contains(&t) => t,
-                        _ => *allowed.first().ok_or_else(|| no_discard(seat))?,
-                    }
-                }
-            };
-            let answer = dahai(&r.t.table, seat, tile);
-            let fallback = match answer {
-                Answer::Dahai { tile, .. } => Some(tile),
-                _ => None,
-            };
-            Ok(Reply { answer, fallback })
+            riichi_discard(r, seat, player)
         }
         Line::ReachAccepted { actor } => {
             let who = seat_of(r, actor)?;
@@ -462,19 +446,7 @@ fn round_event<B: Bot>(
             r.t.apply(&Event::Call { who, call })?;
             Ok(reply(Answer::None))
         }
-        // A north set aside (the table refuses it under four-player rules): the seat's own north
-        // is the one just drawn when it drew one (in riichi it must be), and another seat's is
-        // offered to the seat's ron, as the engine offers it (no call: it is not a discard).
-        Line::Kita { actor, pai } => {
-            let who = seat_of(r, actor)?;
-            let drawn = who == seat && r.t.table.last_draw[who as usize].is_some_and(|d| d.kind() == NORTH);
-            let tile = r.t.from_hand(who, pai.as_deref().unwrap_or("N"), drawn)?;
-            r.t.apply(&Event::Kita { who, tile })?;
-            if who == seat {
-                return Ok(reply(Answer::None));
-            }
-            Ok(reply(offered(r, seat, player, who, tile, true, last)))
-        }
+        Line::Kita { actor, pai } => kita(r, seat, player, actor, pai.as_deref(), last),
         Line::Dora { dora_marker } => {
             let indicator = r.t.from_wall(&dora_marker)?;
             r.t.apply(&Event::NewDora { indicator })?;
@@ -490,6 +462,49 @@ fn round_event<B: Bot>(
         | Line::EndKyoku
         | Line::EndGame { .. } => Ok(reply(Answer::None)),
     }
+}
+
+/// The seat's own riichi declaration came back: the discard chosen with it, asked again if the
+/// table lost it.
+fn riichi_discard<B: Bot>(r: &mut Round, seat: u8, player: &Counting<B>) -> Result<Reply, StepError> {
+    let allowed = rules::discards(&r.t.table, seat, r.t.table.last_draw[seat as usize]);
+    let tile = match r.riichi_tile.filter(|t| allowed.contains(t)) {
+        Some(t) => t,
+        None => {
+            let o = TurnOptions { discards: allowed.clone(), ..TurnOptions::default() };
+            match ask_turn(r, seat, player, &o) {
+                TurnAction::Discard(t) | TurnAction::Riichi(t) if allowed.contains(&t) => t,
+                _ => *allowed.first().ok_or_else(|| no_discard(seat))?,
+            }
+        }
+    };
+    let answer = dahai(&r.t.table, seat, tile);
+    let fallback = match answer {
+        Answer::Dahai { tile, .. } => Some(tile),
+        _ => None,
+    };
+    Ok(Reply { answer, fallback })
+}
+
+/// A north set aside (the table refuses it under four-player rules): the seat's own north is the
+/// one just drawn when it drew one (in riichi it must be), and another seat's is offered to the
+/// seat's ron, as the engine offers it (no call: it is not a discard).
+fn kita<B: Bot>(
+    r: &mut Round,
+    seat: u8,
+    player: &Counting<B>,
+    actor: u8,
+    pai: Option<&str>,
+    last: bool,
+) -> Result<Reply, StepError> {
+    let who = seat_of(r, actor)?;
+    let drawn = who == seat && r.t.table.last_draw[who as usize].is_some_and(|d| d.kind() == NORTH);
+    let tile = r.t.from_hand(who, pai.unwrap_or("N"), drawn)?;
+    r.t.apply(&Event::Kita { who, tile })?;
+    if who == seat {
+        return Ok(reply(Answer::None));
+    }
+    Ok(reply(offered(r, seat, player, who, tile, true, last)))
 }
 
 /// The discard of `tile`, of two copies of one tile the drawn one (Mortal's and Tenhou's
