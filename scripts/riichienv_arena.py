@@ -1,7 +1,7 @@
 """An arena: hanchan in RiichiEnv 0.4.11 between RiichiEnv's RandomAgent and haifu players.
 
 Usage:
-  python riichienv_arena.py --games N --players A,B,C,D [--seed S] [--json OUT] [--logs DIR]
+  python riichienv_arena.py --games N --players A,B,C[,D] [--seed S] [--json OUT] [--logs DIR]
                             [--haifu PATH] [--via cli|package] [--timeout SEC] [--duplicate]
 
 (scripts/riichienv_arena.sh makes the venv with riichienv==0.4.11 and runs this.)
@@ -18,6 +18,15 @@ at most West 4), the game ends when a score goes below 0, one red five per suit,
 (RiichiEnv 0.4.11 has no switch for it: always on), kuikae forbidden, triple ron is a draw, the
 leftover riichi sticks go to the first place at the end, ties ranked by seat (seat 0 is the
 first dealer). Seat 0 deals first in every game.
+
+Three names in --players play RiichiEnv's 3-player mode instead: RiichiEnv(game_mode=
+"3p-red-half", rule=GameRule.default_tenhou()), Observation3P / Action3P: 108 tiles (no 2m-8m),
+red 5p and 5s, 35,000 points, hanchan to 40,000 after South 3 (else West, at most West 3), no chi,
+a north set aside with `kita` (answered {"type":"kita","actor":N,"pai":"N"}, the replacement
+`tsumo` follows), tsumo loss. Its mjai is three-entry (names, tehais, scores, deltas). Everything
+below holds with "4" read as the number of seats; points per hanchan are from 35,000. The
+4-player-only haifu players (majiang-*, ev, trees) are refused by the bot at three players (it
+sits the rounds out with tsumogiri), and majiang-ai is four-player only: the arena refuses them.
 
 Line-up: game g (0-based) seats the listed players rotated by g mod 4 (seat s gets player
 (s - g) mod 4), so over every 4 games each player sits at each seat once. Each game has its own
@@ -91,9 +100,28 @@ from collections import Counter, deque
 from riichienv import ActionType, GameRule, RiichiEnv
 from riichienv.agents import RandomAgent
 
-GAME_MODE = "4p-red-half"
-START_SCORE = 25000
-ACTIONS = ("dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora", "ryukyoku", "none")
+#: The table by seat count: RiichiEnv's game mode, the start score, notes for --json.
+TABLES = {
+    4: {
+        "game_mode": "4p-red-half",
+        "start_score": 25000,
+        "notes": "hanchan, 30,000 to end after South 4 else West extension (sudden death, to West 4 "
+        "at most), bust below 0, one red five per suit, open tanyao always on (no switch in "
+        "riichienv 0.4.11), leftover riichi sticks to the first place, ties by seat",
+    },
+    3: {
+        "game_mode": "3p-red-half",
+        "start_score": 35000,
+        "notes": "3-player hanchan (RiichiEnv's sanma: 108 tiles, red 5p and 5s, no chi, kita "
+        "sets a north aside as a dora, tsumo loss), 40,000 to end after South 3 else West (to West "
+        "3 at most), bust below 0, leftover riichi sticks to the first place, ties by seat",
+    },
+}
+#: The table of this run (main sets it from the number of --players).
+TABLE = TABLES[4]
+#: haifu players that do not play at three players (haifu bot refuses them: docs/bot.md).
+FOUR_PLAYER_ONLY = ("majiang-0400", "majiang-0401", "majiang-0402", "ev", "trees")
+ACTIONS = ("dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora", "ryukyoku", "kita", "none")
 # Fields an answer must carry (a tuple of alternatives: one of them is enough).
 REQUIRED = {
     "dahai": (("pai",),),
@@ -482,12 +510,13 @@ def mean_ci(xs):
 
 
 def kyoku_flags(log):
-    """For every kyoku of the log: per seat (won, dealt_in, riichi, called)."""
+    """For every kyoku of the log: per seat (won, dealt_in, riichi, called, norths set aside)."""
     out, cur = [], None
     for e in log:
         t = e["type"]
         if t == "start_kyoku":
             cur = [[False] * 4 for _ in range(4)]
+            kitas = [0] * 4
         elif cur is None:
             continue
         elif t == "hora":
@@ -498,26 +527,31 @@ def kyoku_flags(log):
             cur[e["actor"]][2] = True
         elif t in ("chi", "pon", "daiminkan"):
             cur[e["actor"]][3] = True
+        elif t == "kita":
+            kitas[e["actor"]] += 1
         elif t == "end_kyoku":
+            for s in range(4):
+                cur[s].append(kitas[s])
             out.append(cur)
             cur = None
     return out
 
 
-def figures(records, tally):
+def figures(records, tally, seats):
     n = len(records)
     ranks = [r["rank"] for r in records]
     rounds = sum(r["kyoku"] for r in records)
     out = {
         "hanchan": n,
         "kyoku": rounds,
-        "placement": {str(k): wilson(ranks.count(k), n) for k in (1, 2, 3, 4)},
+        "placement": {str(k): wilson(ranks.count(k), n) for k in range(1, seats + 1)},
         "avg_rank": mean_ci(ranks),
-        "points": mean_ci([r["score"] - START_SCORE for r in records]),
+        "points": mean_ci([r["score"] - TABLE["start_score"] for r in records]),
         "win": wilson(sum(r["won"] for r in records), rounds),
         "deal_in": wilson(sum(r["dealt_in"] for r in records), rounds),
         "riichi": wilson(sum(r["riichi"] for r in records), rounds),
         "call": wilson(sum(r["called"] for r in records), rounds),
+        "kita_per_kyoku": sum(r["kita"] for r in records) / rounds if rounds else None,
         "seats": dict(sorted(Counter(str(r["seat"]) for r in records).items())),
     }
     if tally is not None:
@@ -554,29 +588,32 @@ def fmt_mean(m, digits=2):
     return f"{m['mean']:.{digits}f} [{m['lo']:.{digits}f}, {m['hi']:.{digits}f}]"
 
 
-def markdown(players):
+def markdown(players, seats):
+    places = ["1st", "2nd", "3rd", "4th"][:seats]
     rows = [
-        "| player | hanchan | 1st | 2nd | 3rd | 4th | avg rank | points / hanchan |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"| player | hanchan | {' | '.join(places)} | avg rank | points / hanchan |",
+        "|---|" + "---:|" * (seats + 3),
     ]
     for name, f in players.items():
         p = f["placement"]
+        cells = " | ".join(fmt_rate(p[str(k)]) for k in range(1, seats + 1))
         rows.append(
-            f"| {name} | {f['hanchan']} | {fmt_rate(p['1'])} | {fmt_rate(p['2'])} | {fmt_rate(p['3'])} | "
-            f"{fmt_rate(p['4'])} | {fmt_mean(f['avg_rank'])} | {fmt_mean(f['points'], 0)} |"
+            f"| {name} | {f['hanchan']} | {cells} | {fmt_mean(f['avg_rank'])} | {fmt_mean(f['points'], 0)} |"
         )
+    kita = seats == 3  # norths set aside per kyoku, at three players
     rows += [
         "",
-        "| player | kyoku | win | deal-in | riichi | call | illegal | ms / answer |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| player | kyoku | win | deal-in | riichi | call |" + (" kita / kyoku |" if kita else "") + " illegal | ms / answer |",
+        "|---|---:|---:|---:|---:|---:|" + ("---:|" if kita else "") + "---:|---:|",
     ]
     for name, f in players.items():
         pr = f.get("protocol")
         illegal = "-" if pr is None else str(pr["illegal"])
         ms = "-" if pr is None or pr["mean_answer_ms"] is None else f"{pr['mean_answer_ms']:.1f}"
+        k = f" {f['kita_per_kyoku']:.2f} |" if kita and f["kita_per_kyoku"] is not None else (" - |" if kita else "")
         rows.append(
             f"| {name} | {f['kyoku']} | {fmt_rate(f['win'])} | {fmt_rate(f['deal_in'])} | "
-            f"{fmt_rate(f['riichi'])} | {fmt_rate(f['call'])} | {illegal} | {ms} |"
+            f"{fmt_rate(f['riichi'])} | {fmt_rate(f['call'])} |{k} {illegal} | {ms} |"
         )
     return "\n".join(rows)
 
@@ -587,13 +624,11 @@ def markdown(players):
 def rule_summary(rule):
     flags = {k: getattr(rule, k) for k in sorted(dir(rule)) if not k.startswith("_") and not callable(getattr(rule, k))}
     return {
-        "game_mode": GAME_MODE,
+        "game_mode": TABLE["game_mode"],
         "rule": "GameRule.default_tenhou()",
         "flags": flags,
-        "start_score": START_SCORE,
-        "notes": "hanchan, 30,000 to end after South 4 else West extension (sudden death, to West 4 "
-        "at most), bust below 0, one red five per suit, open tanyao always on (no switch in "
-        "riichienv 0.4.11), leftover riichi sticks to the first place, ties by seat",
+        "start_score": TABLE["start_score"],
+        "notes": TABLE["notes"],
     }
 
 
@@ -631,8 +666,9 @@ def make_transport(args, seat, name, tally, module):
 
 
 def play_game(g, args, lineup, tallies, module, progress, done_before, totals):
-    game_seed = derived_seed("riichienv-arena", args.seed, g // 4 if args.duplicate else g)
-    names = [lineup[(s - g) % 4] for s in range(4)]
+    n = len(lineup)
+    game_seed = derived_seed("riichienv-arena", args.seed, g // n if args.duplicate else g)
+    names = [lineup[(s - g) % n] for s in range(n)]
     seats = []
     for s, name in enumerate(names):
         if name == "random":
@@ -640,7 +676,7 @@ def play_game(g, args, lineup, tallies, module, progress, done_before, totals):
         else:
             t = make_transport(args, s, name, tallies[name], module)
             seats.append(MjaiSeat(s, name, names, t, tallies[name], args))
-    env = RiichiEnv(game_mode=GAME_MODE, rule=GameRule.default_tenhou(), seed=game_seed)
+    env = RiichiEnv(game_mode=TABLE["game_mode"], rule=GameRule.default_tenhou(), seed=game_seed)
     try:
         obs = env.reset()
         steps = 0
@@ -659,11 +695,12 @@ def play_game(g, args, lineup, tallies, module, progress, done_before, totals):
     scores, ranks = env.scores(), env.ranks()
     records = []
     flags = kyoku_flags(log)
-    for s in range(4):
+    for s in range(n):
         records.append({
             "player": names[s], "seat": s, "rank": ranks[s], "score": scores[s], "kyoku": len(flags),
             "won": sum(k[s][0] for k in flags), "dealt_in": sum(k[s][1] for k in flags),
             "riichi": sum(k[s][2] for k in flags), "called": sum(k[s][3] for k in flags),
+            "kita": sum(k[s][4] for k in flags),
         })
     if args.logs:
         out = []
@@ -684,7 +721,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, required=True, help="hanchan to play")
     ap.add_argument("--players", required=True,
-                    help="four seats: random, majiang-ai (kobalab's own player) or haifu player names, comma-separated")
+                    help="four seats (or three: RiichiEnv's 3-player mode): random, majiang-ai (kobalab's own "
+                    "player, four seats only) or haifu player names, comma-separated")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="write the figures as JSON here")
     ap.add_argument("--logs", help="write each game's full mjai log (gzipped) into this folder")
@@ -699,9 +737,17 @@ def main():
     ap.add_argument("--bot-stderr", action="store_true", help="echo the haifu processes' stderr")
     args = ap.parse_args()
 
+    global TABLE
     lineup = [p.strip() for p in args.players.split(",")]
-    if len(lineup) != 4 or not all(lineup):
-        ap.error("--players needs four comma-separated names")
+    if len(lineup) not in TABLES or not all(lineup):
+        ap.error("--players needs four comma-separated names (or three for the 3-player mode)")
+    TABLE = TABLES[len(lineup)]
+    seats = len(lineup)
+    if seats == 3:
+        four_only = sorted(set(lineup) & set(FOUR_PLAYER_ONLY + (MAJIANG_AI,)))
+        if four_only:
+            ap.error(f"{', '.join(four_only)}: four-player only (docs/bot.md); at three players seat "
+                     "linear, ukeire, yaku, yaku-seed, boten or random")
     if args.games < 1:
         ap.error("--games must be at least 1")
     bots = sorted(set(p for p in lineup if p != "random"))
@@ -749,20 +795,20 @@ def main():
         sys.stderr.write("\n")
 
     order = list(dict.fromkeys(lineup))
-    players = {p: figures([r for r in records if r["player"] == p], tallies.get(p)) for p in order}
+    players = {p: figures([r for r in records if r["player"] == p], tallies.get(p), seats) for p in order}
     c = Counter()
     for t in tallies.values():
         c.update(t.c)
     illegal = c["illegal_responses"] + c["timeouts"] + c["dead"]
     version = importlib.metadata.version("riichienv")
 
-    print(f"{len(games)} hanchan in riichienv {version} ({GAME_MODE}, GameRule.default_tenhou()), "
+    print(f"{len(games)} hanchan in riichienv {version} ({TABLE['game_mode']}, GameRule.default_tenhou()), "
           f"players {','.join(lineup)} rotated by game, seed {args.seed}{', duplicate walls' if args.duplicate else ''}")
     print(f"haifu answers: {c['decisions']} decisions, illegal {illegal} (no legal match {c['illegal_responses']}, "
           f"timeouts {c['timeouts']}, dead process {c['dead']}); spurious {c['spurious']}, "
           f"tsumogiri flag wrong {c['tsumogiri_flag_wrong']}, view mismatches {c['view_mismatch']}")
     print()
-    print(markdown(players))
+    print(markdown(players, seats))
     for p, t in tallies.items():
         for line in t.notes[:8]:
             print(f"  {p}: {line}")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Hanchan in RiichiEnv 0.4.11 between RandomAgent and haifu players (scripts/riichienv_arena.py).
+# Hanchan in RiichiEnv 0.4.11 between RandomAgent and haifu players (scripts/riichienv_arena.py);
+# three names in --players play its 3-player mode.
 #
-#   scripts/riichienv_arena.sh --games N --players A,B,C,D [--seed S] [--json OUT] [--logs DIR]
+#   scripts/riichienv_arena.sh --games N --players A,B,C[,D] [--seed S] [--json OUT] [--logs DIR]
 #                              [--haifu PATH] [--via cli|package] [--timeout SEC] [--duplicate]
 #
 # Installs riichienv==0.4.11 into a venv outside the repo ($RIICHIENV_VENV, default

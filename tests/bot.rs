@@ -1,7 +1,9 @@
 //! `haifu bot` plays as `haifu simulate` does: simulated games replayed seat by seat through the
 //! mjai bot give the same questions, the same answers and the same lines
-//! ([`bot_selfplay`]), for every player; and the binary answers a stream line by line.
+//! ([`bot_selfplay`]), for every player; and the binary answers a stream line by line. At three
+//! players, every seat of the real sanma games gets legal answers only ([`bot_legal`]).
 
+mod bot_legal;
 mod bot_selfplay;
 
 use bot_selfplay::compare;
@@ -184,4 +186,86 @@ fn the_binary_answers_every_line_and_names_bad_ones() {
     let bad = Command::new(env!("CARGO_BIN_EXE_haifu")).args(["bot", "--player", "nobody"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("majiang-0402"));
+}
+
+/// Players that sit at a three-player table ([`haifu::bot::react::plays_three`]): each game seats
+/// three of them, rotating.
+const SANMA_PLAYERS: [&str; 5] = ["linear", "random", "ukeire", "yaku", "boten"];
+
+/// The real 3-player games of `tenhou/sanma`, written as mjai by the library's writer (RiichiEnv's
+/// 3-player layout) and read back, are fed seat by seat (each seat's view: the others' hands and
+/// draws hidden) to a bot; every answer is judged on the replay's table of the whole record with
+/// the seat's furiten as the record makes it ([`bot_legal`]): on its own turn a legal move
+/// (never a pass), on another seat's discard, added kan or set-aside north a pass or a legal
+/// ron / call (never a chi), elsewhere `none`. All 279 games (about 12 s in the test build;
+/// HAIFU_SANMA_BOT_GAMES=N takes every (279/N)th). Self-play at three players (the engine's, being built) is not
+/// compared here yet: `the_bot_answers_as_self_play_for_every_player` takes it once
+/// `GameSpec` can seat three.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn every_sanma_seat_gets_legal_answers_on_real_games() {
+    use haifu::log::mjai::{read::parse_mjai, write::write_mjai};
+    let dir = haifu::testdata::need_file("tenhou/sanma");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 279, "docs/sanma.md's count");
+    let n: usize = std::env::var("HAIFU_SANMA_BOT_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(279);
+    let step = (files.len() / n.clamp(1, files.len())).max(1);
+    let (mut games, mut lines, mut decisions, mut refused, mut robbed) = (0, 0, 0, 0, 0);
+    let mut answers: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut illegal: Vec<String> = Vec::new();
+    for (g, path) in files.iter().step_by(step).take(n).enumerate() {
+        let game = haifu::log::source::Source::file(path).load().unwrap();
+        let back = parse_mjai("g", write_mjai(&game).unwrap().as_bytes()).unwrap();
+        assert_eq!(back.rules.players, 3);
+        let text = write_mjai(&back).unwrap();
+        let tables = bot_legal::tables(&back, &text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        games += 1;
+        for seat in 0..3u8 {
+            let name = SANMA_PLAYERS[(g + 2 * seat as usize) % SANMA_PLAYERS.len()];
+            let mut bot = haifu::bot::MjaiBot::new(seat, parse_bot(name).unwrap());
+            let mut referee = bot_legal::Referee::new(seat);
+            for (i, (line, t)) in haifu::bot::seat_stream(&text, seat).iter().zip(&tables).enumerate() {
+                let answer = match bot.react(line) {
+                    Ok(a) => a,
+                    Err((e, fallback)) => {
+                        refused += 1;
+                        illegal.push(format!("{} seat {seat} line {}: refused: {e}", path.display(), i + 1));
+                        fallback
+                    }
+                };
+                let json: serde_json::Value = serde_json::from_str(&bot.json(&answer)).unwrap();
+                *answers.entry(json["type"].as_str().unwrap_or("?").to_string()).or_default() += 1;
+                let event: serde_json::Value = serde_json::from_str(line).unwrap();
+                let judged = referee.judge(&event, t.as_ref(), &json);
+                robbed += usize::from(event["type"] == "kita" && json["type"] == "hora");
+                decisions += usize::from(judged.decision);
+                lines += 1;
+                if let Some(why) = judged.illegal {
+                    illegal.push(format!(
+                        "{} seat {seat} ({name}) line {}: {why}: {json} to {line}",
+                        path.display(),
+                        i + 1
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{games} sanma games, {lines} lines fed, {decisions} decisions, {} illegal or refused ({refused} refused); \
+         answers {answers:?}, {robbed} of the hora on a north set aside",
+        illegal.len()
+    );
+    assert!(games >= n.min(279) && decisions > 200 * games, "{games} games, {decisions} decisions");
+    assert!(answers.get("kita").is_some_and(|&k| k > 0), "no north set aside: {answers:?}");
+    assert!(
+        illegal.is_empty(),
+        "{} illegal answers, first: {:#?}",
+        illegal.len(),
+        &illegal[..illegal.len().min(5)]
+    );
 }

@@ -121,7 +121,12 @@ def defaults() -> Dict[str, Any]:
     """The library's defaults of fit and evaluate (one source for the CLI and this package)."""
 
 class Bot:
-    """One of haifu's players at an mjai table (``haifu bot``): ``react(line) -> str | None``."""
+    """One of haifu's players at an mjai table (``haifu bot``): ``react(line) -> str | None``.
+
+    A ``start_kyoku`` dealing three hands is a 3-player table (Tenhou's sanma rules): the bot
+    follows ``kita`` / ``nukidora`` and answers ``{"type":"kita","actor":N,"pai":"N"}``; the
+    four-player-only players (majiang-*, ev, trees) sit such rounds out with tsumogiri and say so
+    in ``last_error`` (docs/bot.md)."""
 
     def __init__(self, seat: int, player: str = "majiang-0402", weights: Optional[_Path] = None) -> None: ...
     def react(self, line: Union[str, Dict[str, Any], Sequence[Dict[str, Any]]]) -> Optional[str]:

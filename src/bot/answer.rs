@@ -43,6 +43,11 @@ pub enum Answer {
     },
     /// Nine terminals and honours (kyuushu kyuuhai).
     Ryukyoku,
+    /// A north set aside (three players), RiichiEnv's `kita`; its replacement is the next
+    /// `tsumo`.
+    Kita {
+        tile: TileId,
+    },
 }
 
 fn names(ids: &[TileId], red: bool) -> String {
@@ -87,6 +92,9 @@ impl Answer {
                 names(consumed, red)
             ),
             Answer::Ryukyoku => format!("{{\"type\":\"ryukyoku\",\"actor\":{actor}}}"),
+            Answer::Kita { tile } => {
+                format!("{{\"type\":\"kita\",\"actor\":{actor},\"pai\":\"{}\"}}", t(*tile))
+            }
         }
     }
 }
@@ -110,6 +118,7 @@ mod tests {
             (Answer::Pon { target: 2, tile: id(17), consumed: [id(16), id(18)] }, "pon", "5m"),
             (Answer::Kakan { tile: id(135), consumed: [id(132), id(133), id(134)] }, "kakan", "C"),
             (Answer::Hora { target: 1, tile: id(0) }, "hora", "1m"),
+            (Answer::Kita { tile: id(122) }, "kita", "N"),
         ];
         for (a, kind, pai) in cases {
             let v: serde_json::Value = serde_json::from_str(&a.to_json(3, true)).unwrap();

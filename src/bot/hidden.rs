@@ -8,6 +8,10 @@
 //! that the table agrees with everything shown. The bot then decides from the table through the
 //! same code as self-play ([`crate::sim::bots`]), which reads only its own hand and the public
 //! state, so stand-ins never reach a decision.
+//!
+//! At a three-player table ([`Rules::players`] 3) only seats 0-2 are dealt, and every stand-in
+//! comes from the 108-tile set ([`Rules::has_kind`]): a stand-in 2m-8m would make the table
+//! refuse the round, and one missing from the set's count would let the wall run short.
 
 use crate::log::event::{Call, Event, RoundStart, Rules};
 use crate::log::mjai::error::MjaiError;
@@ -35,6 +39,11 @@ pub fn name_id(name: &str, red_fives: bool) -> Option<TileId> {
     ids_of(name, red_fives).ok()?.first().copied()
 }
 
+/// The ids of the rules' tile set, from the top down.
+fn in_set(rules: &Rules) -> impl Iterator<Item = TileId> + '_ {
+    (0..136u32).rev().map(|i| TileId::new(i).expect("< 136")).filter(|id| rules.has_kind(id.kind()))
+}
+
 /// The table of one round as seat `seat` follows it.
 #[derive(Clone, Debug)]
 pub struct HiddenTable {
@@ -43,7 +52,7 @@ pub struct HiddenTable {
 }
 
 impl HiddenTable {
-    /// Deals the round: the seat's 13 named tiles, 13 stand-ins to every other seat.
+    /// Deals the round: the seat's 13 named tiles, 13 stand-ins to every other seated player.
     pub fn deal(
         rules: Rules,
         mut start: RoundStart,
@@ -64,21 +73,24 @@ impl HiddenTable {
         let used = |id: &TileId| *id == start.dora_indicator || hand.contains(id);
         // Stand-ins from the top ids down: the seat's own tiles and early indicators, named
         // from the bottom of each kind, then rarely need a swap.
-        let free: Vec<TileId> =
-            (0..136u32).rev().map(|i| TileId::new(i).expect("< 136")).filter(|id| !used(id)).collect();
+        let free: Vec<TileId> = in_set(&rules).filter(|id| !used(id)).collect();
         let mut free = free.into_iter();
         for s in 0..4u8 {
-            start.hands[s as usize] = if s == seat { hand.clone() } else { free.by_ref().take(13).collect() };
+            start.hands[s as usize] = match s {
+                s if s == seat => hand.clone(),
+                s if s < rules.players => free.by_ref().take(13).collect(),
+                _ => Vec::new(),
+            };
         }
         let mut table = Table::new(rules, &start)?;
-        for s in 0..4u8 {
+        for s in rules.seats() {
             table.hidden[s as usize] = s != seat;
         }
         Ok(HiddenTable { table, seat })
     }
 
     fn any_unseen(&self) -> Option<TileId> {
-        (0..136u32).rev().map(|i| TileId::new(i).expect("< 136")).find(|&id| !self.table.is_seen(id))
+        in_set(&self.table.rules).find(|&id| !self.table.is_seen(id))
     }
 
     /// A stand-in for a hidden draw.
@@ -105,7 +117,10 @@ impl HiddenTable {
     }
 
     fn hidden_holder(&self, id: TileId) -> Option<u8> {
-        (0..4u8).find(|&s| self.table.hidden[s as usize] && self.table.hands[s as usize].contains(&id))
+        self.table
+            .rules
+            .seats()
+            .find(|&s| self.table.hidden[s as usize] && self.table.hands[s as usize].contains(&id))
     }
 
     /// The id of a tile seat `who` shows from its hand (a discard, a call's consumed tile, a

@@ -12,5 +12,5 @@ pub mod react;
 pub mod stream;
 
 pub use answer::Answer;
-pub use react::{BotError, MjaiBot};
+pub use react::{plays_three, BotError, MjaiBot};
 pub use stream::seat_stream;

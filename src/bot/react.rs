@@ -8,18 +8,26 @@
 //! already paid for, none on a discard that draws the round: the fourth riichi, or
 //! [`draw_after_discard`]). So a player answers here as it
 //! plays in `haifu simulate`: `tests/bot.rs` replays simulated games seat by seat and compares.
+//!
+//! Three players (docs/sanma.md, docs/bot.md): a `start_kyoku` that deals three hands (RiichiEnv's
+//! three entries, or Akagi-NG's four with an empty fourth) puts the round on Tenhou's 3-player
+//! rules; `start_game`'s names, when there are three, must agree. Every seat's `kita` /
+//! `nukidora` sets a north aside (the replacement `tsumo` follows) and offers it to the others'
+//! ron; the seat answers `kita` on its own turn when its player sets one aside; no chi is
+//! offered at three. Players whose evaluator is four-player only ([`plays_three`]) are refused
+//! at a 3-player table: the round is sat out with tsumogiri and the error names the line.
 
 use super::answer::Answer;
 use super::hidden::{HiddenError, HiddenTable};
 use crate::hand::meld::MeldKind;
 use crate::log::event::{Call, Event, Rules};
 use crate::log::mjai::error::MjaiError;
-use crate::log::mjai::read::{round_header, Line};
+use crate::log::mjai::read::{players_dealt, round_header, Line};
 use crate::replay::rules::{self, CallOptions, TurnOptions};
 use crate::replay::rules::{draw_after_discard, has_win, turn_options, wait_kinds};
 use crate::replay::table::{RiichiState, Table};
 use crate::sim::bots::{Bot, CallAction, Seat, TurnAction};
-use crate::tile::{Kind, TileId};
+use crate::tile::{Kind, TileId, NORTH};
 
 /// Why an event could not be followed. The bot answers with a legal fallback and keeps going
 /// (the round is skipped until the next `start_kyoku` when its table broke).
@@ -31,8 +39,30 @@ pub enum BotError {
     Event { event: &'static str, error: HiddenError },
     #[error("{0} outside a round")]
     OutsideRound(&'static str),
-    #[error("actor {0} is not a seat 0-3")]
-    NotASeat(u8),
+    #[error("actor {actor} is not a seat of this table (0-{})", players - 1)]
+    NotASeat { actor: u8, players: u8 },
+    #[error("seat {seat} is not dealt at this {players}-player table")]
+    NotSeated { seat: u8, players: u8 },
+    #[error("start_game names {named} players but start_kyoku deals {dealt}")]
+    SeatsDiffer { named: u8, dealt: u8 },
+    #[error(
+        "player {player} is four-player only (電脳麻将's ev search, or the default trees model fitted \
+         on four-player games: docs/evaluators.md); at a 3-player table the round is sat out with \
+         tsumogiri: play linear, ukeire, yaku, yaku-seed, boten or random"
+    )]
+    FourPlayerOnly { player: String },
+}
+
+/// Whether the player named `name` plays at a three-player table. 電脳麻将's players
+/// (`majiang-0400`..`0402`) and `ev` decide by 電脳麻将's expected value, a four-player search
+/// (its wall, payments and opponents are four-player ones), and `trees` ranks with a model
+/// fitted on four-player games: run at three they would give a four-player judgement, so the
+/// bot refuses them there, as `haifu eval` refuses them on 3-player decisions. The others rank
+/// with the hand and the 108-tile set as seen (`linear` with its three-player weights).
+pub fn plays_three(name: &str) -> bool {
+    let four_only = crate::sim::bots::MAJIANG_BOTS.iter().any(|(n, _)| *n == name)
+        || [crate::rank::Evaluator::Ev, crate::rank::Evaluator::Trees].iter().any(|e| e.name() == name);
+    !four_only
 }
 
 struct Round {
@@ -51,6 +81,8 @@ pub struct MjaiBot<B: Bot> {
     pub seat: u8,
     pub player: B,
     red: bool,
+    /// The players `start_game`'s names count (3 or 4), when it names them.
+    named: Option<u8>,
     round: Option<Round>,
     /// On the seat's own turn, the discard it makes when its table cannot answer.
     fallback: Option<TileId>,
@@ -93,6 +125,7 @@ impl<B: Bot> MjaiBot<B> {
             seat: seat % 4,
             player,
             red: true,
+            named: None,
             round: None,
             fallback: None,
             drawn_by_name: false,
@@ -123,23 +156,30 @@ impl<B: Bot> MjaiBot<B> {
             .rposition(|e| !matches!(e, Line::ReachAccepted { .. } | Line::Dora { .. } | Line::None))
             .unwrap_or(events.len().saturating_sub(1));
         let mut answer = Answer::None;
+        // An event that cannot be followed breaks its round (sat out with tsumogiri); the line's
+        // later events still move the bot on (a new round, its own draw to discard), and the first
+        // error is reported with the fallback answer to the whole line.
+        let mut failed: Option<BotError> = None;
         for (i, ev) in events.into_iter().enumerate() {
             let name = event_name(&ev);
-            let a = self.step(ev, i == decisive).map_err(|e| {
-                if let Some(r) = &mut self.round {
-                    r.over = true;
+            match self.step(ev, i == decisive) {
+                Ok(a) if i == decisive => answer = a,
+                Ok(_) => {}
+                Err(e) => {
+                    if let Some(r) = &mut self.round {
+                        r.over = true;
+                    }
+                    failed.get_or_insert(match e {
+                        StepError::Hidden(error) => BotError::Event { event: name, error },
+                        StepError::Bot(e) => e,
+                    });
                 }
-                let e = match e {
-                    StepError::Hidden(error) => BotError::Event { event: name, error },
-                    StepError::Bot(e) => e,
-                };
-                (e, self.fallback())
-            })?;
-            if i == decisive {
-                answer = a;
             }
         }
-        Ok(answer)
+        match failed {
+            Some(e) => Err((e, self.fallback())),
+            None => Ok(answer),
+        }
     }
 
     /// The line to write for a [`react`](Self::react) answer.
@@ -174,12 +214,20 @@ impl<B: Bot> MjaiBot<B> {
         }
         match ev {
             Line::None | Line::EndGame { .. } => Ok(Answer::None),
-            Line::StartGame { id, aka_flag, .. } => {
+            Line::StartGame { id, aka_flag, names } => {
                 if let Some(id) = id {
                     self.seat = id.min(3);
                 }
                 self.red = aka_flag.unwrap_or(true);
                 self.round = None;
+                // Three names are a 3-player table, four with a named fourth seat a 4-player one.
+                // Four with an empty fourth say nothing: Akagi-NG's 3-player layout writes them,
+                // and so does a 4-player log of unnamed seats (self-play's); the deal decides.
+                self.named = match names.len() {
+                    3 => Some(3),
+                    4 if !names[3].is_empty() => Some(4),
+                    _ => None,
+                };
                 Ok(Answer::None)
             }
             Line::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais } => {
@@ -226,16 +274,31 @@ impl<B: Bot> MjaiBot<B> {
     ) -> Result<(), StepError> {
         self.round = None;
         let start = round_header(bakaze, kyoku, honba, kyotaku, oya, scores)?;
+        let players = players_dealt(tehais)?;
+        if let Some(named) = self.named.filter(|&n| n != players) {
+            return Err(StepError::Bot(BotError::SeatsDiffer { named, dealt: players }));
+        }
+        if self.seat >= players {
+            return Err(StepError::Bot(BotError::NotSeated { seat: self.seat, players }));
+        }
+        if oya >= players || (players == 3 && scores[3] != 0) {
+            return Err(MjaiError::Kyoku { kyoku, oya }.into());
+        }
         let own = tehais
             .get(self.seat as usize)
             .filter(|h| h.len() == 13)
             .ok_or(StepError::Hidden(HiddenError::Tile(MjaiError::Tehais)))?;
-        // mjai's start_game states neither the platform nor the length: Tenhou's four-player
-        // hanchan, with the red fives the stream showed.
-        let rules = Rules { length_stated: false, ..Rules::tenhou(4, true, self.red) };
+        // mjai's start_game states neither the platform nor the length: Tenhou's hanchan for the
+        // seats dealt, with the red fives the stream showed.
+        let rules = Rules { length_stated: false, ..Rules::tenhou(players, true, self.red) };
         let t = HiddenTable::deal(rules, start, self.seat, own, dora_marker).map_err(StepError::Hidden)?;
+        // A four-player-only player follows the round but never decides in it.
+        let refused = players == 3 && !plays_three(self.player.name());
         self.round =
-            Some(Round { t, over: false, temp_furiten: false, riichi_furiten: false, riichi_tile: None });
+            Some(Round { t, over: refused, temp_furiten: false, riichi_furiten: false, riichi_tile: None });
+        if refused {
+            return Err(StepError::Bot(BotError::FourPlayerOnly { player: self.player.name().to_string() }));
+        }
         Ok(())
     }
 }
@@ -293,11 +356,12 @@ fn reply(answer: Answer) -> Reply {
     Reply { answer, fallback: None }
 }
 
-fn seat_of(a: u8) -> Result<u8, StepError> {
-    if a < 4 {
-        Ok(a)
+fn seat_of(r: &Round, actor: u8) -> Result<u8, StepError> {
+    let players = r.t.table.rules.players;
+    if actor < players {
+        Ok(actor)
     } else {
-        Err(StepError::Bot(BotError::NotASeat(a)))
+        Err(StepError::Bot(BotError::NotASeat { actor, players }))
     }
 }
 
@@ -312,7 +376,7 @@ fn round_event<B: Bot>(
 ) -> Result<Reply, StepError> {
     match ev {
         Line::Tsumo { actor, pai } => {
-            let who = seat_of(actor)?;
+            let who = seat_of(r, actor)?;
             let live = !r.t.table.rinshan[who as usize];
             let tile = if who == seat { r.t.from_wall(&pai)? } else { r.t.stand_in()? };
             r.t.apply(&Event::Draw { who, tile })?;
@@ -327,7 +391,7 @@ fn round_event<B: Bot>(
             Ok(Reply { answer: turn_answer(r, seat, player, &o, Some(tile)), fallback })
         }
         Line::Dahai { actor, pai, tsumogiri } => {
-            let who = seat_of(actor)?;
+            let who = seat_of(r, actor)?;
             let tile = r.t.from_hand(who, &pai, tsumogiri)?;
             r.t.apply(&Event::Discard { who, tile })?;
             if who == seat {
@@ -338,32 +402,15 @@ fn round_event<B: Bot>(
             Ok(reply(offered(r, seat, player, who, tile, false, last)))
         }
         Line::Reach { actor } => {
-            let who = seat_of(actor)?;
+            let who = seat_of(r, actor)?;
             r.t.apply(&Event::Riichi { who, step: 1, scores: None })?;
             if who != seat {
                 return Ok(reply(Answer::None));
             }
-            // The discard chosen with the declaration; asked again if the table lost it.
-            let allowed = rules::discards(&r.t.table, seat, r.t.table.last_draw[seat as usize]);
-            let tile = match r.riichi_tile.filter(|t| allowed.contains(t)) {
-                Some(t) => t,
-                None => {
-                    let o = TurnOptions { discards: allowed.clone(), ..TurnOptions::default() };
-                    match ask_turn(r, seat, player, &o) {
-                        TurnAction::Discard(t) | TurnAction::Riichi(t) if allowed.contains(&t) => t,
-                        _ => *allowed.first().ok_or_else(|| no_discard(seat))?,
-                    }
-                }
-            };
-            let answer = dahai(&r.t.table, seat, tile);
-            let fallback = match answer {
-                Answer::Dahai { tile, .. } => Some(tile),
-                _ => None,
-            };
-            Ok(Reply { answer, fallback })
+            riichi_discard(r, seat, player)
         }
         Line::ReachAccepted { actor } => {
-            let who = seat_of(actor)?;
+            let who = seat_of(r, actor)?;
             // Already paid when the seat was asked about the declaring discard (see `offered`).
             if r.t.table.riichi[who as usize] == RiichiState::Declared {
                 r.t.apply(&Event::Riichi { who, step: 2, scores: None })?;
@@ -380,7 +427,7 @@ fn round_event<B: Bot>(
             open_call(r, seat, player, MeldKind::Daiminkan, actor, target, &pai, &consumed, last)
         }
         Line::Kakan { actor, pai, .. } => {
-            let who = seat_of(actor)?;
+            let who = seat_of(r, actor)?;
             let call = r.t.kakan(who, &pai)?;
             let added = call.added.expect("kakan has its tile");
             r.t.apply(&Event::Call { who, call })?;
@@ -390,7 +437,7 @@ fn round_event<B: Bot>(
             Ok(reply(offered(r, seat, player, who, added, true, last)))
         }
         Line::Ankan { actor, consumed } => {
-            let who = seat_of(actor)?;
+            let who = seat_of(r, actor)?;
             let tiles = r.t.many_from_hand(who, &consumed)?;
             if tiles.len() != 4 {
                 return Err(MjaiError::Consumed { got: tiles.len(), want: 4 }.into());
@@ -399,13 +446,7 @@ fn round_event<B: Bot>(
             r.t.apply(&Event::Call { who, call })?;
             Ok(reply(Answer::None))
         }
-        // A north set aside: the table (four-player rules here) judges it.
-        Line::Kita { actor, pai } => {
-            let who = seat_of(actor)?;
-            let tile = r.t.from_hand(who, pai.as_deref().unwrap_or("N"), false)?;
-            r.t.apply(&Event::Kita { who, tile })?;
-            Ok(reply(Answer::None))
-        }
+        Line::Kita { actor, pai } => kita(r, seat, player, actor, pai.as_deref(), last),
         Line::Dora { dora_marker } => {
             let indicator = r.t.from_wall(&dora_marker)?;
             r.t.apply(&Event::NewDora { indicator })?;
@@ -421,6 +462,49 @@ fn round_event<B: Bot>(
         | Line::EndKyoku
         | Line::EndGame { .. } => Ok(reply(Answer::None)),
     }
+}
+
+/// The seat's own riichi declaration came back: the discard chosen with it, asked again if the
+/// table lost it.
+fn riichi_discard<B: Bot>(r: &mut Round, seat: u8, player: &Counting<B>) -> Result<Reply, StepError> {
+    let allowed = rules::discards(&r.t.table, seat, r.t.table.last_draw[seat as usize]);
+    let tile = match r.riichi_tile.filter(|t| allowed.contains(t)) {
+        Some(t) => t,
+        None => {
+            let o = TurnOptions { discards: allowed.clone(), ..TurnOptions::default() };
+            match ask_turn(r, seat, player, &o) {
+                TurnAction::Discard(t) | TurnAction::Riichi(t) if allowed.contains(&t) => t,
+                _ => *allowed.first().ok_or_else(|| no_discard(seat))?,
+            }
+        }
+    };
+    let answer = dahai(&r.t.table, seat, tile);
+    let fallback = match answer {
+        Answer::Dahai { tile, .. } => Some(tile),
+        _ => None,
+    };
+    Ok(Reply { answer, fallback })
+}
+
+/// A north set aside (the table refuses it under four-player rules): the seat's own north is the
+/// one just drawn when it drew one (in riichi it must be), and another seat's is offered to the
+/// seat's ron, as the engine offers it (no call: it is not a discard).
+fn kita<B: Bot>(
+    r: &mut Round,
+    seat: u8,
+    player: &Counting<B>,
+    actor: u8,
+    pai: Option<&str>,
+    last: bool,
+) -> Result<Reply, StepError> {
+    let who = seat_of(r, actor)?;
+    let drawn = who == seat && r.t.table.last_draw[who as usize].is_some_and(|d| d.kind() == NORTH);
+    let tile = r.t.from_hand(who, pai.unwrap_or("N"), drawn)?;
+    r.t.apply(&Event::Kita { who, tile })?;
+    if who == seat {
+        return Ok(reply(Answer::None));
+    }
+    Ok(reply(offered(r, seat, player, who, tile, true, last)))
 }
 
 /// The discard of `tile`, of two copies of one tile the drawn one (Mortal's and Tenhou's
@@ -448,8 +532,8 @@ fn open_call<B: Bot>(
     consumed: &[String],
     last: bool,
 ) -> Result<Reply, StepError> {
-    let who = seat_of(actor)?;
-    let target = seat_of(target)?;
+    let who = seat_of(r, actor)?;
+    let target = seat_of(r, target)?;
     let called = match r.t.table.last_discard {
         Some((w, t))
             if w == target && crate::log::mjai::tiles::tile_name(t, r.t.table.rules.red_fives()) == pai =>
@@ -517,19 +601,22 @@ fn turn_answer<B: Bot>(
             Answer::Reach
         }
         TurnAction::Discard(tile) if o.discards.contains(&tile) => dahai(t, seat, tile),
+        TurnAction::Kita(tile) if o.kita == Some(tile) => Answer::Kita { tile },
         _ => fallback(),
     }
 }
 
-/// A tile another seat offers (`kakan`: an added kan, ron only), as the engine offers it: ron
-/// first (furiten remembered), then, unless the discard ends the round, the calls.
+/// A tile another seat offers (`ron_only`: an added kan or a north set aside), as the engine
+/// offers it: ron first, then, unless the discard ends the round, the calls. Furiten follows the
+/// stream: a winning tile that passes makes the seat furiten whatever it answered, since a stream
+/// that goes on shows that its ron did not happen.
 fn offered<B: Bot>(
     r: &mut Round,
     seat: u8,
     player: &Counting<B>,
     from: u8,
     tile: TileId,
-    kakan: bool,
+    ron_only: bool,
     last: bool,
 ) -> Answer {
     let t = &r.t.table;
@@ -538,18 +625,19 @@ fn offered<B: Bot>(
     if waits & bit(tile.kind()) != 0 {
         let river: u64 = t.rivers[w].iter().fold(0, |b, x| b | bit(x.tile.kind()));
         let furiten = r.temp_furiten || r.riichi_furiten || waits & river != 0;
-        if last && !furiten && has_win(t, seat, from, tile) {
+        let ron = last && !furiten && has_win(t, seat, from, tile) && {
             let o = CallOptions { tile: Some((from, tile)), ron: true, ..Default::default() };
-            if player.call(t, seat, &o) == CallAction::Ron {
-                return Answer::Hora { target: from, tile };
-            }
-        }
+            player.call(t, seat, &o) == CallAction::Ron
+        };
         r.temp_furiten = true;
         if matches!(t.riichi[w], RiichiState::Accepted { .. }) {
             r.riichi_furiten = true;
         }
+        if ron {
+            return Answer::Hora { target: from, tile };
+        }
     }
-    if kakan || !last {
+    if ron_only || !last {
         return Answer::None;
     }
     // The engine asks for calls once the discard has passed: a declared riichi is paid for.
@@ -586,5 +674,52 @@ fn offered<B: Bot>(
             }
         }
         _ => Answer::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::bots::parse_bot;
+
+    const START: &str = r#"[{"type":"start_game","names":["a","b","c"]},{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[35000,35000,35000],"tehais":[["1m","9m","1p","2p","3p","4p","5p","6p","7p","8p","9p","N","E"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}]"#;
+
+    #[test]
+    fn three_players_set_a_north_aside_and_refuse_the_fourth_seat() {
+        let mut bot = MjaiBot::new(0, parse_bot("ukeire").unwrap());
+        assert_eq!(bot.react(START), Ok(Answer::None));
+        assert_eq!(bot.round.as_ref().map(|r| r.t.table.rules.players), Some(3));
+        // Its own draw with a north in hand: the north goes aside, in RiichiEnv's words.
+        let a = bot.react(r#"{"type":"tsumo","actor":0,"pai":"S"}"#).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&bot.json(&a)).unwrap();
+        assert_eq!(v, serde_json::json!({"type":"kita","actor":0,"pai":"N"}));
+        assert_eq!(bot.react(r#"{"type":"kita","actor":0,"pai":"N"}"#), Ok(Answer::None));
+        let a = bot.react(r#"{"type":"tsumo","actor":0,"pai":"W"}"#).unwrap();
+        assert!(matches!(a, Answer::Dahai { .. }), "{a:?}");
+        // Seat 3 is empty, and 2m-8m are not in the set.
+        let (e, _) = bot.react(r#"{"type":"dahai","actor":3,"pai":"W","tsumogiri":true}"#).unwrap_err();
+        assert_eq!(e, BotError::NotASeat { actor: 3, players: 3 });
+        let mut bot = MjaiBot::new(0, parse_bot("ukeire").unwrap());
+        let (e, _) = bot.react(&START.replace("\"9m\"", "\"2m\"")).unwrap_err();
+        assert!(e.to_string().contains("not in this table's set"), "{e}");
+    }
+
+    #[test]
+    fn four_player_only_players_sit_a_three_player_round_out() {
+        assert!(plays_three("linear") && plays_three("random") && !plays_three("ev"));
+        assert!(!plays_three("majiang-0402") && !plays_three("trees"));
+        let mut bot = MjaiBot::new(0, parse_bot("ev").unwrap());
+        let (e, answer) =
+            bot.react(&START.replace("]}]", r#"]},{"type":"tsumo","actor":0,"pai":"S"}]"#)).unwrap_err();
+        assert_eq!(e, BotError::FourPlayerOnly { player: "ev".into() });
+        // The line's own draw still gets a legal answer: its tsumogiri.
+        assert_eq!(bot.json(&answer), r#"{"type":"dahai","actor":0,"pai":"S","tsumogiri":true}"#);
+        // start_game naming three seats and start_kyoku dealing four disagree.
+        let mut bot = MjaiBot::new(0, parse_bot("ukeire").unwrap());
+        let four = START
+            .replace(r#""scores":[35000,35000,35000],"#, r#""scores":[25000,25000,25000,25000],"#)
+            .replace(r#"]]}]"#, r#"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}]"#);
+        let (e, _) = bot.react(&four).unwrap_err();
+        assert_eq!(e, BotError::SeatsDiffer { named: 3, dealt: 4 });
     }
 }

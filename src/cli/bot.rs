@@ -20,6 +20,11 @@ use super::usage;
 /// `5sr`; `start_game`'s `id` names the seat (else --seat); other seats' tiles are `?`. The bot
 /// decides exactly as in `haifu simulate`.
 ///
+/// A `start_kyoku` that deals three hands is a 3-player table (Tenhou's sanma rules): the bot
+/// follows every seat's `kita` / `nukidora` and answers `{"type":"kita","actor":N,"pai":"N"}`
+/// when its player sets a north aside; majiang-*, ev and trees are four-player only and sit
+/// such rounds out (docs/bot.md).
+///
 /// A line it cannot follow gets an error on stderr, naming the line, and a legal answer anyway
 /// (a tsumogiri on its own turn, else none); the round is then sat out with tsumogiri.
 ///
@@ -29,7 +34,7 @@ use super::usage;
 /// pipes.
 #[derive(clap::Args)]
 pub struct BotArgs {
-    /// The seat, 0-3 (start_game's `id` overrides it).
+    /// The seat, 0-3 (0-2 at a 3-player table; start_game's `id` overrides it).
     #[arg(long, default_value_t = 0)]
     seat: u8,
     /// The player: any `haifu simulate` bot (majiang-0400, majiang-0401, majiang-0402, ev,

@@ -366,7 +366,7 @@ struct Table {
 
 /// The seats a `start_kyoku` deals: four hands of 13 tiles, or three (a 3-player game, whose
 /// fourth entry, when there is one, is empty).
-fn players_dealt(tehais: &[Vec<String>]) -> Result<u8, MjaiError> {
+pub fn players_dealt(tehais: &[Vec<String>]) -> Result<u8, MjaiError> {
     let dealt = |hands: &[Vec<String>]| hands.iter().all(|h| h.len() == 13);
     match tehais.len() {
         4 if dealt(tehais) => Ok(4),
