@@ -13,9 +13,9 @@
 //!   legal discard after kuikae: Tenhou does not offer it); chosen the call or `pass`. Skipped
 //!   when a higher-priority action by someone else took the tile (ron, or a pon over a chi), because
 //!   the record cannot say what the player would have done.
-//! - `Kita` (three players): the seat holds a north it may set aside ([`rules::kita_allowed`]);
-//!   chosen `kita` when it does, `keep` when it discards instead (the discard is then a decision
-//!   of its own, after this one).
+//! - `Kita` (three players): right after its own draw the seat holds a north it may set aside
+//!   ([`rules::kita_allowed`]); chosen `kita` when it does, `keep` when it discards instead (the
+//!   discard is then a decision of its own, after this one).
 
 use super::table::{RiichiState, Table};
 use super::{rules, Observer};
@@ -270,7 +270,11 @@ impl Observer for DecisionRecorder {
             Event::Kita { who, .. } => self.decisions.push(kita_decision(table, *who, index, true)),
             Event::Discard { who, tile } => {
                 let who = *who;
-                if rules::kita_allowed(table, who).is_some() {
+                // A north may be set aside right after the seat's own draw (never after its chi or
+                // pon, nor once riichi is declared): the discard then kept it.
+                let drew = matches!(self.prev, Some(Event::Draw { who: w, .. }) if w == who);
+                let declaring = table.riichi[who as usize] == RiichiState::Declared;
+                if drew && !declaring && rules::kita_allowed(table, who).is_some() {
                     self.decisions.push(kita_decision(table, who, index, false));
                 }
                 let in_riichi = matches!(table.riichi[who as usize], RiichiState::Accepted { .. });
