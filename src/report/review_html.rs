@@ -141,6 +141,12 @@ pub fn page(r: &GameReview) -> String {
         esc(&title)
     );
     let _ = writeln!(h, "<h1>Review: {}</h1>", esc(&title));
+    if r.game.seats == 3 {
+        h.push_str(
+            "<p class=\"variant\">A three-player (sanma) game: three seats, no chi, norths set aside; \
+             every decision is judged by the three-player models (the north decisions by the north's).</p>\n",
+        );
+    }
     let _ = writeln!(
         h,
         "<p class=\"muted\">{} · haifu {} · review schema {} · weights: {}</p>",
@@ -206,8 +212,12 @@ fn summary(h: &mut String, r: &GameReview) {
          <th>n</th><th>match rate</th><th>bad-move rate</th><th>similarity</th><th>points lost / decision</th><th>top-3</th></tr>\n",
         esc(&crate::model::judges::judges_text(&r.judges))
     );
-    for (name, a) in [("game", &s.game), ("discards", &s.discard), ("riichi", &s.riichi), ("calls", &s.call)]
-    {
+    let mut kinds =
+        vec![("game", &s.game), ("discards", &s.discard), ("riichi", &s.riichi), ("calls", &s.call)];
+    if r.game.seats == 3 {
+        kinds.push(("norths (kita)", &s.kita));
+    }
+    for (name, a) in kinds {
         let calibrated = a.with_probability > 0;
         let _ = writeln!(
             h,
@@ -519,6 +529,10 @@ pub struct IndexEntry {
     pub discard: Agreement,
     pub riichi: Agreement,
     pub call: Agreement,
+    /// The north decisions of a three-player game (empty at four).
+    pub kita: Agreement,
+    /// Seats at the game's table: 4, or 3 (sanma).
+    pub seats: u8,
 }
 
 /// The index page of a batch.
