@@ -163,14 +163,21 @@ fn review_one(src: &Source, who: &Who, models: &Models, out: &Path, json: Option
 fn review_many(paths: &[PathBuf], b: &Batch, summary: Option<&Path>) -> Result<ExitCode> {
     let (who, out) = (b.who, b.out);
     let report = review_batch(paths, who, b.models, out, b.json, b.jobs)?;
-    let (n, t1) = report.entries.iter().fold((0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1));
+    // Per variant (four-player games first): no match rate over both.
+    let per_variant: Vec<String> = [(4u8, ""), (3, " three-player")]
+        .into_iter()
+        .filter_map(|(seats, what)| {
+            let of = report.entries.iter().filter(|e| (e.seats == 3) == (seats == 3));
+            let (g, n, t1) = of.fold((0, 0, 0), |a, e| (a.0 + 1, a.1 + e.decisions, a.2 + e.top1));
+            let judges = b.models.for_players(seats).map_or_else(|| "-".into(), |m| m.judges_text());
+            let rate = 100.0 * t1 as f64 / n.max(1) as f64;
+            (g > 0).then(|| format!("{g}{what} pages, {n} decisions, match rate {rate:.0}% by {judges}"))
+        })
+        .collect();
     println!(
-        "{} files, {} pages ({} decisions, match rate {:.0}% by {}), {} games without the player, {} failed -> {}",
+        "{} files, {}; {} games without the player, {} failed -> {}",
         report.files,
-        report.entries.len(),
-        n,
-        100.0 * t1 as f64 / n.max(1) as f64,
-        b.models.judges_text(),
+        if per_variant.is_empty() { "0 pages".to_string() } else { per_variant.join("; ") },
         report.without_player,
         report.errors.len(),
         out.join("index.html").display()

@@ -154,9 +154,10 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     }
     let s = &run.overall;
     println!(
-        "{} {} games, {} player-rounds: win {:.1}%, deal-in {:.1}%, riichi {:.1}%, call {:.1}%, avg placement {:.3}",
+        "{} {}games, {} player-rounds: win {:.1}%, deal-in {:.1}%, riichi {:.1}%, call {:.1}%, avg placement {:.3}",
         run.games_of(s),
-        run.variant(),
+        // Four-player runs print as before; a three-player one says so.
+        if run.players == 3 { "three-player " } else { "" },
         s.rounds,
         s.win.value() * 100.0,
         s.deal_in.value() * 100.0,

@@ -544,14 +544,25 @@ pub fn index(entries: &[IndexEntry], errors: &[(String, String)]) -> String {
         entries.len(),
         entries.len()
     );
-    let (n, t1, t3) = entries.iter().fold((0, 0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1, a.2 + e.top3));
-    let rate = |x: usize| if n > 0 { pct(x as f64 / n as f64) } else { "–".into() };
-    let _ = writeln!(
-        h,
-        "<p>{n} decisions; <code>linear</code> agrees top-1 {}, top-3 {}.</p>",
-        rate(t1),
-        rate(t3)
-    );
+    // One line per variant: four- and three-player games are judged by different models, and
+    // no rate averages over both. A batch of one variant reads as before.
+    let both = entries.iter().any(|e| e.seats == 3) && entries.iter().any(|e| e.seats != 3);
+    for (three, what) in [(false, "four-player games: "), (true, "three-player games: ")] {
+        let of: Vec<&IndexEntry> = entries.iter().filter(|e| (e.seats == 3) == three).collect();
+        // An empty batch reads as before: one line of 0 decisions.
+        if of.is_empty() && (three || !entries.is_empty()) {
+            continue;
+        }
+        let (n, t1, t3) = of.iter().fold((0, 0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1, a.2 + e.top3));
+        let rate = |x: usize| if n > 0 { pct(x as f64 / n as f64) } else { "–".into() };
+        let label = if both || three { what } else { "" };
+        let _ = writeln!(
+            h,
+            "<p>{label}{n} decisions; <code>linear</code> agrees top-1 {}, top-3 {}.</p>",
+            rate(t1),
+            rate(t3)
+        );
+    }
     h.push_str("<table class=\"summary\"><tr><th class=\"l\">game</th><th class=\"l\">player</th><th>seat</th><th>place</th><th>decisions</th><th>top-1</th><th>top-3</th></tr>\n");
     for e in entries {
         let r1 = e.top1 as f64 / e.decisions.max(1) as f64;

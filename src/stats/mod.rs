@@ -232,11 +232,6 @@ impl StatsRun {
         s.partial_games / u64::from(self.players.max(1))
     }
 
-    /// The variant's name as the reports say it.
-    pub fn variant(&self) -> &'static str {
-        variant_name(self.players)
-    }
-
     /// What the report says of the other variant's games: how many were left out and how to
     /// count them (`None` when there were none).
     pub fn other_variant_note(&self) -> Option<String> {

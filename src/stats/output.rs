@@ -53,6 +53,37 @@ calls are pon and kans; the yaku table's ドラ counts the set-aside norths too 
 into it), and the Nukidora section counts the set-asides. The studies below are over these games \
 as well (no 2m-8m in the wall).\n\n";
 
+/// The README's first lines: what was read and counted, the other variant's games left out,
+/// and what a three-player report's figures are.
+fn head(run: &StatsRun) -> String {
+    let mut md = String::new();
+    let players = run.players;
+    md.push_str("# haifu stats\n\n");
+    // Four-player reports read as before; a three-player one says so in its first line.
+    let games = if players == 3 { "three-player games" } else { "games" };
+    md.push_str(&format!(
+        "{} files read, {} {games}, {} player-rounds, {} errors.\n\n",
+        run.files,
+        run.games_of(&run.overall),
+        run.overall.rounds,
+        run.errors.len()
+    ));
+    if let Some(note) = run.other_variant_note() {
+        md.push_str(&format!("{note}.\n\n"));
+    }
+    if players == 3 {
+        md.push_str(THREE_PLAYERS);
+    }
+    if run.overall.partial_games > 0 {
+        md.push_str(&format!(
+            "{} partial records (a late start, no end under the rules or no stated result) are left out of the \
+             placement and final-score figures; their rounds count in the round figures.\n\n",
+            run.partial_games_of(&run.overall)
+        ));
+    }
+    md
+}
+
 /// Writes the tables, counts, plots and README of a stats run into `dir`.
 pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|source| StatsError::Create { path: dir.to_path_buf(), source })?;
@@ -99,29 +130,7 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     .map_err(|e| StatsError::Plot { what: "plot".into(), error: e.to_string() })?;
 
     let mut md = String::new();
-    md.push_str("# haifu stats\n\n");
-    // Four-player reports read as before; a three-player one says so in its first line.
-    let games = if players == 3 { "three-player games" } else { "games" };
-    md.push_str(&format!(
-        "{} files read, {} {games}, {} player-rounds, {} errors.\n\n",
-        run.files,
-        run.games_of(&run.overall),
-        run.overall.rounds,
-        run.errors.len()
-    ));
-    if let Some(note) = run.other_variant_note() {
-        md.push_str(&format!("{note}.\n\n"));
-    }
-    if players == 3 {
-        md.push_str(THREE_PLAYERS);
-    }
-    if run.overall.partial_games > 0 {
-        md.push_str(&format!(
-            "{} partial records (a late start, no end under the rules or no stated result) are left out of the \
-             placement and final-score figures; their rounds count in the round figures.\n\n",
-            run.partial_games_of(&run.overall)
-        ));
-    }
+    md.push_str(&head(run));
     md.push_str("## Definitions\n\n");
     md.push_str(DEFINITIONS);
     md.push_str("\nEvery figure's definition is in the glossary at the end.\n\n");
