@@ -121,3 +121,140 @@ fn summary_and_stats_agreement() {
     assert!(csv.lines().any(|l| l.starts_with("dan,all,")), "{csv}");
     assert!(stats.join("match_rate_by_dan.png").is_file());
 }
+
+/// Runs `haifu ARGS...` and returns (status code, stdout).
+fn haifu(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_haifu")).args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text)
+}
+
+/// The page of a real three-player game: three seats, judged by the three-player weights, the
+/// north decisions present and as many set-asides among them as the mjlog text has `<N>` tags
+/// with 0x20 for that seat, and no opponent across the table.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn three_player_page() {
+    let game = haifu::testdata::need_file("tenhou/sanma/2020010100gm-00b9-0000-18a1410f.mjlog");
+    let tmp = tempfile::tempdir().unwrap();
+    let (page, json) = (tmp.path().join("p.html"), tmp.path().join("p.json"));
+    for seat in ["0", "2"] {
+        let args = [game.as_os_str(), "--seat".as_ref(), seat.as_ref(), "--out".as_ref(), page.as_os_str()];
+        let (code, text) =
+            haifu(&[&["review".as_ref()][..], &args, &["--json".as_ref(), json.as_os_str()]].concat());
+        assert_eq!(code, Some(0), "{text}");
+        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(v["game"]["seats"], 3);
+        let mut places: Vec<u64> = v["game"]["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["placement"].as_u64().unwrap())
+            .collect();
+        places.sort();
+        assert_eq!(places, [1, 2, 3]);
+        for w in v["weights"].as_array().unwrap() {
+            assert!(w.as_str().unwrap().contains("sanma"), "a four-player model judged: {w}");
+        }
+        let decisions: Vec<&serde_json::Value> =
+            v["rounds"].as_array().unwrap().iter().flat_map(|r| r["decisions"].as_array().unwrap()).collect();
+        let kita: Vec<_> = decisions.iter().filter(|d| d["kind"] == "kita").collect();
+        assert_eq!(v["summary"]["kita"]["decisions"].as_u64(), Some(kita.len() as u64));
+        for d in &kita {
+            let mut labels: Vec<&str> =
+                d["options"].as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap()).collect();
+            labels.sort();
+            assert_eq!(labels, ["keep", "kita"]);
+        }
+        // The set-asides of the seat, from the text: <N who="s" m="..."> with m & 0xFF == 0x20.
+        let text = std::fs::read_to_string(&game).unwrap();
+        let set_aside = text
+            .split(&format!("<N who=\"{seat}\" m=\""))
+            .skip(1)
+            .filter(|rest| rest.split('"').next().unwrap().parse::<u32>().unwrap() & 0xFF == 0x20)
+            .count();
+        assert!(set_aside > 0);
+        assert_eq!(kita.iter().filter(|d| d["human"] == "kita").count(), set_aside, "seat {seat}");
+        for d in &decisions {
+            for r in d["riichi"].as_array().unwrap() {
+                assert!(r["seat"].as_u64().unwrap() < 3 && r["relative"] != "toimen", "{r}");
+            }
+        }
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.contains("A three-player (sanma) game") && html.contains("norths (kita)"));
+        assert_eq!(html.matches("<section class=\"decision").count(), decisions.len());
+        assert_eq!(
+            html.split("id=\"result\"")
+                .nth(1)
+                .unwrap()
+                .split("</table>")
+                .next()
+                .unwrap()
+                .matches("<tr")
+                .count(),
+            4
+        );
+    }
+    // Seat 3 is nobody's at three players.
+    let (code, text) = haifu(&[
+        "review".as_ref(),
+        game.as_os_str(),
+        "--seat".as_ref(),
+        "3".as_ref(),
+        "--out".as_ref(),
+        page.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{text}");
+}
+
+/// A player with games of both variants (藤井聡太: two four-player and two three-player records
+/// here): the summary keeps them apart, each variant's totals the sums of its own games' pages.
+#[test]
+#[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+fn summary_per_variant() {
+    let games = [
+        "tenhou/2020010104gm-00a9-0000-2cf09a93.mjlog",
+        "tenhou/2020010109gm-00a9-0000-d5ed323a.mjlog",
+        "tenhou/sanma/2020010103gm-00b9-0000-99053d35.mjlog",
+        "tenhou/sanma/2020010103gm-00b9-0000-b05f20db.mjlog",
+    ]
+    .map(haifu::testdata::need_file);
+    let tmp = tempfile::tempdir().unwrap();
+    let (sum, json) = (tmp.path().join("sum"), tmp.path().join("json"));
+    let mut args: Vec<&std::ffi::OsStr> = vec!["review".as_ref()];
+    args.extend(games.iter().map(|g| g.as_os_str()));
+    args.extend(["--player".as_ref(), "藤井聡太".as_ref(), "--summary".as_ref(), sum.as_os_str()]);
+    args.extend(["--json".as_ref(), json.as_os_str()]);
+    let (code, text) = haifu(&args);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("2 four-player games") && text.contains("2 three-player games"), "{text}");
+    let s: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(sum.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(s["games"], 4);
+    for (key, seats) in [("totals", 4), ("totals_three_player", 3)] {
+        let t = &s[key];
+        assert_eq!((t["seats"].as_u64(), t["games"].as_u64()), (Some(seats), Some(2)), "{key}");
+        // The variant's decisions: the sum over its games' own pages.
+        let mut decisions = 0;
+        for r in s["rows"].as_array().unwrap().iter().filter(|r| r["seats"] == seats) {
+            let stem = r["page"].as_str().unwrap().rsplit('/').next().unwrap().trim_end_matches(".html");
+            let page: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(json.join(format!("{stem}.json"))).unwrap()).unwrap();
+            assert_eq!(page["game"]["seats"], seats);
+            decisions += page["summary"]["game"]["decisions"].as_u64().unwrap();
+        }
+        assert_eq!(t["agreement"]["decisions"].as_u64(), Some(decisions), "{key}");
+        let placed: u64 = t["placements"].as_array().unwrap().iter().map(|p| p.as_u64().unwrap()).sum();
+        assert_eq!(placed, 2, "{key}");
+    }
+    assert_eq!(s["totals_three_player"]["placements"][3], 0);
+    assert!(
+        s["totals"]["kita"]["decisions"] == 0
+            && s["totals_three_player"]["kita"]["decisions"].as_u64() > Some(0)
+    );
+    for f in ["trend.png", "trend-three-player.png"] {
+        assert!(sum.join(f).is_file(), "{f}");
+    }
+    let html = std::fs::read_to_string(sum.join("index.html")).unwrap();
+    assert!(html.contains("Four-player games (2)") && html.contains("Three-player games (2)"));
+}

@@ -112,8 +112,11 @@ struct Batch<'a> {
 fn who(player: Option<String>, seat: Option<u8>) -> Result<Who> {
     Ok(match (player, seat) {
         (Some(p), _) => Who::Player(p),
+        // A seat past a three-player table's is caught per game.
         (None, Some(s)) if s < 4 => Who::Seat(s),
-        (None, Some(s)) => return Err(usage(format!("--seat {s}: seats are 0..=3"))),
+        (None, Some(s)) => {
+            return Err(usage(format!("--seat {s}: seats are 0..=3 (0..=2 at three players)")))
+        }
         (None, None) => Who::Seat(0),
     })
 }
@@ -122,7 +125,8 @@ fn who(player: Option<String>, seat: Option<u8>) -> Result<Who> {
 fn review_one(src: &Source, who: &Who, models: &Models, out: &Path, json: Option<&Path>) -> Result<ExitCode> {
     let game = src.load().with_context(|| format!("cannot read {}", src.name))?;
     let Some(s) = who.seat(&game) else {
-        let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> =
+            game.rules.seats().map(|s| game.players[usize::from(s)].name.as_str()).collect();
         let who = match who {
             Who::Player(p) => format!("player {p:?}"),
             Who::Seat(s) => format!("seat {s}"),
@@ -159,14 +163,21 @@ fn review_one(src: &Source, who: &Who, models: &Models, out: &Path, json: Option
 fn review_many(paths: &[PathBuf], b: &Batch, summary: Option<&Path>) -> Result<ExitCode> {
     let (who, out) = (b.who, b.out);
     let report = review_batch(paths, who, b.models, out, b.json, b.jobs)?;
-    let (n, t1) = report.entries.iter().fold((0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1));
+    // Per variant (four-player games first): no match rate over both.
+    let per_variant: Vec<String> = [(4u8, ""), (3, " three-player")]
+        .into_iter()
+        .filter_map(|(seats, what)| {
+            let of = report.entries.iter().filter(|e| (e.seats == 3) == (seats == 3));
+            let (g, n, t1) = of.fold((0, 0, 0), |a, e| (a.0 + 1, a.1 + e.decisions, a.2 + e.top1));
+            let judges = b.models.for_players(seats).map_or_else(|| "-".into(), |m| m.judges_text());
+            let rate = 100.0 * t1 as f64 / n.max(1) as f64;
+            (g > 0).then(|| format!("{g}{what} pages, {n} decisions, match rate {rate:.0}% by {judges}"))
+        })
+        .collect();
     println!(
-        "{} files, {} pages ({} decisions, match rate {:.0}% by {}), {} games without the player, {} failed -> {}",
+        "{} files, {}; {} games without the player, {} failed -> {}",
         report.files,
-        report.entries.len(),
-        n,
-        100.0 * t1 as f64 / n.max(1) as f64,
-        b.models.judges_text(),
+        if per_variant.is_empty() { "0 pages".to_string() } else { per_variant.join("; ") },
         report.without_player,
         report.errors.len(),
         out.join("index.html").display()
@@ -179,18 +190,22 @@ fn review_many(paths: &[PathBuf], b: &Batch, summary: Option<&Path>) -> Result<E
             report.errors.iter().map(|e| (e.file.clone(), e.error.clone())).collect();
         let s = summarize(name, &report.entries, &errors, out, dir);
         write(&s, dir).with_context(|| format!("cannot write the summary into {}", dir.display()))?;
-        let t = &s.totals;
         let ci = |i: &haifu::report::review_summary::Interval| {
             format!("{:.1}% ({:.1}-{:.1})", 100.0 * i.value, 100.0 * i.lo, 100.0 * i.hi)
         };
-        println!(
-            "{name}: {} games, {} decisions, match rate {}, bad-move rate {} -> {}",
-            s.games,
-            t.agreement.decisions,
-            ci(&t.match_rate),
-            t.bad_move_rate.as_ref().map_or_else(|| "- (weights not calibrated)".into(), ci),
-            dir.join("index.html").display()
-        );
+        // One line per variant with games: no figure averages four- and three-player games.
+        let variants = [Some(&s.totals).filter(|t| t.games > 0), s.totals_three_player.as_ref()];
+        for t in variants.into_iter().flatten() {
+            println!(
+                "{name}: {} {} games, {} decisions, match rate {}, bad-move rate {} -> {}",
+                t.games,
+                if t.seats == 3 { "three-player" } else { "four-player" },
+                t.agreement.decisions,
+                ci(&t.match_rate),
+                t.bad_move_rate.as_ref().map_or_else(|| "- (weights not calibrated)".into(), ci),
+                dir.join("index.html").display()
+            );
+        }
     }
     Ok(super::batch_status(report.errors.is_empty()))
 }

@@ -43,6 +43,10 @@ pub struct StatsArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Count the games of this variant: 4 (four players) or 3 (sanma). A run counts one
+    /// variant; the other variant's games are left out, and the report says how many.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4), conflicts_with = "merge")]
+    players: u8,
     /// Count partial records (clipped logs: a late start, no end under the rules, no stated
     /// result) in the placement and final-score figures too. Without it they are left out of
     /// those figures, and the report says how many.
@@ -132,7 +136,14 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
             Some(d) => haifu::stats::Judging::Data(m, d),
             None => haifu::stats::Judging::Replay(m),
         });
-        haifu::stats::compute_shard(&args.paths, args.jobs, args.shard, args.allow_partial, judging)?
+        haifu::stats::compute_variant(
+            &args.paths,
+            args.jobs,
+            args.shard,
+            args.allow_partial,
+            judging,
+            args.players,
+        )?
     } else {
         haifu::stats::output::merge(&args.merge)?
     };
@@ -143,8 +154,10 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     }
     let s = &run.overall;
     println!(
-        "{} games, {} player-rounds: win {:.1}%, deal-in {:.1}%, riichi {:.1}%, call {:.1}%, avg placement {:.3}",
-        s.games / 4,
+        "{} {}games, {} player-rounds: win {:.1}%, deal-in {:.1}%, riichi {:.1}%, call {:.1}%, avg placement {:.3}",
+        run.games_of(s),
+        // Four-player runs print as before; a three-player one says so.
+        if run.players == 3 { "three-player " } else { "" },
         s.rounds,
         s.win.value() * 100.0,
         s.deal_in.value() * 100.0,
@@ -155,8 +168,11 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     if s.partial_games > 0 {
         println!(
             "{} partial records left out of the placement and final-score figures (--allow-partial counts them)",
-            s.partial_games / 4
+            run.partial_games_of(s)
         );
+    }
+    if let Some(note) = run.other_variant_note() {
+        println!("{note}");
     }
     if !run.agreement.is_empty() {
         let a = run.agreement.total();

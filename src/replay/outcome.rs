@@ -53,12 +53,25 @@ pub struct SeatRound {
     pub good_wait: bool,
     /// Score after the round minus score before (sticks and payments included).
     pub score_change: i32,
+    /// Norths this seat set aside this round (抜きドラ; three players only).
+    pub kita: u8,
+    /// The win was a ron on a north another seat had just set aside.
+    pub kita_ron: bool,
+    /// This seat dealt in by setting a north aside (a ron on the set-aside north).
+    pub kita_dealt_in: bool,
+    /// The set-aside norths of the win (each a dora).
+    pub win_kita: u8,
 }
 
 /// One game's per-seat, per-round outcomes and final placements.
 #[derive(Clone, Debug)]
 pub struct GameOutcome {
     pub players: [String; 4],
+    /// Seats at the table (3 or 4, [`crate::log::rules::Rules::players`]): at three the fourth
+    /// entry of every array is the empty seat, which has no round and no placement.
+    pub seats: u8,
+    /// The uma/oka results the record states (`owari`), when it states them.
+    pub final_results: Option<[f32; 4]>,
     pub table: TableLevel,
     /// East + South; rank points of an East-only game are two thirds.
     pub hanchan: bool,
@@ -85,6 +98,10 @@ struct RiichiLog {
 struct Collector {
     rounds: Vec<[SeatRound; 4]>,
     riichi: RiichiLog,
+    /// Set-asides per seat this round.
+    kita: [u8; 4],
+    /// The seat whose set-aside was the last event (a ron right after it robs that north).
+    last_kita: Option<u8>,
 }
 
 /// The winner's state: 0 riichi, 1 open, 2 dama.
@@ -106,6 +123,15 @@ pub fn yaku_bits(a: &crate::log::event::Agari) -> u64 {
 
 impl Observer for Collector {
     fn after_event(&mut self, table: &Table, _index: usize, event: &crate::log::event::Event) {
+        use crate::log::event::Event;
+        match *event {
+            Event::Kita { who, .. } => {
+                self.kita[who as usize] += 1;
+                self.last_kita = Some(who);
+            }
+            Event::Agari(_) => {}
+            _ => self.last_kita = None,
+        }
         match *event {
             crate::log::event::Event::Riichi { who, step: 1, .. } => {
                 self.riichi.order.push(who);
@@ -124,7 +150,10 @@ impl Observer for Collector {
     fn round_end(&mut self, table: &Table, result: &RoundResult) {
         let mut seats = [SeatRound::default(); 4];
         let log = std::mem::take(&mut self.riichi);
+        let kita = std::mem::take(&mut self.kita);
+        let robbed = self.last_kita.take();
         for (p, s) in seats.iter_mut().enumerate() {
+            s.kita = kita[p];
             s.riichi = table.riichi[p] != RiichiState::None;
             s.calls = table.melds[p].iter().filter(|m| m.kind != MeldKind::Ankan).count() as u8;
             s.called = s.calls > 0;
@@ -148,6 +177,9 @@ impl Observer for Collector {
                     s.tsumo = a.from_who == a.who;
                     s.win_turn = table.draws[w];
                     s.win_yaku = yaku_bits(a);
+                    s.win_kita = a.kita.len() as u8;
+                    let on_kita = a.from_who != a.who && robbed == Some(a.from_who);
+                    s.kita_ron = on_kita;
                     if a.from_who == a.who {
                         for (p, s) in seats.iter_mut().enumerate() {
                             if p != w {
@@ -159,6 +191,7 @@ impl Observer for Collector {
                         seats[f].dealt_in = true;
                         seats[f].deal_in_points += a.points;
                         seats[f].deal_in_to[state] += 1;
+                        seats[f].kita_dealt_in |= on_kita;
                         for (p, s) in seats.iter_mut().enumerate() {
                             if p != w && p != f {
                                 s.lateral = true;
@@ -229,6 +262,8 @@ pub fn game_outcome_with(game: &Game, extra: &mut impl Observer) -> Result<GameO
     });
     Ok(GameOutcome {
         players: game.players.clone().map(|p| p.name),
+        seats: game.rules.players,
+        final_results: game.final_results,
         table: game.rules.table,
         hanchan: game.rules.hanchan,
         rounds: c.rounds,

@@ -15,8 +15,12 @@ pub enum ReportError {
     /// A table (parquet) that could not be written.
     #[error("{}: {error}", path.display())]
     Table { path: PathBuf, error: String },
-    #[error("seat {seat} is not a seat of a 4-player game (0..=3)")]
-    NoSuchSeat { seat: u8 },
+    #[error("seat {seat} is not a seat of a {players}-player game (0..={})", players.saturating_sub(1))]
+    NoSuchSeat { seat: u8, players: u8 },
+    /// A game of `players` seats without judges of its own (a four-player model never judges
+    /// a sanma decision).
+    #[error("no judges for {players}-player games (sanma.json, sanma-riichi.json, sanma-call.json and sanma-kita.json beside the discard weights or shipped)")]
+    NoJudges { players: u8 },
     /// The option rows of the game could not be computed.
     #[error(transparent)]
     Rows(crate::dataset::rows::RowsError),

@@ -22,7 +22,7 @@ use crate::model::linear::Linear;
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::Table;
-use crate::replay::view::{view_of, View};
+use crate::replay::view::{opponent_seats, view_of, View};
 use crate::replay::{replay_game, NoWinCheck, RoundResult};
 use crate::tile::Tile;
 
@@ -48,7 +48,7 @@ impl Who {
     /// The seat in `game`, or `None` when the named player is not at this table.
     pub fn seat(&self, game: &Game) -> Option<u8> {
         match self {
-            Who::Seat(s) => (*s < 4).then_some(*s),
+            Who::Seat(s) => (*s < game.rules.players).then_some(*s),
             Who::Player(name) => game.players.iter().position(|p| &p.name == name).map(|s| s as u8),
         }
     }
@@ -81,6 +81,10 @@ pub struct GameInfo {
     /// (`ippan`, `joukyuu`, `tokujou`, `houou`).
     pub date: Option<String>,
     pub table: String,
+    /// Seats at the table: 4, or 3 for a three-player (sanma) game, whose judges are the
+    /// three-player models ([`Models::for_players`]).
+    pub seats: u8,
+    /// The seated players (three at a three-player table).
     pub players: Vec<PlayerInfo>,
 }
 
@@ -90,7 +94,8 @@ pub struct PlayerInfo {
     pub name: String,
     /// Tenhou dan index (10 = 初段), when recorded.
     pub dan: Option<u8>,
-    /// Final points, the uma/oka-adjusted result and the placement 1..=4, when the game ended.
+    /// Final points, the uma/oka-adjusted result and the placement 1..=4 (1..=3 at three
+    /// players), when the game ended.
     pub final_score: Option<i32>,
     pub final_result: Option<f32>,
     pub placement: Option<u8>,
@@ -179,6 +184,9 @@ pub struct Summary {
     pub discard: Agreement,
     pub riichi: Agreement,
     pub call: Agreement,
+    /// The north decisions (set aside or keep) of a three-player game, judged by the north's
+    /// model; empty at four players.
+    pub kita: Agreement,
     /// The largest-margin disagreements, largest first (ids of decisions).
     pub largest_disagreements: Vec<DisagreementRef>,
 }
@@ -483,11 +491,15 @@ fn round_long(round: u8, honba: u8) -> String {
     format!("{} {}, {honba} honba", WINDS[(round / 4) as usize % 4], round % 4 + 1)
 }
 
-/// Reviews one game for `seat`. `source` names the file in the output.
+/// Reviews one game for `seat`. `source` names the file in the output. A three-player game is
+/// judged by the three-player models of `models` ([`Models::for_players`]; an error when there
+/// are none: a four-player model never judges a sanma decision).
 pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Result<GameReview> {
-    if seat >= 4 {
-        return Err(ReportError::NoSuchSeat { seat });
+    let players = game.rules.players;
+    if seat >= players {
+        return Err(ReportError::NoSuchSeat { seat, players });
     }
+    let models = models.for_players(players).ok_or(ReportError::NoJudges { players })?;
     let rows = game_rows(game).map_err(ReportError::Rows)?;
     let mut recording = Recording::new(Collector::default());
     replay_game(game, &mut recording, &mut NoWinCheck).map_err(ReportError::Replay)?;
@@ -497,8 +509,9 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     }
     let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
     let reviewer =
-        Reviewer { seat, names: &names, red: game.rules.red_fives(), models, cols: Columns::new() };
-    let mut rounds: Vec<RoundReview> = rows.rounds.iter().map(|r| round_review(r, seat, &names)).collect();
+        Reviewer { seat, players, names: &names, red: game.rules.red_fives(), models, cols: Columns::new() };
+    let mut rounds: Vec<RoundReview> =
+        rows.rounds.iter().map(|r| round_review(r, seat, &names, players)).collect();
 
     let w = catalog_width();
     let mut n = 0usize;
@@ -528,6 +541,7 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
             source: source.to_string(),
             date: game.date(),
             table: game.rules.table.name().to_string(),
+            seats: players,
             players: players_of(game),
         },
         seat,
@@ -539,10 +553,12 @@ pub fn review_game(game: &Game, source: &str, seat: u8, models: &Models) -> Resu
     })
 }
 
-/// The four players with their final score, result and placement (when the record has them).
+/// The seated players with their final score, result and placement (when the record has them).
 fn players_of(game: &Game) -> Vec<PlayerInfo> {
-    let placements = game.final_scores.map(|s| crate::util::placements(&s));
-    (0..4)
+    let placements = game.final_scores.map(|s| crate::util::placements_of(&s, game.rules.players));
+    game.rules
+        .seats()
+        .map(usize::from)
         .map(|s| PlayerInfo {
             seat: s as u8,
             name: game.players[s].name.clone(),
@@ -556,7 +572,7 @@ fn players_of(game: &Game) -> Vec<PlayerInfo> {
 
 /// A round's header as the review shows it (its decisions are added later): its names, who won
 /// from whom, and the reviewed seat's score change.
-fn round_review(r: &RoundRow, seat: u8, names: &[String]) -> RoundReview {
+fn round_review(r: &RoundRow, seat: u8, names: &[String], players: u8) -> RoundReview {
     let winners: Vec<u8> = r.winners.split(',').filter_map(|x| x.parse().ok()).collect();
     let mine = r.deltas[seat as usize];
     let by = |s: u8| names[s as usize].clone();
@@ -566,7 +582,7 @@ fn round_review(r: &RoundRow, seat: u8, names: &[String]) -> RoundReview {
             if r.result == "tsumo" {
                 format!("tsumo by {}", ws.join(", "))
             } else {
-                let loser = (0..4).min_by_key(|&s| r.deltas[s]).unwrap_or(0) as u8;
+                let loser = (0..usize::from(players)).min_by_key(|&s| r.deltas[s]).unwrap_or(0) as u8;
                 format!("ron by {} from {}", ws.join(", "), by(loser))
             }
         }
@@ -608,6 +624,8 @@ impl Columns {
 /// red fives, the models and the catalog columns.
 struct Reviewer<'a> {
     seat: u8,
+    /// Seats at the table (the opponents' seats follow [`opponent_seats`]).
+    players: u8,
     names: &'a [String],
     red: bool,
     models: &'a Models,
@@ -634,7 +652,7 @@ impl Reviewer<'_> {
         // Opponents in riichi, at relative seats 1..=3.
         let riichi_rel: Vec<usize> = (0..3).filter(|&i| view.opponents[i].in_riichi()).collect();
         let riichi = self.riichi_players(&view, &riichi_rel);
-        let per_opp = per_riichi_views(&view, seat, &riichi_rel);
+        let per_opp = per_riichi_views(&view, opponent_seats(self.players, seat), &riichi_rel);
 
         let options: Vec<OptionReview> = order
             .iter()
@@ -714,7 +732,7 @@ impl Reviewer<'_> {
         riichi_rel
             .iter()
             .map(|&i| {
-                let s = (self.seat + i as u8 + 1) % 4;
+                let s = opponent_seats(self.players, self.seat)[i].unwrap_or(self.seat);
                 let o = &view.opponents[i];
                 let river = o
                     .river
@@ -734,7 +752,8 @@ impl Reviewer<'_> {
 }
 
 /// One position per riichi opponent, each seeing only that riichi, for push/fold's classes.
-fn per_riichi_views(view: &View, seat: u8, riichi_rel: &[usize]) -> Vec<(u8, View)> {
+/// `seats` are the opponents' absolute seats by relative slot ([`opponent_seats`]).
+fn per_riichi_views(view: &View, seats: [Option<u8>; 3], riichi_rel: &[usize]) -> Vec<(u8, View)> {
     riichi_rel
         .iter()
         .map(|&i| {
@@ -744,7 +763,7 @@ fn per_riichi_views(view: &View, seat: u8, riichi_rel: &[usize]) -> Vec<(u8, Vie
                     o.riichi_at = None;
                 }
             }
-            ((seat + i as u8 + 1) % 4, v)
+            (seats[i].unwrap_or_default(), v)
         })
         .collect()
 }
@@ -851,6 +870,7 @@ fn summarize(rounds: &[RoundReview]) -> Summary {
         discard: Agreement::default(),
         riichi: Agreement::default(),
         call: Agreement::default(),
+        kita: Agreement::default(),
         largest_disagreements: Vec::new(),
     };
     let mut dis: Vec<DisagreementRef> = Vec::new();
@@ -860,6 +880,7 @@ fn summarize(rounds: &[RoundReview]) -> Summary {
             match d.kind {
                 DecisionKind::Riichi => summary.riichi.add(d),
                 DecisionKind::Call => summary.call.add(d),
+                DecisionKind::Kita => summary.kita.add(d),
                 _ => summary.discard.add(d),
             }
             if d.human_rank != 1 {

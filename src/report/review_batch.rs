@@ -108,6 +108,8 @@ pub fn review_batch(
                     discard: review.summary.discard,
                     riichi: review.summary.riichi,
                     call: review.summary.call,
+                    kita: review.summary.kita,
+                    seats: review.game.seats,
                 });
             }
         },

@@ -141,6 +141,12 @@ pub fn page(r: &GameReview) -> String {
         esc(&title)
     );
     let _ = writeln!(h, "<h1>Review: {}</h1>", esc(&title));
+    if r.game.seats == 3 {
+        h.push_str(
+            "<p class=\"variant\">A three-player (sanma) game: three seats, no chi, norths set aside; \
+             every decision is judged by the three-player models (the north decisions by the north's).</p>\n",
+        );
+    }
     let _ = writeln!(
         h,
         "<p class=\"muted\">{} · haifu {} · review schema {} · weights: {}</p>",
@@ -206,8 +212,12 @@ fn summary(h: &mut String, r: &GameReview) {
          <th>n</th><th>match rate</th><th>bad-move rate</th><th>similarity</th><th>points lost / decision</th><th>top-3</th></tr>\n",
         esc(&crate::model::judges::judges_text(&r.judges))
     );
-    for (name, a) in [("game", &s.game), ("discards", &s.discard), ("riichi", &s.riichi), ("calls", &s.call)]
-    {
+    let mut kinds =
+        vec![("game", &s.game), ("discards", &s.discard), ("riichi", &s.riichi), ("calls", &s.call)];
+    if r.game.seats == 3 {
+        kinds.push(("norths (kita)", &s.kita));
+    }
+    for (name, a) in kinds {
         let calibrated = a.with_probability > 0;
         let _ = writeln!(
             h,
@@ -519,6 +529,10 @@ pub struct IndexEntry {
     pub discard: Agreement,
     pub riichi: Agreement,
     pub call: Agreement,
+    /// The north decisions of a three-player game (empty at four).
+    pub kita: Agreement,
+    /// Seats at the game's table: 4, or 3 (sanma).
+    pub seats: u8,
 }
 
 /// The index page of a batch.
@@ -530,14 +544,25 @@ pub fn index(entries: &[IndexEntry], errors: &[(String, String)]) -> String {
         entries.len(),
         entries.len()
     );
-    let (n, t1, t3) = entries.iter().fold((0, 0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1, a.2 + e.top3));
-    let rate = |x: usize| if n > 0 { pct(x as f64 / n as f64) } else { "–".into() };
-    let _ = writeln!(
-        h,
-        "<p>{n} decisions; <code>linear</code> agrees top-1 {}, top-3 {}.</p>",
-        rate(t1),
-        rate(t3)
-    );
+    // One line per variant: four- and three-player games are judged by different models, and
+    // no rate averages over both. A batch of one variant reads as before.
+    let both = entries.iter().any(|e| e.seats == 3) && entries.iter().any(|e| e.seats != 3);
+    for (three, what) in [(false, "four-player games: "), (true, "three-player games: ")] {
+        let of: Vec<&IndexEntry> = entries.iter().filter(|e| (e.seats == 3) == three).collect();
+        // An empty batch reads as before: one line of 0 decisions.
+        if of.is_empty() && (three || !entries.is_empty()) {
+            continue;
+        }
+        let (n, t1, t3) = of.iter().fold((0, 0, 0), |a, e| (a.0 + e.decisions, a.1 + e.top1, a.2 + e.top3));
+        let rate = |x: usize| if n > 0 { pct(x as f64 / n as f64) } else { "–".into() };
+        let label = if both || three { what } else { "" };
+        let _ = writeln!(
+            h,
+            "<p>{label}{n} decisions; <code>linear</code> agrees top-1 {}, top-3 {}.</p>",
+            rate(t1),
+            rate(t3)
+        );
+    }
     h.push_str("<table class=\"summary\"><tr><th class=\"l\">game</th><th class=\"l\">player</th><th>seat</th><th>place</th><th>decisions</th><th>top-1</th><th>top-3</th></tr>\n");
     for e in entries {
         let r1 = e.top1 as f64 / e.decisions.max(1) as f64;

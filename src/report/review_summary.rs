@@ -4,6 +4,11 @@
 //! the bad-move rate over the games, an HTML index linking each game's page, the JSON, and the
 //! rows as CSV and parquet.
 //!
+//! **Variants.** Four-player and three-player (sanma) games are different games judged by
+//! different models, so the totals are per variant: `totals` over the four-player games,
+//! `totals_three_player` over the three-player ones; no average mixes them. The rows list every
+//! game with its `seats`.
+//!
 //! **Intervals.** The match rate and the bad-move rate are shares of decisions: Wilson score
 //! intervals over the decisions. The similarity and the points lost are means of per-decision
 //! values whose spread the counts do not keep; their intervals are a bootstrap by game
@@ -59,22 +64,32 @@ pub struct GameRow {
     pub similarity: Option<f64>,
     /// `None` when no decision of the game has a defined points lost.
     pub points_lost: Option<f64>,
+    /// Seats at the table: 4, or 3 (sanma).
+    pub seats: u8,
 }
 
-/// The player's totals: the figures over all their decisions, with intervals.
+/// The player's totals over the games of one variant: the figures over all their decisions
+/// there, with intervals.
 #[derive(Clone, Debug, Serialize)]
 pub struct Totals {
+    /// The variant: 4 seats, or 3 (sanma).
+    pub seats: u8,
+    /// The games of that variant.
+    pub games: usize,
     pub match_rate: Interval,
     pub bad_move_rate: Option<Interval>,
     pub similarity: Option<Interval>,
     pub points_lost: Option<Interval>,
-    /// Games finished 1st .. 4th (games with a result).
+    /// Games finished 1st .. 4th (games with a result; 1st .. 3rd at three players, the fourth
+    /// entry 0).
     pub placements: [usize; 4],
     /// The summed counts, all decisions and by kind.
     pub agreement: Agreement,
     pub discard: Agreement,
     pub riichi: Agreement,
     pub call: Agreement,
+    /// The north decisions (three players only).
+    pub kita: Agreement,
 }
 
 /// The `summary.json` document.
@@ -84,7 +99,10 @@ pub struct PlayerSummary {
     pub haifu_version: String,
     pub player: String,
     pub games: usize,
+    /// Over the four-player games (no game: counts 0, figures null).
     pub totals: Totals,
+    /// Over the three-player games, when the player has any.
+    pub totals_three_player: Option<Totals>,
     /// Games in date order (then id; games without a date last).
     pub rows: Vec<GameRow>,
     /// Records that could not be reviewed (file, error).
@@ -104,6 +122,24 @@ pub fn summarize(
     order.sort_by(|a, b| (a.date.is_none(), &a.date, &a.id).cmp(&(b.date.is_none(), &b.date, &b.id)));
     let prefix = relative(dir, pages);
     let rows: Vec<GameRow> = order.iter().map(|e| row(e, &prefix)).collect();
+    let of = |seats: u8| -> Vec<&IndexEntry> { order.iter().copied().filter(|e| e.seats == seats).collect() };
+    let three = of(3);
+    let totals = totals_of(&of(4), 4);
+    let totals_three_player = (!three.is_empty()).then(|| totals_of(&three, 3));
+    PlayerSummary {
+        schema_version: SCHEMA_VERSION,
+        haifu_version: env!("CARGO_PKG_VERSION").to_string(),
+        player: player.to_string(),
+        games: rows.len(),
+        totals,
+        totals_three_player,
+        rows,
+        errors: errors.to_vec(),
+    }
+}
+
+/// The totals of the games of one variant (`seats`).
+fn totals_of(order: &[&IndexEntry], seats: u8) -> Totals {
     let sum = |f: fn(&IndexEntry) -> &Agreement| {
         order.iter().fold(Agreement::default(), |mut a, e| {
             a.merge(f(e));
@@ -112,8 +148,8 @@ pub fn summarize(
     };
     let all = sum(|e| &e.agreement);
     let mut placements = [0usize; 4];
-    for e in &order {
-        if let Some(p) = e.placement.filter(|p| (1..=4).contains(p)) {
+    for e in order {
+        if let Some(p) = e.placement.filter(|p| (1..=seats).contains(p)) {
             placements[p as usize - 1] += 1;
         }
     }
@@ -123,7 +159,9 @@ pub fn summarize(
         Interval { value: r.value(), lo, hi, n, method: "wilson" }
     };
     let games: Vec<&Agreement> = order.iter().map(|e| &e.agreement).collect();
-    let totals = Totals {
+    Totals {
+        seats,
+        games: order.len(),
         match_rate: wilson(all.top1, all.decisions),
         bad_move_rate: (all.with_probability > 0).then(|| wilson(all.bad_moves, all.with_probability)),
         similarity: (all.with_probability > 0)
@@ -134,15 +172,7 @@ pub fn summarize(
         discard: sum(|e| &e.discard),
         riichi: sum(|e| &e.riichi),
         call: sum(|e| &e.call),
-    };
-    PlayerSummary {
-        schema_version: SCHEMA_VERSION,
-        haifu_version: env!("CARGO_PKG_VERSION").to_string(),
-        player: player.to_string(),
-        games: rows.len(),
-        totals,
-        rows,
-        errors: errors.to_vec(),
+        kita: sum(|e| &e.kita),
     }
 }
 
@@ -163,6 +193,7 @@ fn row(e: &IndexEntry, prefix: &str) -> GameRow {
         bad_moves: a.bad_moves,
         similarity: calibrated.then_some(a.similarity),
         points_lost: (a.with_points > 0).then_some(a.points_lost),
+        seats: e.seats,
     }
 }
 
@@ -234,7 +265,10 @@ fn relative(from: &Path, to: &Path) -> String {
 /// (with the `parquet` feature) and `trend.png`; each file whole or not at all.
 pub fn write(s: &PlayerSummary, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|source| ReportError::Create { path: dir.to_path_buf(), source })?;
-    trend_plot(s, &dir.join("trend.png"))?;
+    trend_plot(s, &s.totals, &dir.join("trend.png"))?;
+    if let Some(t) = &s.totals_three_player {
+        trend_plot(s, t, &dir.join(TREND_THREE))?;
+    }
     write_atomic(&dir.join("summary.json"), serde_json::to_string_pretty(s)? + "\n")?;
     write_atomic(&dir.join("games.csv"), csv(&s.rows))?;
     #[cfg(feature = "parquet")]
@@ -251,7 +285,10 @@ pub fn write(s: &PlayerSummary, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-const CSV_HEADER: &str = "date,id,page,table,seat,placement,final_score,decisions,match_rate,bad_move_rate,bad_moves,similarity,points_lost";
+/// The trend plot of the three-player games (`trend.png` is the four-player games').
+pub const TREND_THREE: &str = "trend-three-player.png";
+
+const CSV_HEADER: &str = "date,id,page,table,seat,placement,final_score,decisions,match_rate,bad_move_rate,bad_moves,similarity,points_lost,seats";
 
 /// The rows as CSV (empty cells where a figure is not defined).
 pub fn csv(rows: &[GameRow]) -> String {
@@ -268,7 +305,7 @@ pub fn csv(rows: &[GameRow]) -> String {
     for r in rows {
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             r.date.as_deref().unwrap_or(""),
             quote(&r.id),
             quote(&r.page),
@@ -282,6 +319,7 @@ pub fn csv(rows: &[GameRow]) -> String {
             r.bad_moves,
             opt(r.similarity),
             opt(r.points_lost),
+            r.seats,
         );
     }
     out
@@ -305,17 +343,20 @@ fn columns(rows: &[GameRow]) -> crate::dataset::columns::Columns {
     c.push("bad_moves", Values::U32(rows.iter().map(|r| r.bad_moves as u32).collect()));
     c.push("similarity", num(|r| r.similarity.unwrap_or(f64::NAN)));
     c.push("points_lost", num(|r| r.points_lost.unwrap_or(f64::NAN)));
+    c.push("seats", Values::U8(rows.iter().map(|r| r.seats).collect()));
     c
 }
 
-/// Match rate and bad-move rate per game, and over the last [`WINDOW`] games (pooled counts).
-fn trend_plot(s: &PlayerSummary, path: &Path) -> Result<()> {
+/// Match rate and bad-move rate per game of the variant of `t`, and over its last [`WINDOW`]
+/// games (pooled counts: never over both variants).
+fn trend_plot(s: &PlayerSummary, t: &Totals, path: &Path) -> Result<()> {
     use crate::util::plots::{lines, Line};
-    let rows = &s.rows;
+    let rows: Vec<&GameRow> = s.rows.iter().filter(|r| r.seats == t.seats).collect();
     let x = |i: usize| (i + 1) as f64;
     let pooled = |i: usize, f: fn(&GameRow) -> Option<(f64, usize)>| {
         let from = (i + 1).saturating_sub(WINDOW);
-        let (h, n) = rows[from..=i].iter().filter_map(f).fold((0.0, 0), |a, (h, n)| (a.0 + h, a.1 + n));
+        let (h, n) =
+            rows[from..=i].iter().copied().filter_map(f).fold((0.0, 0), |a, (h, n)| (a.0 + h, a.1 + n));
         (n > 0).then(|| h / n as f64)
     };
     let matched = |r: &GameRow| Some((r.match_rate * r.decisions as f64, r.decisions));
@@ -330,7 +371,7 @@ fn trend_plot(s: &PlayerSummary, path: &Path) -> Result<()> {
             points: (0..rows.len()).filter_map(|i| pooled(i, matched).map(|v| (x(i), v))).collect(),
         },
     ];
-    if s.totals.bad_move_rate.is_some() {
+    if t.bad_move_rate.is_some() {
         ls.push(Line {
             name: "bad-move rate, per game".into(),
             points: rows.iter().enumerate().filter_map(|(i, r)| r.bad_move_rate.map(|b| (x(i), b))).collect(),
@@ -340,48 +381,30 @@ fn trend_plot(s: &PlayerSummary, path: &Path) -> Result<()> {
             points: (0..rows.len()).filter_map(|i| pooled(i, bad).map(|v| (x(i), v))).collect(),
         });
     }
-    let title = format!("{}: agreement with linear over {} games", s.player, rows.len());
+    let variant = if t.seats == 3 { "three-player " } else { "" };
+    let title = format!("{}: agreement with linear over {} {variant}games", s.player, rows.len());
     lines(path, &title, "game (in date order)", "rate", &ls).map_err(|e| ReportError::Plot(e.to_string()))
 }
 
-/// A figure and its interval: as a percentage, or with `decimals` places; `– (one game)` for a
-/// bootstrap over a single game.
-fn interval_cell(i: &Option<Interval>, as_pct: bool, decimals: usize) -> String {
-    match i {
-        Some(i) if !i.lo.is_finite() => format!("{:.decimals$} (no interval: one game)", i.value),
-        Some(i) if as_pct => format!("{} ({}–{})", pct1(i.value), pct1(i.lo), pct1(i.hi)),
-        Some(i) => format!("{:.decimals$} ({:.decimals$}–{:.decimals$})", i.value, i.lo, i.hi),
-        None => "–".into(),
-    }
-}
-
-fn pct1(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
-}
-
-/// The summary's HTML: the totals with intervals, by kind, the plot and one linked row per game.
-pub fn page(s: &PlayerSummary) -> String {
-    let mut h = String::new();
-    let t = &s.totals;
-    let _ = write!(
-        h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>haifu review: {} over {} games</title>\
-         <style>{CSS}</style></head><body>\n<h1>{} over {} games</h1>\n",
-        esc(&s.player),
-        s.games,
-        esc(&s.player),
-        s.games
-    );
-    let first = s.rows.iter().find_map(|r| r.date.clone()).unwrap_or_else(|| "–".into());
-    let last = s.rows.iter().rev().find_map(|r| r.date.clone()).unwrap_or_else(|| "–".into());
+/// The totals of one variant: a heading when `titled` (both variants, or three players), the
+/// figures with their intervals, the same by decision kind, and its trend plot `plot`.
+fn totals_section(h: &mut String, t: &Totals, plot: &str, titled: bool) {
+    let (id, what) = if t.seats == 3 {
+        ("totals-three-player", "Three-player games")
+    } else {
+        ("totals", "Four-player games")
+    };
+    let heading = if titled { format!("{what} ({})", t.games) } else { "Totals".into() };
+    let _ = writeln!(h, "<h2 id=\"{id}\">{heading}</h2>");
+    let places = t.placements.iter().take(usize::from(t.seats)).map(usize::to_string).collect::<Vec<_>>();
     let _ = writeln!(
         h,
-        "<p class=\"muted\">{first} to {last} · {} decisions · placements {} · haifu {}</p>",
+        "<p class=\"muted\">{} games · {} decisions · placements {}</p>",
+        t.games,
         t.agreement.decisions,
-        t.placements.iter().map(usize::to_string).collect::<Vec<_>>().join(" / "),
-        esc(&s.haifu_version)
+        places.join(" / ")
     );
-    h.push_str("<h2 id=\"totals\">Totals</h2>\n<table class=\"summary totals\"><tr><th class=\"l\">figure</th><th>value (95% interval)</th><th>n</th><th class=\"l\">interval</th></tr>\n");
+    h.push_str("<table class=\"summary totals\"><tr><th class=\"l\">figure</th><th>value (95% interval)</th><th>n</th><th class=\"l\">interval</th></tr>\n");
     let figures = [
         ("match rate", Some(t.match_rate.clone()), true, 1),
         ("bad-move rate", t.bad_move_rate.clone(), true, 1),
@@ -402,9 +425,12 @@ pub fn page(s: &PlayerSummary) -> String {
                 Wilson intervals treat decisions as independent.</p>\n",
     );
     h.push_str("<table class=\"summary\"><tr><th class=\"l\">decisions</th><th>n</th><th>match rate</th><th>bad-move rate</th><th>similarity</th><th>points lost</th></tr>\n");
-    for (name, a) in
-        [("all", &t.agreement), ("discards", &t.discard), ("riichi", &t.riichi), ("calls", &t.call)]
-    {
+    let mut kinds =
+        vec![("all", &t.agreement), ("discards", &t.discard), ("riichi", &t.riichi), ("calls", &t.call)];
+    if t.seats == 3 {
+        kinds.push(("norths (kita)", &t.kita));
+    }
+    for (name, a) in kinds {
         let cal = a.with_probability > 0;
         let _ = writeln!(
             h,
@@ -416,16 +442,67 @@ pub fn page(s: &PlayerSummary) -> String {
             if a.with_points > 0 { format!("{:.0}", a.points_lost) } else { "–".into() },
         );
     }
-    h.push_str("</table>\n<p><img src=\"trend.png\" alt=\"match rate and bad-move rate over the games\" width=\"900\"></p>\n");
-    h.push_str("<h2 id=\"games\">Games</h2>\n<table class=\"summary games\"><tr><th class=\"l\">date</th><th class=\"l\">game</th><th class=\"l\">table</th><th>seat</th><th>place</th><th>decisions</th><th>match rate</th><th>bad-move rate</th><th>similarity</th><th>points lost</th></tr>\n");
+    let _ = writeln!(
+        h,
+        "</table>\n<p><img src=\"{plot}\" alt=\"match rate and bad-move rate over the games\" width=\"900\"></p>"
+    );
+}
+
+/// A figure and its interval: as a percentage, or with `decimals` places; `– (one game)` for a
+/// bootstrap over a single game.
+fn interval_cell(i: &Option<Interval>, as_pct: bool, decimals: usize) -> String {
+    match i {
+        Some(i) if !i.lo.is_finite() => format!("{:.decimals$} (no interval: one game)", i.value),
+        Some(i) if as_pct => format!("{} ({}–{})", pct1(i.value), pct1(i.lo), pct1(i.hi)),
+        Some(i) => format!("{:.decimals$} ({:.decimals$}–{:.decimals$})", i.value, i.lo, i.hi),
+        None => "–".into(),
+    }
+}
+
+fn pct1(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+/// The summary's HTML: per variant the totals with intervals, by kind and the plot; then one
+/// linked row per game.
+pub fn page(s: &PlayerSummary) -> String {
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>haifu review: {} over {} games</title>\
+         <style>{CSS}</style></head><body>\n<h1>{} over {} games</h1>\n",
+        esc(&s.player),
+        s.games,
+        esc(&s.player),
+        s.games
+    );
+    let first = s.rows.iter().find_map(|r| r.date.clone()).unwrap_or_else(|| "–".into());
+    let last = s.rows.iter().rev().find_map(|r| r.date.clone()).unwrap_or_else(|| "–".into());
+    let _ = writeln!(h, "<p class=\"muted\">{first} to {last} · haifu {}</p>", esc(&s.haifu_version));
+    let three = s.totals_three_player.as_ref();
+    if three.is_some() {
+        h.push_str(
+            "<p>Four-player and three-player games are different games judged by different models: \
+             each variant has its own totals, and no figure averages over both.</p>\n",
+        );
+    }
+    // A player with three-player games only has no four-player section.
+    if s.totals.games > 0 || three.is_none() {
+        totals_section(&mut h, &s.totals, "trend.png", three.is_some());
+    }
+    if let Some(t) = three {
+        totals_section(&mut h, t, TREND_THREE, true);
+    }
+    h.push_str("<h2 id=\"games\">Games</h2>\n<table class=\"summary games\"><tr><th class=\"l\">date</th><th class=\"l\">game</th><th class=\"l\">table</th><th>players</th><th>seat</th><th>place</th><th>decisions</th><th>match rate</th><th>bad-move rate</th><th>similarity</th><th>points lost</th></tr>\n");
     for r in &s.rows {
         let _ = writeln!(
             h,
-            "<tr><td class=\"l\">{}</td><td class=\"l\"><a href=\"{}\">{}</a></td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"bar\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td class=\"l\">{}</td><td class=\"l\"><a href=\"{}\">{}</a></td><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"bar\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             r.date.as_deref().unwrap_or("–"),
             esc(&r.page),
             esc(&r.id),
             esc(&r.table),
+            r.seats,
             r.seat,
             r.placement.map(|p| p.to_string()).unwrap_or_else(|| "–".into()),
             r.decisions,
@@ -483,6 +560,8 @@ mod tests {
             discard: a,
             riichi: Agreement::default(),
             call: Agreement::default(),
+            kita: Agreement::default(),
+            seats: 4,
         }
     }
 
@@ -551,7 +630,7 @@ mod tests {
             .lines()
             .nth(1)
             .unwrap()
-            .starts_with("2020-01-01,g1,g1.html,houou,1,1,30000,100,0.8,0.05,5,0.9,"));
+            .starts_with("2020-01-01,g1,g1.html,houou,1,1,30000,100,0.8,0.05,5,0.9,,4"));
         let j: serde_json::Value =
             serde_json::from_slice(&std::fs::read(out.join("summary.json")).unwrap()).unwrap();
         assert_eq!(j["games"], 2);

@@ -43,6 +43,12 @@ pub enum StatsError {
     /// The counts of a file that do not rebuild a run (the reason is part of the message).
     #[error("{}: {error}", path.display())]
     Counts { path: PathBuf, error: Box<StatsError> },
+    /// `--agreement` over three-player games without three-player judges (sanma*.json).
+    #[error("no judges for {players}-player games (the three-player weights sanma.json, sanma-riichi.json, sanma-call.json and sanma-kita.json beside the discard weights or shipped)")]
+    NoJudges { players: u8 },
+    /// `--merge` of runs over different variants: their counts are not added.
+    #[error("{} counts {} games and {} counts {} games: --merge adds runs of one variant only (run `haifu stats --players N` per variant)", first.display(), super::variant_name(*first_players), dir.display(), super::variant_name(*players))]
+    MixedVariants { first: PathBuf, first_players: u8, dir: PathBuf, players: u8 },
     #[error("--merge needs at least one folder")]
     NothingToMerge,
     /// A plot that could not be drawn (`what`: `plot` or `plot FILE`).

@@ -79,17 +79,31 @@ pub fn mean_ci95(m: &Mean, sq: &Mean) -> Option<(f64, f64)> {
     Some((mean - half, mean + half))
 }
 
-/// Every figure of a group, in report order: one function per README section, called in the
-/// order of the sections.
+/// Every figure of a group of four-player games ([`metrics_of`] at four).
 pub fn metrics(s: &PlayerStats) -> Vec<Metric> {
+    metrics_of(s, 4)
+}
+
+/// Every figure of a group of `players`-seat games, in report order: one function per README
+/// section, called in the order of the sections. At three players the placements are 1st..3rd,
+/// Tenhou's uma/oka result stands where the four-player houou rank points and stable dan stand
+/// (both are four-player formulas), and a nukidora section follows the dealer's.
+pub fn metrics_of(s: &PlayerStats, players: u8) -> Vec<Metric> {
     let mut out = Vec::new();
-    game_results(s, &mut out);
+    if players == 3 {
+        three_player_results(s, &mut out);
+    } else {
+        game_results(s, &mut out);
+    }
     rounds(s, &mut out);
     wins(s, &mut out);
     riichi(s, &mut out);
     calls(s, &mut out);
     deal_ins(s, &mut out);
     dealer(s, &mut out);
+    if players == 3 {
+        nukidora(s, &mut out);
+    }
     out
 }
 
@@ -191,6 +205,99 @@ fn game_results(s: &PlayerStats, out: &mut Vec<Metric>) {
         stable_dan(&s.placements),
         s.games,
         "Tenhou stable dan (安定段位) at houou: (6 x 1st rate + 3 x 2nd rate) / 4th rate - 2, the dan at which these placements keep the rank points level. A player's figure: a group of whole games (a table level, everything) has every placement at 25% and so 7.0.",
+    );
+}
+
+/// The "Game results" figures of three-player games: three placements, and Tenhou's result
+/// (uma +20 / 0 / -20, return 40,000, the oka of 15 to the top) as the records state it.
+fn three_player_results(s: &PlayerStats, out: &mut Vec<Metric>) {
+    let per_game = |hits: u64| Rate { hits, n: s.games };
+    let section = "Game results";
+    value(
+        out,
+        section,
+        "games",
+        Form::Count,
+        s.games as f64,
+        s.games,
+        "Player-games (a game counts once per seat: three at a three-player table).",
+    );
+    let places = [
+        ("first_rate", "Games finished 1st, per player-game (ties broken by seat, as Tenhou does)."),
+        ("second_rate", "Games finished 2nd, per player-game."),
+        ("third_rate", "Games finished 3rd (last at three players), per player-game."),
+    ];
+    for (i, (name, def)) in places.into_iter().enumerate() {
+        rate(out, section, name, &per_game(s.placements[i]), def);
+    }
+    mean(
+        out,
+        section,
+        "avg_placement",
+        Form::Mean,
+        &s.avg_placement,
+        "Average final placement (1-3), per player-game.",
+    );
+    rate(
+        out,
+        section,
+        "bust_rate",
+        &s.bust,
+        "Games ended with the player's score below zero (tobi), per player-game.",
+    );
+    mean(
+        out,
+        section,
+        "avg_game_points",
+        Form::Mean,
+        &s.game_points,
+        "Tenhou's result per player-game as the record states it: score / 1000 - 40 + uma (+20 / 0 / -20), the oka of 15 to the top (35,000 start, 40,000 return).",
+    );
+}
+
+/// The "Nukidora" figures of three-player games: the norths set aside (抜きドラ), what they were
+/// worth in the wins, and the rons on a set-aside north.
+fn nukidora(s: &PlayerStats, out: &mut Vec<Metric>) {
+    let section = "Nukidora";
+    mean(
+        out,
+        section,
+        "kita_per_round",
+        Form::Mean,
+        &s.kita,
+        "Norths the player set aside (抜きドラ), per player-round.",
+    );
+    let player_games = s.games + s.partial_games;
+    value(
+        out,
+        section,
+        "kita_per_game",
+        Form::Value,
+        s.kita.sum / player_games.max(1) as f64,
+        player_games,
+        "Norths the player set aside, per player-game (partial records included).",
+    );
+    mean(
+        out,
+        section,
+        "avg_win_kita",
+        Form::Mean,
+        &s.win_kita,
+        "Set-aside norths in the winner's hand (each a dora, counted in Tenhou's ドラ), per win.",
+    );
+    rate(
+        out,
+        section,
+        "kita_ron_rate",
+        &s.kita_ron,
+        "Wins by ron on a north the loser had just set aside (no 槍槓), per win.",
+    );
+    rate(
+        out,
+        section,
+        "kita_deal_in_rate",
+        &s.kita_deal_in,
+        "Deal-ins by setting a north aside (ronned on the set-aside north), per deal-in.",
     );
 }
 
@@ -456,14 +563,20 @@ fn dealer(s: &PlayerStats, out: &mut Vec<Metric>) {
     );
 }
 
-/// The figure called `name`.
+/// The figure called `name` (four players).
 pub fn get(s: &PlayerStats, name: &str) -> Option<Metric> {
     metrics(s).into_iter().find(|m| m.name == name)
 }
 
-/// `--json` form of a group: `{name: value}` with NaN as null, plus `n` and `ci95` maps by name.
+/// `--json` form of a group of four-player games ([`json_of`] at four).
 pub fn json(s: &PlayerStats) -> serde_json::Value {
-    let ms = metrics(s);
+    json_of(s, 4)
+}
+
+/// `--json` form of a group of `players`-seat games: `{name: value}` with NaN as null, plus `n`
+/// and `ci95` maps by name; `placement_rates` has `players` entries.
+pub fn json_of(s: &PlayerStats, players: u8) -> serde_json::Value {
+    let ms = metrics_of(s, players);
     let num = |v: f64| v.is_finite().then_some(v);
     let mut m = serde_json::Map::new();
     let mut n = serde_json::Map::new();
@@ -479,15 +592,16 @@ pub fn json(s: &PlayerStats) -> serde_json::Value {
             ci.insert(x.name.into(), serde_json::json!([num(lo), num(hi)]));
         }
     }
-    m.insert("placement_rates".into(), serde_json::json!(s.placement_rates()));
+    m.insert("placement_rates".into(), serde_json::json!(s.placement_rates_of(players)));
     m.insert("n".into(), n.into());
     m.insert("ci95".into(), ci.into());
     m.into()
 }
 
-/// The README's figure table: one row per figure, a value and an n column per group.
-pub fn markdown(groups: &[(&str, &PlayerStats)]) -> String {
-    let per_group: Vec<Vec<Metric>> = groups.iter().map(|(_, s)| metrics(s)).collect();
+/// The README's figure table: one row per figure, a value and an n column per group of
+/// `players`-seat games.
+pub fn markdown(groups: &[(&str, &PlayerStats)], players: u8) -> String {
+    let per_group: Vec<Vec<Metric>> = groups.iter().map(|(_, s)| metrics_of(s, players)).collect();
     let mut header = vec!["section", "figure"];
     for (name, _) in groups {
         header.push(name);
@@ -507,9 +621,9 @@ pub fn markdown(groups: &[(&str, &PlayerStats)]) -> String {
     table(&header, &rows)
 }
 
-/// The README's glossary: each figure's definition.
-pub fn glossary() -> String {
-    let rows: Vec<Vec<String>> = metrics(&PlayerStats::default())
+/// The README's glossary: each figure's definition, of `players`-seat games.
+pub fn glossary(players: u8) -> String {
+    let rows: Vec<Vec<String>> = metrics_of(&PlayerStats::default(), players)
         .into_iter()
         .map(|m| vec![format!("`{}`", m.name), m.section.to_string(), m.definition.to_string()])
         .collect();

@@ -13,6 +13,8 @@ pub mod metrics;
 #[cfg(feature = "parquet")]
 pub mod output;
 pub mod players;
+#[cfg(all(test, feature = "parquet"))]
+mod sanma_tests;
 pub mod seed_report;
 pub mod seed_studies;
 pub mod studies;
@@ -26,15 +28,20 @@ use std::path::PathBuf;
 use crate::batch::{self, FileError};
 use crate::model::judges::Models;
 use agreement::{AgreementCollector, AgreementStats, AgreementTables};
-use counts::Count;
+use counts::{Count, CountsError};
 use error::StatsError;
 use players::{game_outcome_with, GameOutcome, PlayerStats};
 use studies::{Studies, StudyCollector};
 
-/// Everything `haifu stats` computed.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Everything `haifu stats` computed, over the games of one variant: four or three players,
+/// never both (a figure over both would mix different games).
+#[derive(Clone, Debug, PartialEq)]
 pub struct StatsRun {
     pub files: usize,
+    /// The variant counted: seats at the table (`--players`, 4 or 3).
+    pub players: u8,
+    /// Games of the other variant read and left out (not replayed, not in any figure).
+    pub other_variant: u64,
     pub overall: PlayerStats,
     pub by_table: BTreeMap<String, PlayerStats>,
     pub by_player: BTreeMap<String, PlayerStats>,
@@ -45,6 +52,23 @@ pub struct StatsRun {
     pub errors: Vec<FileError>,
 }
 
+impl Default for StatsRun {
+    /// An empty four-player run.
+    fn default() -> StatsRun {
+        StatsRun {
+            files: 0,
+            players: 4,
+            other_variant: 0,
+            overall: PlayerStats::default(),
+            by_table: BTreeMap::new(),
+            by_player: BTreeMap::new(),
+            studies: Studies::default(),
+            agreement: AgreementTables::default(),
+            errors: Vec::new(),
+        }
+    }
+}
+
 /// Aggregates game outcomes.
 pub fn aggregate(
     games: &[GameOutcome],
@@ -53,7 +77,8 @@ pub fn aggregate(
 }
 
 /// Aggregates game outcomes; the placements and final scores of partial records too when
-/// `allow_partial` (`haifu stats --allow-partial`), else they count as partial games.
+/// `allow_partial` (`haifu stats --allow-partial`), else they count as partial games. Only the
+/// seated seats count (three in a three-player game).
 pub fn aggregate_with(
     games: &[GameOutcome],
     allow_partial: bool,
@@ -63,7 +88,7 @@ pub fn aggregate_with(
     let mut by_player: BTreeMap<String, PlayerStats> = BTreeMap::new();
     for g in games {
         let placement = g.complete || allow_partial;
-        for seat in 0..4 {
+        for seat in 0..usize::from(g.seats.min(4)) {
             overall.add_seat_counting(g, seat, placement);
             by_table.entry(g.table.name().to_string()).or_default().add_seat_counting(g, seat, placement);
             by_player.entry(g.players[seat].clone()).or_default().add_seat_counting(g, seat, placement);
@@ -112,18 +137,53 @@ pub fn compute_shard(
     allow_partial: bool,
     judging: Option<Judging>,
 ) -> Result<StatsRun, StatsError> {
+    compute_variant(paths, jobs, shard, allow_partial, judging, 4)
+}
+
+/// The models that judge the decisions of `players`-seat games ([`Models::for_players`]): the
+/// three-player judges at three, an error when there are none (a four-player model never judges
+/// a sanma decision).
+fn judging_for<'a>(judging: Option<Judging<'a>>, players: u8) -> Result<Option<Judging<'a>>, StatsError> {
+    let for_players = |m: &'a Models| m.for_players(players).ok_or(StatsError::NoJudges { players });
+    Ok(match judging {
+        None => None,
+        Some(Judging::Replay(m)) => Some(Judging::Replay(for_players(m)?)),
+        #[cfg(feature = "parquet")]
+        Some(Judging::Data(m, d)) => Some(Judging::Data(for_players(m)?, d)),
+    })
+}
+
+/// [`compute_shard`] over the games of `players` seats (4 or 3, `--players`): the games of the
+/// other variant are counted ([`StatsRun::other_variant`]) and not replayed.
+pub fn compute_variant(
+    paths: &[PathBuf],
+    jobs: Option<usize>,
+    shard: batch::Shard,
+    allow_partial: bool,
+    judging: Option<Judging>,
+    players: u8,
+) -> Result<StatsRun, StatsError> {
+    let judging = judging_for(judging, players)?;
     let in_replay = match judging {
         Some(Judging::Replay(m)) => Some(m),
         _ => None,
     };
     let out = batch::run_sharded(paths, jobs, "stats", shard, |g| {
-        analyse_with(g, in_replay).map(|r| (g.id.clone(), r))
+        if g.rules.players != players {
+            return Ok(None);
+        }
+        analyse_with(g, in_replay).map(|r| Some((g.id.clone(), r)))
     });
     let mut studies = Studies::default();
     let mut agreement = AgreementTables::default();
     let mut games: Vec<GameOutcome> = Vec::with_capacity(out.results.len());
     let mut ids: Vec<(String, String)> = Vec::with_capacity(out.results.len());
-    for (file, (id, (g, s, a))) in out.results {
+    let mut other_variant = 0;
+    for (file, result) in out.results {
+        let Some((id, (g, s, a))) = result else {
+            other_variant += 1;
+            continue;
+        };
         studies.merge(&s);
         agreement.merge(&a);
         games.push(g);
@@ -149,6 +209,8 @@ pub fn compute_shard(
     let (overall, by_table, by_player) = aggregate_with(&games, allow_partial);
     Ok(StatsRun {
         files: out.files,
+        players,
+        other_variant,
         overall,
         by_table,
         by_player,
@@ -156,6 +218,41 @@ pub fn compute_shard(
         agreement,
         errors: sorted(errors),
     })
+}
+
+impl StatsRun {
+    /// Whole games of a group of whole games (a table level, everything): its player-games over
+    /// the seats of this run's variant.
+    pub fn games_of(&self, s: &PlayerStats) -> u64 {
+        s.games / u64::from(self.players.max(1))
+    }
+
+    /// Partial records of a group of whole games, likewise.
+    pub fn partial_games_of(&self, s: &PlayerStats) -> u64 {
+        s.partial_games / u64::from(self.players.max(1))
+    }
+
+    /// What the report says of the other variant's games: how many were left out and how to
+    /// count them (`None` when there were none).
+    pub fn other_variant_note(&self) -> Option<String> {
+        (self.other_variant > 0).then(|| {
+            let other = if self.players == 3 { 4 } else { 3 };
+            format!(
+                "{} {} games left out (a run counts one variant; `haifu stats --players {other}` counts them)",
+                self.other_variant,
+                variant_name(other)
+            )
+        })
+    }
+}
+
+/// "four-player" or "three-player".
+pub fn variant_name(players: u8) -> &'static str {
+    if players == 3 {
+        "three-player"
+    } else {
+        "four-player"
+    }
 }
 
 /// Errors in file order, so a run and a merge of its shards list them alike.
@@ -204,7 +301,12 @@ impl StatsRun {
                 value,
             }))
         };
-        push("run", "all", vec![("files".into(), self.files as f64)]);
+        let run = [
+            ("files", self.files as f64),
+            ("players", self.players.into()),
+            ("other_variant", self.other_variant as f64),
+        ];
+        push("run", "all", run.into_iter().map(|(k, v)| (k.to_string(), v)).collect());
         push("overall", "all", counts::flatten(&self.overall));
         for (k, s) in &self.by_table {
             push("table", k, counts::flatten(s));
@@ -222,7 +324,8 @@ impl StatsRun {
         out
     }
 
-    /// A run rebuilt from its counts (the errors are kept beside them, in `run.json`).
+    /// A run rebuilt from its counts (the errors are kept beside them, in `run.json`); counts
+    /// written before the variant was counted are four-player ones.
     pub fn from_counts(rows: &[Count], errors: Vec<FileError>) -> Result<StatsRun, StatsError> {
         let mut groups: BTreeMap<(&str, &str), Vec<(&str, f64)>> = BTreeMap::new();
         for r in rows {
@@ -234,7 +337,16 @@ impl StatsRun {
             let at = |error| StatsError::Group { scope: scope.to_string(), group: group.to_string(), error };
             match scope {
                 "run" => {
-                    run.files = leaves.iter().find(|(k, _)| *k == "files").map_or(0, |(_, v)| *v as usize);
+                    let leaf = |name: &str| leaves.iter().find(|(k, _)| *k == name).map(|(_, v)| *v);
+                    run.files = leaf("files").map_or(0, |v| v as usize);
+                    run.other_variant = leaf("other_variant").map_or(0, |v| v as u64);
+                    run.players = match leaf("players") {
+                        None => 4,
+                        Some(v) if v == 3.0 || v == 4.0 => v as u8,
+                        Some(v) => {
+                            return Err(at(CountsError::NotWhole { path: "players".into(), value: v }))
+                        }
+                    };
                 }
                 "overall" => run.overall = player().map_err(at)?,
                 "table" => {
@@ -260,8 +372,10 @@ impl StatsRun {
         Ok(run)
     }
 
-    /// This run and another as one: every count added, the errors of both.
+    /// This run and another of the same variant as one: every count added, the errors of both
+    /// ([`output::merge`] refuses runs of two variants before it gets here).
     pub fn merged(&self, o: &StatsRun) -> StatsRun {
+        debug_assert_eq!(self.players, o.players, "runs of two variants are not merged");
         let union = |a: &BTreeMap<String, PlayerStats>, b: &BTreeMap<String, PlayerStats>| {
             let mut out = a.clone();
             for (k, s) in b {
@@ -276,6 +390,8 @@ impl StatsRun {
         agreement.merge(&o.agreement);
         StatsRun {
             files: self.files + o.files,
+            players: self.players,
+            other_variant: self.other_variant + o.other_variant,
             overall: self.overall.merged(&o.overall),
             by_table: union(&self.by_table, &o.by_table),
             by_player: union(&self.by_player, &o.by_player),
@@ -287,13 +403,14 @@ impl StatsRun {
 }
 
 /// The figures as `haifu stats --json` prints them: `overall` and `by_table` map each figure's
-/// stable name ([`metrics`]) to its value, with `n` and `ci95` maps beside.
+/// stable name ([`metrics`]) to its value, with `n` and `ci95` maps beside; `players` says the
+/// variant and `other_variant_games` how many games of the other one were left out.
 pub fn overall_json(run: &StatsRun) -> serde_json::Value {
     // A group of whole games: `games` counts games, not player-games as in the player table.
     let group = |s: &PlayerStats| {
-        let mut j = metrics::json(s);
+        let mut j = metrics::json_of(s, run.players);
         if let Some(m) = j.as_object_mut() {
-            m.insert("games".into(), serde_json::json!(s.games / 4));
+            m.insert("games".into(), serde_json::json!(run.games_of(s)));
             m.insert("player_rounds".into(), serde_json::json!(s.rounds));
         }
         j
@@ -302,6 +419,8 @@ pub fn overall_json(run: &StatsRun) -> serde_json::Value {
         run.by_table.iter().map(|(k, s)| (k.clone(), group(s))).collect();
     serde_json::json!({
         "files": run.files,
+        "players": run.players,
+        "other_variant_games": run.other_variant,
         "overall": group(&run.overall),
         "by_table": by_table,
         "studies": studies::kabe_json(&run.studies),
@@ -454,7 +573,15 @@ mod tests {
                 agreement.merge(&a);
             }
             let (overall, by_table, by_player) = aggregate(&outcomes);
-            StatsRun { files: games.len(), overall, by_table, by_player, studies, agreement, errors: vec![] }
+            StatsRun {
+                files: games.len(),
+                overall,
+                by_table,
+                by_player,
+                studies,
+                agreement,
+                ..StatsRun::default()
+            }
         };
         let whole = run_of(&all);
         let dir = tempfile::tempdir().unwrap();
@@ -599,15 +726,7 @@ mod tests {
             studies.merge(&s);
         }
         let (overall, by_table, by_player) = aggregate_with(&outcomes, true);
-        let run = StatsRun {
-            files: 2,
-            overall,
-            by_table,
-            by_player,
-            studies,
-            agreement: AgreementTables::default(),
-            errors: vec![],
-        };
+        let run = StatsRun { files: 2, overall, by_table, by_player, studies, ..StatsRun::default() };
         let j = overall_json(&run);
         assert_eq!(j["overall"]["games"], 2);
         assert_eq!(j["by_table"]["ippan"]["riichi_rate"], 0.25);

@@ -44,12 +44,53 @@ riichi sticks; `avg_score_change` and `riichi_balance` are whole score changes, 
 - **Intervals** are 95% Wilson score intervals of rates; averages are shown with their n.
 ";
 
+/// What a three-player report says once, at its head: the figures are those of the variant.
+const THREE_PLAYERS: &str = "\
+Three-player (sanma) games only: three seats, so a game gives three player-games and each round three \
+player-rounds; placements are 1st-3rd; `avg_game_points` is Tenhou's result with the three-player uma \
+(+20 / 0 / -20) and oka (35,000 start, 40,000 return), as the records state it; there is no chi, so \
+calls are pon and kans; the yaku table's ドラ counts the set-aside norths too (Tenhou folds the nukidora \
+into it), and the Nukidora section counts the set-asides. The studies below are over these games \
+as well (no 2m-8m in the wall).\n\n";
+
+/// The README's first lines: what was read and counted, the other variant's games left out,
+/// and what a three-player report's figures are.
+fn head(run: &StatsRun) -> String {
+    let mut md = String::new();
+    let players = run.players;
+    md.push_str("# haifu stats\n\n");
+    // Four-player reports read as before; a three-player one says so in its first line.
+    let games = if players == 3 { "three-player games" } else { "games" };
+    md.push_str(&format!(
+        "{} files read, {} {games}, {} player-rounds, {} errors.\n\n",
+        run.files,
+        run.games_of(&run.overall),
+        run.overall.rounds,
+        run.errors.len()
+    ));
+    if let Some(note) = run.other_variant_note() {
+        md.push_str(&format!("{note}.\n\n"));
+    }
+    if players == 3 {
+        md.push_str(THREE_PLAYERS);
+    }
+    if run.overall.partial_games > 0 {
+        md.push_str(&format!(
+            "{} partial records (a late start, no end under the rules or no stated result) are left out of the \
+             placement and final-score figures; their rounds count in the round figures.\n\n",
+            run.partial_games_of(&run.overall)
+        ));
+    }
+    md
+}
+
 /// Writes the tables, counts, plots and README of a stats run into `dir`.
 pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|source| StatsError::Create { path: dir.to_path_buf(), source })?;
     let mut table_rows = vec![Row { group: "all".into(), stats: &run.overall }];
     table_rows.extend(run.by_table.iter().map(|(k, s)| Row { group: k.clone(), stats: s }));
-    write_columns(dir, "tables", &tables::columns("table", &table_rows))?;
+    let players = run.players;
+    write_columns(dir, "tables", &tables::columns("table", &table_rows, players))?;
     let mut player_rows: Vec<Row> = run
         .by_player
         .iter()
@@ -57,7 +98,7 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
         .map(|(k, s)| Row { group: k.clone(), stats: s })
         .collect();
     player_rows.sort_by(|a, b| b.stats.games.cmp(&a.stats.games).then(a.group.cmp(&b.group)));
-    write_columns(dir, "players", &tables::columns("player", &player_rows))?;
+    write_columns(dir, "players", &tables::columns("player", &player_rows, players))?;
     let mut yaku_groups: Vec<(&str, &Row)> = table_rows.iter().map(|r| ("table", r)).collect();
     yaku_groups.extend(player_rows.iter().map(|r| ("player", r)));
     write_columns(dir, "yaku", &tables::yaku_columns(&yaku_groups))?;
@@ -89,26 +130,12 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     .map_err(|e| StatsError::Plot { what: "plot".into(), error: e.to_string() })?;
 
     let mut md = String::new();
-    md.push_str("# haifu stats\n\n");
-    md.push_str(&format!(
-        "{} files read, {} games, {} player-rounds, {} errors.\n\n",
-        run.files,
-        run.overall.games / 4,
-        run.overall.rounds,
-        run.errors.len()
-    ));
-    if run.overall.partial_games > 0 {
-        md.push_str(&format!(
-            "{} partial records (a late start, no end under the rules or no stated result) are left out of the \
-             placement and final-score figures; their rounds count in the round figures.\n\n",
-            run.overall.partial_games / 4
-        ));
-    }
+    md.push_str(&head(run));
     md.push_str("## Definitions\n\n");
     md.push_str(DEFINITIONS);
     md.push_str("\nEvery figure's definition is in the glossary at the end.\n\n");
     md.push_str("## By table\n\n");
-    md.push_str(&tables::markdown("table", &table_rows));
+    md.push_str(&tables::markdown("table", &table_rows, players));
     md.push_str("\n![win rate](win_rate_by_table.png)\n![deal-in rate](deal_in_rate_by_table.png)\n\n");
     md.push_str("## Every figure\n\n");
     md.push_str(
@@ -117,8 +144,9 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
                  `haifu stats --json`.\n\n",
     );
     let groups: Vec<(&str, &PlayerStats)> = table_rows.iter().map(|r| (r.group.as_str(), r.stats)).collect();
-    md.push_str(&metrics::markdown(&groups));
-    if let Some(houou) = run.by_table.get("houou") {
+    md.push_str(&metrics::markdown(&groups, players));
+    // kobalab counted four-player houou games: no anchor for three.
+    if let Some(houou) = run.by_table.get("houou").filter(|_| players == 4) {
         md.push_str("\n## Cross-check: kobalab's 2016 houou figures\n\n");
         md.push_str(
             "kobalab counted the 159,798 houou hanchan games of 2016 with the rules above (double ron = two \
@@ -137,7 +165,7 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     );
     md.push_str(&tables::yaku_markdown(&run.overall));
     md.push_str(&format!("\n## Players with at least {min_games} games\n\n"));
-    md.push_str(&tables::markdown("player", &player_rows[..player_rows.len().min(50)]));
+    md.push_str(&tables::markdown("player", &player_rows[..player_rows.len().min(50)], players));
     if player_rows.len() > 50 {
         md.push_str(&format!("\n({} more in players.csv / players.parquet)\n", player_rows.len() - 50));
     }
@@ -147,7 +175,7 @@ pub fn write(run: &StatsRun, dir: &Path, min_games: u64) -> Result<()> {
     }
     md.push_str(&write_studies(&run.studies, dir)?);
     md.push_str("\n## Glossary\n\n");
-    md.push_str(&metrics::glossary());
+    md.push_str(&metrics::glossary(players));
     md.push_str(
         "\nFiles: `tables.parquet|csv` (overall and per table level), `players.parquet|csv`, \
          `yaku.parquet|csv`, the study tables, and `counts.parquet` + `run.json`: the raw counts every \
@@ -220,14 +248,24 @@ pub fn read(dir: &Path) -> Result<StatsRun> {
 
 /// The runs written into `dirs`, added up: the same report one run over all their inputs gives.
 pub fn merge(dirs: &[std::path::PathBuf]) -> Result<StatsRun> {
-    let mut total: Option<StatsRun> = None;
+    let mut total: Option<(StatsRun, &std::path::PathBuf)> = None;
     for d in dirs {
         let run = read(d)?;
         total = Some(match total {
-            None => run,
-            Some(t) => t.merged(&run),
+            None => (run, d),
+            Some((t, first)) if t.players != run.players => {
+                let (first, dir) = (first.clone(), d.clone());
+                return Err(StatsError::MixedVariants {
+                    first,
+                    first_players: t.players,
+                    dir,
+                    players: run.players,
+                });
+            }
+            Some((t, first)) => (t.merged(&run), first),
         });
     }
+    let total = total.map(|(t, _)| t);
     total.ok_or(StatsError::NothingToMerge)
 }
 

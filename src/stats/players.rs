@@ -110,6 +110,22 @@ pub struct PlayerStats {
     pub yakuman: Rate,
     /// Wins with each yaku id.
     pub yaku: YakuCounts,
+    /// Per player-game: Tenhou's uma/oka result as the record states it (`owari`).
+    #[serde(default)]
+    pub game_points: Mean,
+    /// Norths set aside (抜きドラ), per player-round; three-player games only, as the four
+    /// nukidora counters below.
+    #[serde(default)]
+    pub kita: Mean,
+    /// Per win: set-aside norths in the winner's hand.
+    #[serde(default)]
+    pub win_kita: Mean,
+    /// Per win: a ron on a north the loser had just set aside.
+    #[serde(default)]
+    pub kita_ron: Rate,
+    /// Per deal-in: dealt in by setting a north aside.
+    #[serde(default)]
+    pub kita_deal_in: Rate,
 }
 
 impl PlayerStats {
@@ -120,7 +136,16 @@ impl PlayerStats {
 
     /// Adds one seat of one game; its placement and final score only when `placement` (a whole
     /// game, or partial records allowed), else it counts as a partial game.
+    /// The empty fourth seat of a three-player game is nobody's and adds nothing.
     pub fn add_seat_counting(&mut self, game: &GameOutcome, seat: usize, placement: bool) {
+        if seat >= usize::from(game.seats) {
+            return;
+        }
+        if game.seats == 3 {
+            for r in &game.rounds {
+                self.add_kita(&r[seat]);
+            }
+        }
         if !placement {
             self.partial_games += 1;
             for r in &game.rounds {
@@ -131,11 +156,27 @@ impl PlayerStats {
         self.games += 1;
         let place = game.placement[seat];
         self.placements[place as usize - 1] += 1;
+        if let Some(r) = game.final_results {
+            self.game_points.add(f64::from(r[seat]));
+        }
         self.avg_placement.add(place as f64);
         self.bust.add(game.final_scores[seat] < 0);
         self.rank_points.add(houou_rank_points(place, game.hanchan) as f64);
         for r in &game.rounds {
             self.add_round(&r[seat]);
+        }
+    }
+
+    /// The nukidora counts of one seat's round (three-player games only, so that a four-player
+    /// run's counts have none).
+    fn add_kita(&mut self, s: &SeatRound) {
+        self.kita.add(f64::from(s.kita));
+        if s.won {
+            self.win_kita.add(f64::from(s.win_kita));
+            self.kita_ron.add(s.kita_ron);
+        }
+        if s.dealt_in {
+            self.kita_deal_in.add(s.kita_dealt_in);
         }
     }
 
@@ -218,6 +259,12 @@ impl PlayerStats {
     pub fn placement_rates(&self) -> [f64; 4] {
         let g = self.games.max(1) as f64;
         self.placements.map(|c| c as f64 / g)
+    }
+
+    /// Placement rates 1st..`players`th per game (the array stays four long; past `players`
+    /// nothing is counted).
+    pub fn placement_rates_of(&self, players: u8) -> Vec<f64> {
+        self.placement_rates().into_iter().take(usize::from(players.clamp(1, 4))).collect()
     }
 
     /// These counts plus another group's: the stats of both together.

@@ -273,7 +273,12 @@ impl StudyCollector {
     }
 
     fn discard(&mut self, table: &Table, who: u8, kind: Kind) {
-        let against: Vec<u8> = (1..4u8).map(|rel| (who + rel) % 4).filter(|&s| accepted(table, s)).collect();
+        // (the view's opponent slot, the seat): at three players nobody sits across.
+        let against: Vec<(usize, u8)> = crate::replay::view::opponent_seats(table.rules.players, who)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(slot, seat)| seat.filter(|&s| accepted(table, s)).map(|s| (slot, s)))
+            .collect();
         if against.is_empty() {
             return;
         }
@@ -281,15 +286,15 @@ impl StudyCollector {
         let safety = safety_against(&view, kind);
         let class = against
             .iter()
-            .filter_map(|&seat| safety[((seat + 4 - who) % 4 - 1) as usize])
+            .filter_map(|&(slot, _)| safety[slot])
             .map(|s| SafetyClass::of(&s))
             .max()
             .unwrap_or(SafetyClass::None);
         let number = table.discards.len() + 1;
         self.discards.push(DiscardRecord { who, class, number, dealt_in: false });
         if let Some((suit, distance)) = near_five(kind) {
-            for &seat in &against {
-                let genbutsu = safety[((seat + 4 - who) % 4 - 1) as usize].is_some_and(|s| s.genbutsu);
+            for &(slot, seat) in &against {
+                let genbutsu = safety[slot].is_some_and(|s| s.genbutsu);
                 if !genbutsu {
                     let timing = riichi_five_timing(table, seat)[suit];
                     self.fives.push(FiveDiscard { riichi: seat, number, distance, timing, dealt_in: false });

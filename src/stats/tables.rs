@@ -1,6 +1,6 @@
 //! Statistics tables: the same rows as parquet, CSV and markdown.
 
-use super::metrics::{metrics, Form, Metric};
+use super::metrics::{metrics_of, Form, Metric};
 use super::players::PlayerStats;
 use crate::dataset::columns::{Columns, Values};
 use crate::util::markdown::{pct, pct_ci};
@@ -13,10 +13,11 @@ pub struct Row<'a> {
 
 /// Column-oriented form of player statistics rows; `key` names the label column. Every figure of
 /// [`metrics`] is a column under its JSON name, with `NAME_n` (its denominator) and, for rates,
-/// `NAME_lo` / `NAME_hi` (the 95% interval).
-pub fn columns(key: &str, rows: &[Row]) -> Columns {
-    let per_row: Vec<Vec<Metric>> = rows.iter().map(|r| metrics(r.stats)).collect();
-    let template = metrics(&PlayerStats::default());
+/// `NAME_lo` / `NAME_hi` (the 95% interval); the figures of `players`-seat games
+/// ([`metrics_of`]).
+pub fn columns(key: &str, rows: &[Row], players: u8) -> Columns {
+    let per_row: Vec<Vec<Metric>> = rows.iter().map(|r| metrics_of(r.stats, players)).collect();
+    let template = metrics_of(&PlayerStats::default(), players);
     let mut c = Columns::new();
     c.push(key, Values::Str(rows.iter().map(|r| r.group.clone()).collect()));
     for (i, m) in template.iter().enumerate() {
@@ -78,20 +79,19 @@ fn fmt_f(v: f64) -> String {
     }
 }
 
-/// Markdown table of the headline figures of each row, rates with 95% intervals.
-pub fn markdown(key: &str, rows: &[Row]) -> String {
+/// Markdown table of the headline figures of each row, rates with 95% intervals. At three
+/// players: three placements, and Tenhou's uma/oka result where the four-player stable dan
+/// stands.
+pub fn markdown(key: &str, rows: &[Row], players: u8) -> String {
     // Units once: a table's row counts each game once per seat (40 games at four seats are 160
     // player-games), so the columns say so rather than "games".
-    let header = [
-        key,
-        "player-games",
-        "player-rounds",
-        "1st",
-        "2nd",
-        "3rd",
-        "4th",
+    let three = players == 3;
+    let places: &[&str] = if three { &["1st", "2nd", "3rd"] } else { &["1st", "2nd", "3rd", "4th"] };
+    let mut header = vec![key, "player-games", "player-rounds"];
+    header.extend_from_slice(places);
+    header.extend_from_slice(&[
         "avg place",
-        "stable dan",
+        if three { "avg result" } else { "stable dan" },
         "win",
         "deal-in",
         "tsumo lost",
@@ -103,7 +103,7 @@ pub fn markdown(key: &str, rows: &[Row]) -> String {
         "avg win",
         "avg deal-in",
         "avg Δscore",
-    ];
+    ]);
     let body: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
@@ -112,17 +112,15 @@ pub fn markdown(key: &str, rows: &[Row]) -> String {
                 let (lo, hi) = x.ci95();
                 pct_ci(x.value(), lo, hi)
             };
-            let p = s.placement_rates();
-            vec![
-                r.group.clone(),
-                s.games.to_string(),
-                s.rounds.to_string(),
-                pct(p[0]),
-                pct(p[1]),
-                pct(p[2]),
-                pct(p[3]),
+            let mut row = vec![r.group.clone(), s.games.to_string(), s.rounds.to_string()];
+            row.extend(s.placement_rates_of(players).into_iter().map(pct));
+            row.extend([
                 format!("{:.3}", s.avg_placement.value()),
-                format!("{:.2}", super::metrics::stable_dan(&s.placements)),
+                if three {
+                    format!("{:+.1}", s.game_points.value())
+                } else {
+                    format!("{:.2}", super::metrics::stable_dan(&s.placements))
+                },
                 ci(&s.win),
                 ci(&s.deal_in),
                 pct(s.tsumo_lost.value()),
@@ -134,7 +132,8 @@ pub fn markdown(key: &str, rows: &[Row]) -> String {
                 format!("{:.0}", s.win_points.value()),
                 format!("{:.0}", s.deal_in_points.value()),
                 format!("{:+.0}", s.score_change.value()),
-            ]
+            ]);
+            row
         })
         .collect();
     crate::util::markdown::table(&header, &body)
