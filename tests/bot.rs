@@ -1,7 +1,8 @@
 //! `haifu bot` plays as `haifu simulate` does: simulated games replayed seat by seat through the
 //! mjai bot give the same questions, the same answers and the same lines
 //! ([`bot_selfplay`]), for every player; and the binary answers a stream line by line. At three
-//! players, every seat of the real sanma games gets legal answers only ([`bot_legal`]).
+//! players the same on simulated sanma games, and every seat of the real sanma games gets legal
+//! answers only ([`bot_legal`]).
 
 mod bot_legal;
 mod bot_selfplay;
@@ -52,6 +53,51 @@ fn the_bot_answers_as_self_play_for_every_player() {
         differences.len()
     );
     assert!(decisions > 100 * n, "too few decisions: {decisions}");
+    assert!(
+        differences.is_empty(),
+        "{} differences, first: {:#?}",
+        differences.len(),
+        &differences[..differences.len().min(5)]
+    );
+}
+
+/// The three-player players of `haifu simulate` (the others play by 電脳麻将's four-player ev).
+const SELFPLAY_SANMA: [&str; 4] = ["linear", "ukeire", "yaku", "boten"];
+
+/// The same at three players: simulated sanma games replayed seat by seat through the mjai bot
+/// (RiichiEnv's three-player layout, norths set aside) give the self-play answers.
+#[test]
+fn the_bot_answers_as_three_player_self_play() {
+    let n = games() / 2;
+    let (mut decisions, mut kita, mut differences) = (0, 0, Vec::new());
+    for g in 0..n {
+        let seats: [&str; 3] = std::array::from_fn(|s| SELFPLAY_SANMA[(g + s) % SELFPLAY_SANMA.len()]);
+        let makers: Vec<Box<dyn Fn() -> Box<dyn Bot>>> = seats
+            .iter()
+            .chain(std::iter::once(&seats[0]))
+            .map(|&name| {
+                Box::new(move || Box::new(parse_bot(name).expect("a player")) as Box<dyn Bot>)
+                    as Box<dyn Fn() -> Box<dyn Bot>>
+            })
+            .collect();
+        let spec = GameSpec {
+            id: format!("sanma-bot-{g}"),
+            seed: 2000 + g as u64,
+            hanchan: g % 2 == 0,
+            seats: 3,
+            players: Default::default(),
+        };
+        let c = compare(&spec, std::array::from_fn(|s| makers[s].as_ref()))
+            .unwrap_or_else(|e| panic!("game {g}: {e}"));
+        decisions += c.decisions;
+        kita += c.kita;
+        differences.extend(c.differences);
+    }
+    eprintln!(
+        "{n} three-player games: {decisions} decisions, {kita} norths set aside, {} differences",
+        differences.len()
+    );
+    assert!(decisions > 100 * n && kita > n, "too few decisions: {decisions}, kita {kita}");
     assert!(
         differences.is_empty(),
         "{} differences, first: {:#?}",

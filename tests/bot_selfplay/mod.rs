@@ -84,6 +84,8 @@ fn turn_answer(a: &TurnAction) -> String {
     match a {
         TurnAction::Discard(t) => format!("discard {}", tile_name(*t, true)),
         TurnAction::Riichi(t) => format!("riichi {}", tile_name(*t, true)),
+        // mjai names tiles, not ids: a north is a north.
+        TurnAction::Kita(t) => format!("kita {}", tile_name(*t, true)),
         other => format!("{other:?}"),
     }
 }
@@ -121,6 +123,8 @@ pub struct Comparison {
     pub decisions: usize,
     /// Answer lines compared with the log's next move.
     pub lines: usize,
+    /// Norths set aside in the game (three players).
+    pub kita: usize,
     /// Differences, each naming the seat and the place (empty: the bot played as in self-play).
     pub differences: Vec<String>,
 }
@@ -134,8 +138,12 @@ pub fn compare(spec: &GameSpec, players: [MakeBot; 4]) -> Result<Comparison, Str
     let refs: [&dyn Bot; 4] = std::array::from_fn(|s| &engine_bots[s] as &dyn Bot);
     let game = play_game(spec, refs).map_err(|e| e.to_string())?;
     let log = haifu::log::mjai::write::write_mjai(&game).map_err(|e| e.to_string())?;
-    let mut out = Comparison::default();
-    for seat in 0..4u8 {
+    let kita = game.rounds.iter().flat_map(|r| &r.events);
+    let mut out = Comparison {
+        kita: kita.filter(|e| matches!(e, haifu::log::event::Event::Kita { .. })).count(),
+        ..Comparison::default()
+    };
+    for seat in game.rules.seats() {
         let expected = engine_bots[seat as usize].take();
         out.decisions += expected.len();
         seat_comparison(&game, &log, seat, players[seat as usize], expected, &mut out);
@@ -224,12 +232,12 @@ fn seat_comparison(
 }
 
 /// Whether a line of the full log gives `seat` a choice: its own draw, riichi declaration, chi
-/// or pon; another seat's discard or added kan.
+/// or pon; another seat's discard, added kan or north set aside (a ron on it).
 fn offers(v: &serde_json::Value, seat: u8) -> bool {
     let own = v["actor"].as_u64() == Some(u64::from(seat));
     match v["type"].as_str().unwrap_or("") {
         "tsumo" | "reach" | "chi" | "pon" => own,
-        "dahai" | "kakan" => !own && v["actor"].is_u64(),
+        "dahai" | "kakan" | "kita" => !own && v["actor"].is_u64(),
         _ => false,
     }
 }
@@ -256,8 +264,8 @@ fn move_key(v: &serde_json::Value) -> String {
 /// After line `i` of the full log, up to the next draw or discard: the seat's own move, and the
 /// moves (types) of the other seats.
 fn next_moves(full: &[serde_json::Value], i: usize, seat: u8) -> (Option<String>, Vec<String>) {
-    const MOVES: [&str; 10] =
-        ["dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan", "hora", "ryukyoku", "tsumo"];
+    const MOVES: [&str; 11] =
+        ["dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan", "kita", "hora", "ryukyoku", "tsumo"];
     let mut mine = None;
     let mut theirs = Vec::new();
     for v in &full[i + 1..] {
