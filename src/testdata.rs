@@ -73,6 +73,21 @@ pub fn need_file(rel: &str) -> PathBuf {
     }
 }
 
+/// The 279 three-player Houou games of `tenhou/sanma` (their mjlogs, sorted by name), for a test
+/// that needs them: a failure when the folder is missing or does not hold them all
+/// (docs/sanma.md's count).
+pub fn need_sanma_files() -> Vec<PathBuf> {
+    let dir = need_file("tenhou/sanma");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 279, "{}: the 279 sanma games of docs/sanma.md", dir.display());
+    files
+}
+
 /// [`tenhou_files`] for a test that needs them: the files, or a failure when the folder is
 /// missing or holds none of them.
 pub fn need_tenhou_files(suffixes: &[&str]) -> Vec<PathBuf> {

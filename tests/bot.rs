@@ -7,7 +7,7 @@
 mod bot_legal;
 mod bot_selfplay;
 
-use bot_selfplay::compare;
+use bot_selfplay::{compare, Comparison};
 use haifu::sim::bots::{parse_bot, Bot};
 use haifu::sim::engine::GameSpec;
 
@@ -23,42 +23,9 @@ fn games() -> usize {
 
 #[test]
 fn the_bot_answers_as_self_play_for_every_player() {
-    let n = games();
-    let (mut decisions, mut lines, mut differences) = (0, 0, Vec::new());
-    for g in 0..n {
-        // Each game seats four different players, rotating, so every player sits every seat.
-        let seats: [&str; 4] = std::array::from_fn(|s| PLAYERS[(g + s * 3) % PLAYERS.len()]);
-        let makers: Vec<Box<dyn Fn() -> Box<dyn Bot>>> = seats
-            .iter()
-            .map(|&name| {
-                Box::new(move || Box::new(parse_bot(name).expect("a player")) as Box<dyn Bot>)
-                    as Box<dyn Fn() -> Box<dyn Bot>>
-            })
-            .collect();
-        let spec = GameSpec {
-            id: format!("bot-{g}"),
-            seed: 1000 + g as u64,
-            hanchan: g % 2 == 0,
-            seats: 4,
-            players: Default::default(),
-        };
-        let c = compare(&spec, std::array::from_fn(|s| makers[s].as_ref()))
-            .unwrap_or_else(|e| panic!("game {g}: {e}"));
-        decisions += c.decisions;
-        lines += c.lines;
-        differences.extend(c.differences);
-    }
-    eprintln!(
-        "{n} games: {decisions} decisions, {lines} answer lines compared, {} differences",
-        differences.len()
-    );
-    assert!(decisions > 100 * n, "too few decisions: {decisions}");
-    assert!(
-        differences.is_empty(),
-        "{} differences, first: {:#?}",
-        differences.len(),
-        &differences[..differences.len().min(5)]
-    );
+    // Each game seats four different players, rotating, so every player sits every seat.
+    let c = self_play_games(games(), 4, |g, s| PLAYERS[(g + s * 3) % PLAYERS.len()], 1000);
+    assert!(c.decisions > 100 * games(), "too few decisions: {}", c.decisions);
 }
 
 /// The three-player players of `haifu simulate` (the others play by 電脳麻将's four-player ev).
@@ -69,41 +36,52 @@ const SELFPLAY_SANMA: [&str; 4] = ["linear", "ukeire", "yaku", "boten"];
 #[test]
 fn the_bot_answers_as_three_player_self_play() {
     let n = games() / 2;
-    let (mut decisions, mut kita, mut differences) = (0, 0, Vec::new());
+    let c = self_play_games(n, 3, |g, s| SELFPLAY_SANMA[(g + s) % SELFPLAY_SANMA.len()], 2000);
+    assert!(c.decisions > 100 * n && c.kita > n, "too few: {} decisions, {} kita", c.decisions, c.kita);
+}
+
+/// `n` games at a table of `seats` (`player(game, seat)` sits there; seeds from `seed`, half
+/// hanchan, half tonpuu), each compared seat by seat ([`compare`]); the totals, after asserting
+/// that no answer differed.
+fn self_play_games(
+    n: usize,
+    seats: u8,
+    player: impl Fn(usize, usize) -> &'static str,
+    seed: u64,
+) -> Comparison {
+    let mut all = Comparison::default();
     for g in 0..n {
-        let seats: [&str; 3] = std::array::from_fn(|s| SELFPLAY_SANMA[(g + s) % SELFPLAY_SANMA.len()]);
-        let makers: Vec<Box<dyn Fn() -> Box<dyn Bot>>> = seats
-            .iter()
-            .chain(std::iter::once(&seats[0]))
-            .map(|&name| {
+        let makers: Vec<Box<dyn Fn() -> Box<dyn Bot>>> = (0..4)
+            .map(|s| {
+                let name = player(g, s % usize::from(seats));
                 Box::new(move || Box::new(parse_bot(name).expect("a player")) as Box<dyn Bot>)
                     as Box<dyn Fn() -> Box<dyn Bot>>
             })
             .collect();
         let spec = GameSpec {
-            id: format!("sanma-bot-{g}"),
-            seed: 2000 + g as u64,
+            id: format!("bot-{seats}p-{g}"),
+            seed: seed + g as u64,
             hanchan: g % 2 == 0,
-            seats: 3,
+            seats,
             players: Default::default(),
         };
         let c = compare(&spec, std::array::from_fn(|s| makers[s].as_ref()))
             .unwrap_or_else(|e| panic!("game {g}: {e}"));
-        decisions += c.decisions;
-        kita += c.kita;
-        differences.extend(c.differences);
+        all.decisions += c.decisions;
+        all.lines += c.lines;
+        all.kita += c.kita;
+        all.differences.extend(c.differences);
     }
+    let d = &all.differences;
     eprintln!(
-        "{n} three-player games: {decisions} decisions, {kita} norths set aside, {} differences",
-        differences.len()
+        "{n} games of {seats}: {} decisions, {} answer lines compared, {} norths set aside, {} differences",
+        all.decisions,
+        all.lines,
+        all.kita,
+        d.len()
     );
-    assert!(decisions > 100 * n && kita > n, "too few decisions: {decisions}, kita {kita}");
-    assert!(
-        differences.is_empty(),
-        "{} differences, first: {:#?}",
-        differences.len(),
-        &differences[..differences.len().min(5)]
-    );
+    assert!(d.is_empty(), "{} differences, first: {:#?}", d.len(), &d[..d.len().min(5)]);
+    all
 }
 
 /// A small deterministic generator for the mutations.
@@ -251,14 +229,7 @@ const SANMA_PLAYERS: [&str; 5] = ["linear", "random", "ukeire", "yaku", "boten"]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_seat_gets_legal_answers_on_real_games() {
     use haifu::log::mjai::{read::parse_mjai, write::write_mjai};
-    let dir = haifu::testdata::need_file("tenhou/sanma");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 279, "docs/sanma.md's count");
+    let files = haifu::testdata::need_sanma_files();
     let n: usize = std::env::var("HAIFU_SANMA_BOT_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(279);
     let step = (files.len() / n.clamp(1, files.len())).max(1);
     let (mut games, mut lines, mut decisions, mut refused, mut robbed) = (0, 0, 0, 0, 0);

@@ -111,7 +111,7 @@ fn flipped_mjai_is_refused_or_judged_never_a_panic() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_game_round_trips_through_mjai() {
-    let files = sanma_files();
+    let files = haifu::testdata::need_sanma_files();
     let raw_wins: usize = files
         .iter()
         .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).matches("<AGARI ").count())
@@ -152,7 +152,7 @@ fn every_sanma_game_round_trips_through_mjai() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn sanma_reads_in_both_layouts() {
-    let g = haifu::log::source::Source::file(&sanma_files()[0]).load().unwrap();
+    let g = haifu::log::source::Source::file(&haifu::testdata::need_sanma_files()[0]).load().unwrap();
     let text = write_mjai(&g).unwrap();
     let mut nukis = 0;
     let four: Vec<String> = text
@@ -189,16 +189,4 @@ fn sanma_reads_in_both_layouts() {
     lines.insert(draw + 1, format!("{{\"type\":\"kita\",\"actor\":{}}}", actor["actor"]));
     let e = parse_mjai("g", lines.join("\n").as_bytes()).unwrap_err().to_string();
     assert!(e.contains(&format!("line {}", draw + 2)) && e.contains("only at three players"), "{e}");
-}
-
-fn sanma_files() -> Vec<std::path::PathBuf> {
-    let dir = haifu::testdata::need_file("tenhou/sanma");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 279);
-    files
 }

@@ -204,14 +204,7 @@ fn every_shared_game_round_trips_through_tenhou6() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_game_round_trips_through_tenhou6() {
-    let dir = haifu::testdata::need_file("tenhou/sanma");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mjlog"))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 279);
+    let files = haifu::testdata::need_sanma_files();
     let raw_wins: usize = files
         .iter()
         .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).matches("<AGARI ").count())

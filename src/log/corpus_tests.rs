@@ -299,9 +299,7 @@ fn every_top_level_game_passes_the_tile_tracker() {
 #[test]
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_game_reads_on_three_player_rules() {
-    let dir = crate::testdata::need_file("tenhou/sanma");
-    let files = files_in(&dir);
-    assert_eq!(files.len(), 279);
+    let files = crate::testdata::need_sanma_files();
     let (mut kita, mut raw_kita) = (0, 0);
     for p in &files {
         let name = p.display().to_string();

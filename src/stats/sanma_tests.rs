@@ -9,12 +9,7 @@ use super::*;
 
 /// The sanma files (279 Houou games, every one with an `owari`).
 fn sanma_files() -> Vec<PathBuf> {
-    let dir = crate::testdata::need_file("tenhou/sanma");
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
-    files.sort();
-    assert_eq!(files.len(), 279, "the shared sanma folder");
-    files
+    crate::testdata::need_sanma_files()
 }
 
 /// The value of attribute `name` of every tag of the text that starts with `tag`.
