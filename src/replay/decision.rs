@@ -382,25 +382,28 @@ fn riichi_possible(table: &Table, who: u8) -> bool {
 
 /// The north decision of `who` (set aside or keep; `kita`: it set one aside).
 fn kita_decision(table: &Table, who: u8, index: usize, kita: bool) -> Decision {
-    Decision {
-        kind: DecisionKind::Kita,
-        seat: who,
-        event_index: index,
-        options: vec![Action::Keep, Action::Kita],
-        chosen: usize::from(kita),
-        chosen_listed: true,
-        offered: None,
-        table: table.clone(),
-    }
+    yes_or_no(table, who, index, DecisionKind::Kita, [Action::Keep, Action::Kita], kita)
 }
 
 fn riichi_decision(table: &Table, who: u8, index: usize, declared: bool) -> Decision {
+    yes_or_no(table, who, index, DecisionKind::Riichi, [Action::Dama, Action::Riichi], declared)
+}
+
+/// A decision of two options, the "no" first (`yes`: the second was taken).
+fn yes_or_no(
+    table: &Table,
+    who: u8,
+    index: usize,
+    kind: DecisionKind,
+    options: [Action; 2],
+    yes: bool,
+) -> Decision {
     Decision {
-        kind: DecisionKind::Riichi,
+        kind,
         seat: who,
         event_index: index,
-        options: vec![Action::Dama, Action::Riichi],
-        chosen: usize::from(declared),
+        options: options.to_vec(),
+        chosen: usize::from(yes),
         chosen_listed: true,
         offered: None,
         table: table.clone(),
