@@ -33,6 +33,7 @@ fn main() {
             seed,
             duplicate: true,
             hanchan: true,
+            players: 4,
             out: dir.clone(),
             jobs: None,
             format: RecordFormat::Mjlog,
