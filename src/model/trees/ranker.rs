@@ -44,18 +44,19 @@ pub fn default_path_for(kind: DecisionKind) -> PathBuf {
     }
 }
 
-/// Where `make sanma-trees` writes the three-player discard model.
+/// Where `make sanma-trees` writes the three-player discard model (the riichi and call models
+/// beside it, [`beside`]).
 pub const SANMA_PATH: &str = "data/weights/trees-sanma.txt.gz";
 
-/// The three-player model of a decision kind, when there is one (discards only, so far):
-/// [`SANMA_PATH`] under the working directory or this binary's source tree. A four-player model
-/// never stands in for it.
+/// The three-player model of a decision kind, when there is one (discards, riichi and calls;
+/// none for the north): [`SANMA_PATH`] or its [`beside`] under the working directory or this
+/// binary's source tree. A four-player model never stands in for it.
 pub fn sanma_path_for(kind: DecisionKind) -> Option<PathBuf> {
-    if kind != DecisionKind::Discard {
+    if !matches!(kind, DecisionKind::Discard | DecisionKind::Riichi | DecisionKind::Call) {
         return None;
     }
-    let rel = Path::new(SANMA_PATH);
-    Some(if rel.exists() { rel.to_path_buf() } else { Path::new(env!("CARGO_MANIFEST_DIR")).join(rel) })
+    let rel = beside(Path::new(SANMA_PATH), kind);
+    Some(if rel.exists() { rel } else { Path::new(env!("CARGO_MANIFEST_DIR")).join(rel) })
         .filter(|p| p.exists())
 }
 
