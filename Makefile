@@ -106,8 +106,11 @@ sanma-weights:
 	$(HAIFU) fit --data out/sanma --kind call $(SANMA_FIT) --loss softmax --out data/weights/sanma-call.json
 	$(HAIFU) fit --data out/sanma --kind kita $(SANMA_FIT) --loss softmax --out data/weights/sanma-kita.json
 	$(HAIFU) report --data out/sanma --players 3 --weights data/weights/sanma.json --out reports/sanma
-	for k in riichi call kita; do $(HAIFU) eval --data out/sanma --players 3 --kind $$k --split test \
-		--weights data/weights/sanma-$$k.json --evaluator linear --json > reports/sanma/$$k-eval.json || exit 1; done
+	for k in riichi call; do $(HAIFU) eval --data out/sanma --players 3 --kind $$k --split test \
+		--weights data/weights/sanma-$$k.json --evaluator linear --evaluator trees --json \
+		> reports/sanma/$$k-eval.json || exit 1; done
+	$(HAIFU) eval --data out/sanma --players 3 --kind kita --split test \
+		--weights data/weights/sanma-kita.json --evaluator linear --json > reports/sanma/kita-eval.json
 
 # The ranking losses side by side (softmax; pairwise logistic, raw pair sums, per-decision
 # 1/(n-1) and LambdaRank-style ranked pairs; the seed's hinge at margin 0 with shanten pinned; per-decision hinge at margin 1 and at a
