@@ -8,10 +8,6 @@ use crate::hand::meld::{Meld, MeldKind};
 use crate::log::event::{Call, Event, RoundStart, Rules, MAX_SEATS};
 use crate::tile::{Counts, Tile, TileId, KINDS};
 
-/// Draws available from the live wall at the start of a four-player round: 136 - 14 (dead
-/// wall) - 52 dealt ([`Rules::live_wall`] for any table).
-pub const LIVE_WALL: u8 = 70;
-
 /// One discarded tile in a river.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RiverTile {
