@@ -270,17 +270,15 @@ impl Observer for DecisionRecorder {
             Event::Kita { who, .. } => self.decisions.push(kita_decision(table, *who, index, true)),
             Event::Discard { who, tile } => {
                 let who = *who;
+                let after_draw = matches!(self.prev, Some(Event::Draw { who: w, .. }) if w == who);
+                let declaring = table.riichi[who as usize] == RiichiState::Declared;
                 // A north may be set aside right after the seat's own draw (never after its chi or
                 // pon, nor once riichi is declared): the discard then kept it.
-                let drew = matches!(self.prev, Some(Event::Draw { who: w, .. }) if w == who);
-                let declaring = table.riichi[who as usize] == RiichiState::Declared;
-                if drew && !declaring && rules::kita_allowed(table, who).is_some() {
+                if after_draw && !declaring && rules::kita_allowed(table, who).is_some() {
                     self.decisions.push(kita_decision(table, who, index, false));
                 }
                 let in_riichi = matches!(table.riichi[who as usize], RiichiState::Accepted { .. });
                 if !in_riichi {
-                    let declaring = table.riichi[who as usize] == RiichiState::Declared;
-                    let after_draw = matches!(self.prev, Some(Event::Draw { who: w, .. }) if w == who);
                     if !declaring && after_draw && riichi_possible(table, who) {
                         self.decisions.push(riichi_decision(table, who, index, false));
                     }
