@@ -291,6 +291,12 @@ impl Rules {
         self.tile_count() - 14 - 13 * self.players
     }
 
+    /// The scores a game starts with: the start score at each seat, 0 at the empty fourth seat of
+    /// a three-player table.
+    pub fn start_scores(&self) -> [i32; MAX_SEATS] {
+        std::array::from_fn(|s| if s < usize::from(self.players) { self.start_score } else { 0 })
+    }
+
     /// The first place's oka in thousands of points: what the seats below the return score
     /// leave on the table.
     pub fn oka(&self) -> i32 {
@@ -396,6 +402,7 @@ mod tests {
         assert_eq!([2, 6, 10].map(|r| three.next_round(r)), [4, 8, 12], "E3, S3, W3 pass to the next wind");
         assert_eq!([3, 7, 1].map(|r| four.next_round(r)), [4, 8, 2]);
         assert_eq!((four.live_wall(), three.live_wall()), (70, 55), "the records' exhaustive draws");
+        assert_eq!((four.start_scores(), three.start_scores()), ([25_000; 4], [35_000, 35_000, 35_000, 0]));
         assert!(four.has_kind(4) && !three.has_kind(1) && !three.has_kind(7) && three.has_kind(8));
     }
 }

@@ -250,7 +250,7 @@ pub fn game_outcome(game: &Game) -> Result<GameOutcome, ReplayError> {
 pub fn game_outcome_with(game: &Game, extra: &mut impl Observer) -> Result<GameOutcome, ReplayError> {
     let mut c = Collector::default();
     let summary = replay_game(game, &mut Both(&mut c, extra), &mut NoWinCheck)?;
-    let last = game.rounds.last().map(|r| r.start.scores).unwrap_or([game.rules.start_score; 4]);
+    let last = game.rounds.last().map(|r| r.start.scores).unwrap_or(game.rules.start_scores());
     let final_scores = game.final_scores.unwrap_or_else(|| {
         let mut s = last;
         if let Some(round) = c.rounds.last() {

@@ -114,10 +114,7 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
     let mut rng = Rng::new(mix(&[spec.seed, 0xB075]));
     let mut rounds: Vec<Round> = Vec::new();
     let (mut round, mut honba, mut sticks) = (0u8, 0u8, 0u8);
-    let mut scores = [0; 4];
-    for s in rules.seats() {
-        scores[s as usize] = rules.start_score;
-    }
+    let mut scores = rules.start_scores();
     loop {
         let index = rounds.len();
         if index >= MAX_ROUNDS {
@@ -129,7 +126,7 @@ pub fn play_game(spec: &GameSpec, bots: [&dyn Bot; 4]) -> Result<Game, EngineErr
             });
         }
         let dealer = rules.dealer_of(round);
-        let mut wall = Wall::for_players(mix(&[spec.seed, index as u64]), rules.players);
+        let mut wall = Wall::for_rules(mix(&[spec.seed, index as u64]), &rules);
         let hands = wall.deal(dealer, rules.players);
         let start = RoundStart {
             round,
@@ -220,7 +217,7 @@ pub fn play_round_on(spec: &GameSpec, mut wall: Wall, bots: [&dyn Bot; 4]) -> Re
         sticks: 0,
         dice: wall.dice,
         dora_indicator: wall.first_indicator(),
-        scores: [rules.start_score; 4],
+        scores: rules.start_scores(),
         dealer: 0,
         hands,
     };

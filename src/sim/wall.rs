@@ -5,6 +5,7 @@
 //! platforms and crate versions, which the duplicate format depends on: the same seed must give
 //! the same walls in every rotation and in every future build.
 
+use crate::log::event::Rules;
 use crate::tile::TileId;
 
 /// splitmix64: turns any seed (even 0 or consecutive ones) into well-mixed 64-bit values.
@@ -94,10 +95,10 @@ impl Wall {
         Wall::of_set(seed, |_| true)
     }
 
-    /// [`Wall::new`] at a table of `players` seats: the 108 tiles of the three-player set
-    /// (2m-8m out) at three.
-    pub fn for_players(seed: u64, players: u8) -> Wall {
-        Wall::of_set(seed, |id| players != 3 || !(1..=7).contains(&id.kind()))
+    /// [`Wall::new`] over the tiles the `rules` play with ([`Rules::has_kind`]): the 108 of the
+    /// three-player set (2m-8m out) at three.
+    pub fn for_rules(seed: u64, rules: &Rules) -> Wall {
+        Wall::of_set(seed, |id| rules.has_kind(id.kind()))
     }
 
     /// The ids `keep` keeps, shuffled with Fisher-Yates from `seed`; the dice from the same stream.
@@ -232,7 +233,7 @@ mod tests {
     /// meet the live draws the table allows (55 less one per replacement).
     #[test]
     fn the_three_player_wall() {
-        let mut w = Wall::for_players(7, 3);
+        let mut w = Wall::for_rules(7, &Rules::tenhou(3, true, true));
         let mut ids: Vec<u8> = w.tiles.iter().map(|t| t.get()).collect();
         ids.sort_unstable();
         assert_eq!(ids.len(), 108);
@@ -248,7 +249,8 @@ mod tests {
         for r in replacements {
             assert!(seen.insert(r), "a replacement tile was also drawn");
         }
-        assert_eq!(Wall::for_players(7, 4).tiles, Wall::new(7).tiles, "four players: the wall as it was");
+        let four = Rules::tenhou(4, true, true);
+        assert_eq!(Wall::for_rules(7, &four).tiles, Wall::new(7).tiles, "four players: the wall as it was");
     }
 
     #[test]

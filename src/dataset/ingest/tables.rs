@@ -34,7 +34,7 @@ pub struct GameMeta {
 impl GameMeta {
     pub(super) fn of(game: &Game, rows: &GameRows) -> GameMeta {
         let final_scores = game.final_scores.unwrap_or_else(|| {
-            let mut s = game.rounds.last().map_or([game.rules.start_score; 4], |r| r.start.scores);
+            let mut s = game.rounds.last().map_or(game.rules.start_scores(), |r| r.start.scores);
             if let Some(r) = rows.rounds.last() {
                 for p in 0..4 {
                     s[p] += r.deltas[p];
