@@ -98,10 +98,6 @@ struct RiichiLog {
 struct Collector {
     rounds: Vec<[SeatRound; 4]>,
     riichi: RiichiLog,
-    /// Set-asides per seat this round.
-    kita: [u8; 4],
-    /// The seat whose set-aside was the last event (a ron right after it robs that north).
-    last_kita: Option<u8>,
 }
 
 /// The winner's state: 0 riichi, 1 open, 2 dama.
@@ -123,15 +119,6 @@ pub fn yaku_bits(a: &crate::log::event::Agari) -> u64 {
 
 impl Observer for Collector {
     fn after_event(&mut self, table: &Table, _index: usize, event: &crate::log::event::Event) {
-        use crate::log::event::Event;
-        match *event {
-            Event::Kita { who, .. } => {
-                self.kita[who as usize] += 1;
-                self.last_kita = Some(who);
-            }
-            Event::Agari(_) => {}
-            _ => self.last_kita = None,
-        }
         match *event {
             crate::log::event::Event::Riichi { who, step: 1, .. } => {
                 self.riichi.order.push(who);
@@ -150,10 +137,11 @@ impl Observer for Collector {
     fn round_end(&mut self, table: &Table, result: &RoundResult) {
         let mut seats = [SeatRound::default(); 4];
         let log = std::mem::take(&mut self.riichi);
-        let kita = std::mem::take(&mut self.kita);
-        let robbed = self.last_kita.take();
+        // The table keeps each seat's set-aside norths, and the one just set aside while a ron
+        // on it can still come (the replay's re-scoring reads the same).
+        let robbed = table.last_kita.map(|(who, _)| who);
         for (p, s) in seats.iter_mut().enumerate() {
-            s.kita = kita[p];
+            s.kita = table.kita[p].len() as u8;
             s.riichi = table.riichi[p] != RiichiState::None;
             s.calls = table.melds[p].iter().filter(|m| m.kind != MeldKind::Ankan).count() as u8;
             s.called = s.calls > 0;
