@@ -212,7 +212,7 @@ fn the_binary_answers_every_line_and_names_bad_ones() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("majiang-0402"));
 }
 
-/// Players that sit at a three-player table ([`haifu::bot::react::plays_three`]): each game seats
+/// Players that sit at a three-player table ([`haifu::sim::bots::plays_three`]): each game seats
 /// three of them, rotating.
 const SANMA_PLAYERS: [&str; 5] = ["linear", "random", "ukeire", "yaku", "boten"];
 

@@ -11,6 +11,7 @@ pub mod hidden;
 pub mod react;
 pub mod stream;
 
+pub use crate::sim::bots::plays_three;
 pub use answer::Answer;
-pub use react::{plays_three, BotError, MjaiBot};
+pub use react::{BotError, MjaiBot};
 pub use stream::seat_stream;

@@ -26,7 +26,7 @@ use crate::log::mjai::read::{players_dealt, round_header, Line};
 use crate::replay::rules::{self, CallOptions, TurnOptions};
 use crate::replay::rules::{draw_after_discard, has_win, turn_options, wait_kinds};
 use crate::replay::table::{RiichiState, Table};
-use crate::sim::bots::{Bot, CallAction, Seat, TurnAction};
+use crate::sim::bots::{plays_three, Bot, CallAction, Seat, TurnAction};
 use crate::tile::{Kind, TileId, NORTH};
 
 /// Why an event could not be followed. The bot answers with a legal fallback and keeps going
@@ -51,18 +51,6 @@ pub enum BotError {
          tsumogiri: play linear, ukeire, yaku, yaku-seed, boten or random"
     )]
     FourPlayerOnly { player: String },
-}
-
-/// Whether the player named `name` plays at a three-player table. 電脳麻将's players
-/// (`majiang-0400`..`0402`) and `ev` decide by 電脳麻将's expected value, a four-player search
-/// (its wall, payments and opponents are four-player ones), and `trees` ranks with a model
-/// fitted on four-player games: run at three they would give a four-player judgement, so the
-/// bot refuses them there, as `haifu eval` refuses them on 3-player decisions. The others rank
-/// with the hand and the 108-tile set as seen (`linear` with its three-player weights).
-pub fn plays_three(name: &str) -> bool {
-    let four_only = crate::sim::bots::MAJIANG_BOTS.iter().any(|(n, _)| *n == name)
-        || [crate::rank::Evaluator::Ev, crate::rank::Evaluator::Trees].iter().any(|e| e.name() == name);
-    !four_only
 }
 
 struct Round {

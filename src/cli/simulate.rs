@@ -43,7 +43,7 @@ pub struct SimulateArgs {
     format: RecordFormat,
     /// Seats at the table: 4, or 3 (Tenhou's three-player rules: 108 tiles, no chi, norths set
     /// aside, tsumo loss, 35,000 / 40,000); --bots then takes one bot or three, and --duplicate
-    /// plays each wall set 3 times. The ev and majiang bots are four-player only.
+    /// plays each wall set 3 times. The ev, majiang and trees bots are four-player only.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
     players: u8,
 }

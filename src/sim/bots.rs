@@ -154,6 +154,19 @@ pub const MAJIANG_BOTS: [(&str, MajiangRule); 3] = [
     ("majiang-0402", MajiangRule::Improved2),
 ];
 
+/// Whether the player named `name` plays at a three-player table. 電脳麻将's players
+/// (`majiang-0400`..`0402`) and `ev` decide by 電脳麻将's expected value, a four-player search
+/// (its wall, payments and opponents are four-player ones), and `trees` ranks with a model
+/// fitted on four-player games: run at three they would give a four-player judgement, so the
+/// mjai bot and self-play refuse them there, as `haifu eval` refuses them on 3-player decisions.
+/// The others rank with the hand and the 108-tile set as seen (`linear` with its three-player
+/// weights).
+pub fn plays_three(name: &str) -> bool {
+    let four_only = MAJIANG_BOTS.iter().any(|(n, _)| *n == name)
+        || [Evaluator::Ev, Evaluator::Trees].iter().any(|e| e.name() == name);
+    !four_only
+}
+
 /// A bot by name: an evaluator name gives that evaluator with the standard policy.
 pub fn parse_bot(name: &str) -> Result<EvalBot, UnknownBot> {
     parse_bot_with(name, None)

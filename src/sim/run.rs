@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::bots::{parse_bot, Bot, EvalBot, UnknownBot};
+use super::bots::{parse_bot, plays_three, Bot, EvalBot, UnknownBot};
 use super::duplicate::{game_count, seating, Seating};
 use super::engine::{play_game, EngineError, GameSpec};
 use super::summary::{to_csv, to_markdown, BotSummary};
@@ -66,8 +66,8 @@ pub enum SimError {
     BotCount { got: usize, players: u8 },
     #[error("--players takes 3 or 4, got {0}")]
     Players(u8),
-    /// A bot whose player is four-player only at a three-player table (docs/evaluators.md).
-    #[error("bot {0} plays by 電脳麻将's ev, a four-player search: not at a three-player table")]
+    /// A bot whose player is four-player only at a three-player table ([`plays_three`]).
+    #[error("bot {0} is four-player only (電脳麻将's ev, or trees fitted on four-player games): not at a three-player table")]
     FourPlayerBot(String),
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
@@ -186,7 +186,7 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, SimError> {
     };
     let parsed: Vec<EvalBot> = names.iter().map(|n| parse_bot(n)).collect::<Result<_, _>>()?;
     if cfg.players == 3 {
-        if let Some(b) = parsed.iter().find(|b| b.ranker.evaluator() == crate::rank::Evaluator::Ev) {
+        if let Some(b) = parsed.iter().find(|b| !plays_three(&b.name)) {
             return Err(SimError::FourPlayerBot(b.name.clone()));
         }
     }
@@ -335,8 +335,10 @@ mod tests {
         };
         assert!(matches!(simulate(&cfg), Err(SimError::BotCount { got: 2, players: 4 })));
         cfg.players = 3;
-        cfg.bots = vec!["ev".into()];
-        assert!(matches!(simulate(&cfg), Err(SimError::FourPlayerBot(_))));
+        for four_only in ["ev", "majiang-0402", "trees"] {
+            cfg.bots = vec![four_only.into()];
+            assert!(matches!(simulate(&cfg), Err(SimError::FourPlayerBot(_))), "{four_only}");
+        }
         cfg.players = 4;
         cfg.bots = vec!["nobody".into()];
         assert!(matches!(simulate(&cfg), Err(SimError::UnknownBot(_))));
