@@ -88,6 +88,18 @@ pub fn need_sanma_files() -> Vec<PathBuf> {
     files
 }
 
+/// How often `pattern` occurs in the text of `files` together: a count taken from the raw
+/// records (`<AGARI `, `<INIT `), independent of any reader, for a test to hold a reader's to.
+pub fn count_in_files(files: &[PathBuf], pattern: &str) -> usize {
+    files
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            String::from_utf8_lossy(&bytes).matches(pattern).count()
+        })
+        .sum()
+}
+
 /// [`tenhou_files`] for a test that needs them: the files, or a failure when the folder is
 /// missing or holds none of them.
 pub fn need_tenhou_files(suffixes: &[&str]) -> Vec<PathBuf> {

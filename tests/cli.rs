@@ -690,12 +690,9 @@ fn partial_records_are_listed_and_left_out_of_placements() {
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_game_checks_clean() {
     let dir = haifu::testdata::need_file("tenhou/sanma");
-    let (mut agari, mut init) = (0u64, 0u64);
-    for path in haifu::testdata::need_sanma_files() {
-        let text = std::fs::read_to_string(path).unwrap();
-        agari += text.matches("<AGARI ").count() as u64;
-        init += text.matches("<INIT ").count() as u64;
-    }
+    let files = haifu::testdata::need_sanma_files();
+    let count = |tag| haifu::testdata::count_in_files(&files, tag) as u64;
+    let (agari, init) = (count("<AGARI "), count("<INIT "));
     let v = json(&["check", dir.to_str().unwrap(), "--json"]);
     assert_eq!((v["files"].as_u64(), v["games"].as_u64()), (Some(279), Some(279)));
     assert_eq!((v["rounds"].as_u64(), v["agari"].as_u64()), (Some(init), Some(agari)));

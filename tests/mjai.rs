@@ -112,10 +112,7 @@ fn flipped_mjai_is_refused_or_judged_never_a_panic() {
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_game_round_trips_through_mjai() {
     let files = haifu::testdata::need_sanma_files();
-    let raw_wins: usize = files
-        .iter()
-        .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).matches("<AGARI ").count())
-        .sum();
+    let raw_wins = haifu::testdata::count_in_files(&files, "<AGARI ");
     let out = haifu::batch::run(&files, None, "mjai", |g| {
         let want =
             replay_game(g, &mut (), &mut Rescore::default()).map_err(|e| format!("tenhou form: {e}"))?;

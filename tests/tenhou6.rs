@@ -205,10 +205,7 @@ fn every_shared_game_round_trips_through_tenhou6() {
 #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
 fn every_sanma_game_round_trips_through_tenhou6() {
     let files = haifu::testdata::need_sanma_files();
-    let raw_wins: usize = files
-        .iter()
-        .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).matches("<AGARI ").count())
-        .sum();
+    let raw_wins = haifu::testdata::count_in_files(&files, "<AGARI ");
     let out = haifu::batch::run(&files, None, "tenhou6", |g| {
         assert_eq!(g.rules.players, 3, "{}", g.id);
         round_trip(g)
