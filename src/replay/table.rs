@@ -401,8 +401,9 @@ impl Table {
 
     /// A north set aside: the seat's own turn, a north from its hand, a tile left to replace it,
     /// and then the replacement draw. It cancels every ippatsu, except for a seat that robs it
-    /// (as a kan robbed by chankan never happened), and makes the next draw a rinshan; it is not
-    /// a call: the hand stays closed.
+    /// (as a kan robbed by chankan never happened), and makes the next draw a rinshan. It is not
+    /// a call (the hand stays closed), but like one it ends the first go-around (`any_call`):
+    /// Tenhou then scores 立直, not 両立直 (docs/sanma.md).
     fn apply_kita(&mut self, who: u8, tile: TileId) -> Result<(), TableError> {
         let bad = |reason: &str| TableError::BadKita { who, reason: reason.to_string() };
         self.expect_turn(Expect::Discard(who), "sets a north aside")?;
