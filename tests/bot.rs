@@ -12,8 +12,18 @@ use haifu::sim::bots::{parse_bot, Bot};
 use haifu::sim::engine::GameSpec;
 
 /// Every player of `haifu simulate` except `stress` (an engine test that plays at random).
-const PLAYERS: [&str; 8] =
-    ["majiang-0400", "majiang-0401", "majiang-0402", "ev", "linear", "ukeire", "yaku", "boten"];
+const PLAYERS: [&str; 10] = [
+    "majiang-0400",
+    "majiang-0401",
+    "majiang-0402",
+    "ev",
+    "linear",
+    "ukeire",
+    "yaku",
+    "boten",
+    "trees",
+    "fitted",
+];
 
 /// Games per run: HAIFU_BOT_GAMES (default 100: half hanchan, half tonpuu, about 30 s in the
 /// test build).

@@ -69,6 +69,9 @@ pub struct MjaiBot<B: Bot> {
     pub seat: u8,
     pub player: B,
     red: bool,
+    /// The game's length when the table states it out of band ([`MjaiBot::with_length`]):
+    /// `Some(true)` hanchan, `Some(false)` tonpuu; `None`, Tenhou's hanchan assumed.
+    hanchan: Option<bool>,
     /// The players `start_game`'s names count (3 or 4), when it names them.
     named: Option<u8>,
     round: Option<Round>,
@@ -113,12 +116,21 @@ impl<B: Bot> MjaiBot<B> {
             seat: seat % 4,
             player,
             red: true,
+            hanchan: None,
             named: None,
             round: None,
             fallback: None,
             drawn_by_name: false,
             questions: 0,
         }
+    }
+
+    /// The bot told the game's length, which mjai's `start_game` never states: hanchan (`true`)
+    /// or tonpuu. Players that read the standing (the `fitted` player's riichi model asks whether
+    /// the round is all-last) need it at a tonpuu table; without it the bot assumes hanchan.
+    pub fn with_length(mut self, hanchan: bool) -> MjaiBot<B> {
+        self.hanchan = Some(hanchan);
+        self
     }
 
     /// The answer to one line of the stream: one event or a JSON array of events (the answer
@@ -276,9 +288,12 @@ impl<B: Bot> MjaiBot<B> {
             .get(self.seat as usize)
             .filter(|h| h.len() == 13)
             .ok_or(StepError::Hidden(HiddenError::Tile(MjaiError::Tehais)))?;
-        // mjai's start_game states neither the platform nor the length: Tenhou's hanchan for the
-        // seats dealt, with the red fives the stream showed.
-        let rules = Rules { length_stated: false, ..Rules::tenhou(players, true, self.red) };
+        // mjai's start_game states neither the platform nor the length: Tenhou's rules for the
+        // seats dealt, with the red fives the stream showed, hanchan unless told otherwise.
+        let rules = Rules {
+            length_stated: self.hanchan.is_some(),
+            ..Rules::tenhou(players, self.hanchan.unwrap_or(true), self.red)
+        };
         let t = HiddenTable::deal(rules, start, self.seat, own, dora_marker).map_err(StepError::Hidden)?;
         // A four-player-only player follows the round but never decides in it.
         let refused = players == 3 && !plays_three(self.player.name());

@@ -22,7 +22,7 @@ use super::usage;
 ///
 /// A `start_kyoku` that deals three hands is a 3-player table (Tenhou's sanma rules): the bot
 /// follows every seat's `kita` / `nukidora` and answers `{"type":"kita","actor":N,"pai":"N"}`
-/// when its player sets a north aside; majiang-*, ev and trees are four-player only and sit
+/// when its player sets a north aside; majiang-*, ev, trees and fitted are four-player only and sit
 /// such rounds out (docs/bot.md).
 ///
 /// A line it cannot follow gets an error on stderr, naming the line, and a legal answer anyway
@@ -38,12 +38,20 @@ pub struct BotArgs {
     #[arg(long, default_value_t = 0)]
     seat: u8,
     /// The player: any `haifu simulate` bot (majiang-0400, majiang-0401, majiang-0402, ev,
-    /// linear, ukeire, yaku, boten, or random: a uniformly random legal action).
+    /// linear, trees, ukeire, yaku, boten, fitted: every decision by the shipped models, or
+    /// random: a uniformly random legal action).
     #[arg(long, default_value = "majiang-0402")]
     player: String,
-    /// The linear player's weights file (default: the shipped data/weights/default.json).
+    /// The fitted player's model file (default: the shipped ones): `linear` and `trees` read their
+    /// discard model here; `fitted` reads a trees discard model (its riichi and call models beside
+    /// it, NAME-riichi.txt.gz and NAME-call.txt.gz) or, for a `.json`, linear weights for every
+    /// kind (riichi.json and call.json beside them). docs/bot.md.
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// Tell the bot the game is east-only: mjai never states the length, and the bot assumes
+    /// hanchan (the `fitted` player's riichi model reads whether a round is all-last).
+    #[arg(long)]
+    tonpuu: bool,
 }
 
 /// Answers every line of stdin until it closes; status 0 even when lines were refused (each
@@ -55,6 +63,9 @@ pub fn run(args: BotArgs) -> Result<ExitCode> {
     // The error names the known players itself: one list, the one `simulate --bots` gives.
     let player = parse_bot_with(&args.player, args.weights.as_deref()).map_err(|e| usage(e.to_string()))?;
     let mut bot = MjaiBot::new(args.seat, player);
+    if args.tonpuu {
+        bot = bot.with_length(false);
+    }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for (i, line) in stdin.lock().lines().enumerate() {

@@ -19,7 +19,8 @@ pub struct SimulateArgs {
     games: usize,
     /// One bot for all seats or four, comma-separated: an evaluator name (ukeire), stress, or a
     /// 電脳麻将 player of seed 000's table: majiang-0400 (改善前), majiang-0401 (改善(1)),
-    /// majiang-0402 (改善(2): push/fold by each discard's value and danger, calls by value).
+    /// majiang-0402 (改善(2): push/fold by each discard's value and danger, calls by value), or
+    /// fitted: discards, riichi and calls by the shipped models (docs/bot.md).
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
     /// Seed of the walls (and of the stress bot's random choices).

@@ -167,17 +167,17 @@ impl<S: RoundSink> Observer for Recording<S> {
 /// five apart from a plain one), pons before the open kan before chis, red fives first, chis by
 /// their lowest kind.
 fn call_options(table: &Table, seat: u8, discarder: u8, tile: TileId) -> Vec<Action> {
-    let o = rules::call_options(table, seat, discarder, tile);
-    let red = table.rules.red_fives();
-    let red_first = |p: &[TileId; 2]| {
-        let mut m = [p[0].tile(red), p[1].tile(red)];
-        m.sort_by_key(|t| (t.kind(), !t.is_red()));
-        m
-    };
-    let mut pons: Vec<[Tile; 2]> = o.pon.iter().map(red_first).collect();
+    call_actions(&rules::call_options(table, seat, discarder, tile), table.rules.red_fives())
+}
+
+/// The calls of `o` as a decision lists them: each distinct pon (red five first), the open kan,
+/// each distinct chi; a hand's two copies of a tile give one option, so the options are what a
+/// player tells apart, not the ids the rules found.
+pub fn call_actions(o: &rules::CallOptions, red: bool) -> Vec<Action> {
+    let mut pons: Vec<[Tile; 2]> = o.pon.iter().map(|p| red_first(p, red)).collect();
     pons.sort_by_key(|m| (!m[0].is_red(), !m[1].is_red()));
     pons.dedup();
-    let mut chis: Vec<[Tile; 2]> = o.chi.iter().map(red_first).collect();
+    let mut chis: Vec<[Tile; 2]> = o.chi.iter().map(|p| red_first(p, red)).collect();
     chis.sort_by_key(|m| (m[0].kind(), !m[0].is_red(), !m[1].is_red()));
     chis.dedup();
     let mut out: Vec<Action> = pons.into_iter().map(Action::Pon).collect();
@@ -186,6 +186,24 @@ fn call_options(table: &Table, seat: u8, discarder: u8, tile: TileId) -> Vec<Act
     }
     out.extend(chis.into_iter().map(Action::Chi));
     out
+}
+
+/// The two hand tiles of a call, as an option names them: by kind, a red five first.
+fn red_first(p: &[TileId; 2], red: bool) -> [Tile; 2] {
+    let mut m = [p[0].tile(red), p[1].tile(red)];
+    m.sort_by_key(|t| (t.kind(), !t.is_red()));
+    m
+}
+
+/// The hand tiles (ids) of `o` that make the listed call `action` (a chi or a pon of
+/// [`call_actions`]): how a player that chose among the listed options answers the engine.
+pub fn call_ids(o: &rules::CallOptions, red: bool, action: &Action) -> Option<[TileId; 2]> {
+    let (listed, tiles) = match action {
+        Action::Pon(t) => (&o.pon, t),
+        Action::Chi(t) => (&o.chi, t),
+        _ => return None,
+    };
+    listed.iter().copied().find(|p| red_first(p, red) == *tiles)
 }
 
 impl Observer for DecisionRecorder {
@@ -353,7 +371,15 @@ pub fn pending_call(table: &Table, seat: u8) -> Option<Decision> {
     if discarder == seat {
         return None;
     }
-    let mut options = call_options(table, seat, discarder, tile);
+    call_decision(table, seat, &rules::call_options(table, seat, discarder, tile))
+}
+
+/// The call decision `seat` faces at `table` when offered the calls `o` (pass first, then
+/// [`call_actions`]): what a live player decides among, listed as the recorder lists a recorded
+/// one; `None` without a call to make.
+pub fn call_decision(table: &Table, seat: u8, o: &rules::CallOptions) -> Option<Decision> {
+    let (_, tile) = o.tile?;
+    let mut options = call_actions(o, table.rules.red_fives());
     if options.is_empty() {
         return None;
     }

@@ -17,6 +17,9 @@
 //!   ([`crate::rank::calls::select_kan`]).
 //! - [`Policy::Boten`] (`boten`): seed 003's 棒テン・即リー・全ツッパ bot, the `ukeire` evaluator
 //!   (the seed's max-ukeire order) with [`crate::sim::boten`]'s rules: never calls or kans.
+//! - [`Policy::Fitted`] (`fitted`): every modelled decision by the shipped models
+//!   ([`super::fitted`]): discards by the trees, riichi by the riichi model, calls by the call
+//!   model; wins, kyuushu and kans as the standard policy.
 //! - [`Policy::Random`] (`random`): a uniformly random legal action at every question, as
 //!   RiichiEnv's `RandomAgent` plays: the baseline of the arena's line-ups (docs/bot.md).
 //! - [`Policy::Stress`] (`stress`): for engine tests, not a player model. Calls every legal
@@ -105,6 +108,9 @@ pub enum Policy {
     /// discards by `ev` with that player's push/fold, calls by value ([`crate::rank::calls`]).
     Majiang(MajiangRule),
     Boten,
+    /// The shipped models decide ([`super::fitted`]): discards by the ranker, riichi and calls by
+    /// [`EvalBot::fitted`]'s models.
+    Fitted,
 }
 
 /// A bot = an evaluator for discards + a policy for everything else.
@@ -117,10 +123,15 @@ pub struct EvalBot {
     /// The evaluator at a three-player table, where it differs: `linear` with the three-player
     /// weights (`sanma.json` beside the weights, or the shipped ones).
     pub three: Option<Ranker>,
+    /// The riichi and call models of the `fitted` player ([`Policy::Fitted`]).
+    pub fitted: Option<std::sync::Arc<super::fitted::FittedModels>>,
 }
 
 /// Seed 003's bot ([`super::boten`]): the `ukeire` evaluator under [`Policy::Boten`].
 pub const BOTEN: &str = "boten";
+
+/// The player of every decision by the shipped models ([`Policy::Fitted`], [`super::fitted`]).
+pub const FITTED: &str = "fitted";
 
 /// The random baseline ([`Policy::Random`]).
 pub const RANDOM: &str = "random";
@@ -143,6 +154,7 @@ pub fn bot_names() -> Vec<String> {
     v.extend(MAJIANG_BOTS.iter().map(|(n, _)| n.to_string()));
     v.push(BOTEN.into());
     v.push(RANDOM.into());
+    v.push(FITTED.into());
     v
 }
 
@@ -163,7 +175,8 @@ pub const MAJIANG_BOTS: [(&str, MajiangRule); 3] = [
 /// weights).
 pub fn plays_three(name: &str) -> bool {
     let four_only = MAJIANG_BOTS.iter().any(|(n, _)| *n == name)
-        || [Evaluator::Ev, Evaluator::Trees].iter().any(|e| e.name() == name);
+        || [Evaluator::Ev, Evaluator::Trees].iter().any(|e| e.name() == name)
+        || name == FITTED;
     !four_only
 }
 
@@ -181,6 +194,7 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             policy: Policy::Majiang(rule),
             ranker: Ranker::Plain(Evaluator::Ev),
             three: None,
+            fitted: None,
         });
     }
     if name == "stress" {
@@ -189,6 +203,7 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             policy: Policy::Stress,
             ranker: Ranker::Plain(Evaluator::Ukeire),
             three: None,
+            fitted: None,
         });
     }
     if name == RANDOM {
@@ -197,6 +212,25 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             policy: Policy::Random,
             ranker: Ranker::Plain(Evaluator::Ukeire),
             three: None,
+            fitted: None,
+        });
+    }
+    if name == FITTED {
+        let fail = |e: super::fitted::FittedError| UnknownBot {
+            name: name.into(),
+            known: format!("{} ({FITTED}: {e:#})", bot_names().join(", ")),
+        };
+        let (discard, models) = super::fitted::load(weights).map_err(fail)?;
+        let ranker = match discard {
+            super::fitted::KindModel::Trees(t) => Ranker::Trees(t),
+            super::fitted::KindModel::Linear(l) => Ranker::Linear(l),
+        };
+        return Ok(EvalBot {
+            name: name.into(),
+            policy: Policy::Fitted,
+            ranker,
+            three: None,
+            fitted: Some(std::sync::Arc::new(models)),
         });
     }
     if name == BOTEN {
@@ -205,6 +239,7 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             policy: Policy::Boten,
             ranker: Ranker::Plain(Evaluator::Ukeire),
             three: None,
+            fitted: None,
         });
     }
     match Evaluator::from_str(name, true) {
@@ -224,7 +259,7 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
                 }
                 _ => None,
             };
-            Ok(EvalBot { name: name.into(), policy: Policy::Standard, ranker, three })
+            Ok(EvalBot { name: name.into(), policy: Policy::Standard, ranker, three, fitted: None })
         }
         Err(_) => Err(UnknownBot { name: name.into(), known: bot_names().join(", ") }),
     }
@@ -257,6 +292,28 @@ impl EvalBot {
             .iter()
             .find_map(|r| allowed.iter().copied().find(|id| id.tile(red) == r.tile))
             .or_else(|| allowed.first().copied())
+    }
+
+    /// Whether to declare riichi when some discard allows it: at once, except for the `fitted`
+    /// player, whose riichi model decides.
+    fn declares_riichi(&self, seat: &Seat) -> bool {
+        match (&self.policy, &self.fitted) {
+            (Policy::Fitted, Some(m)) => m.riichi(seat.table, seat.who),
+            _ => true,
+        }
+    }
+
+    /// The `fitted` player's answer to a discard it may call (ron is taken before): the call
+    /// model's pick.
+    fn fitted_call(&self, seat: &Seat, o: &CallOptions) -> CallAction {
+        use crate::replay::decision::Action;
+        let Some(m) = &self.fitted else { return CallAction::Pass };
+        match m.call(seat.table, seat.who, o) {
+            Some((Action::Pon(_), Some(ids))) => CallAction::Pon(ids),
+            Some((Action::Chi(_), Some(ids))) => CallAction::Chi(ids),
+            Some((Action::Daiminkan, _)) => CallAction::Daiminkan,
+            _ => CallAction::Pass,
+        }
     }
 
     /// A closed kan that does not raise shanten (compared with the best discard now).
@@ -294,7 +351,7 @@ impl Bot for EvalBot {
         }
         match self.policy {
             Policy::Boten => {}
-            Policy::Standard => {
+            Policy::Standard | Policy::Fitted => {
                 if o.kyuushu {
                     return TurnAction::Kyuushu;
                 }
@@ -320,7 +377,7 @@ impl Bot for EvalBot {
                 }
             }
         }
-        if !o.riichi.is_empty() {
+        if !o.riichi.is_empty() && self.declares_riichi(seat) {
             if let Some(t) = self.best_of(seat, &o.riichi) {
                 return TurnAction::Riichi(t);
             }
@@ -345,6 +402,7 @@ impl Bot for EvalBot {
         }
         match self.policy {
             Policy::Boten => CallAction::Pass,
+            Policy::Fitted => self.fitted_call(seat, o),
             // The `ev` bot is 電脳麻将's discard evaluator, so it calls as 電脳麻将 does.
             Policy::Standard if self.ranker.evaluator() == Evaluator::Ev => majiang_call(seat, o),
             Policy::Standard => {

@@ -11,6 +11,7 @@ pub mod boten;
 pub mod bots;
 pub mod duplicate;
 pub mod engine;
+pub mod fitted;
 pub mod run;
 pub mod seed_pairs;
 pub mod seed_table;

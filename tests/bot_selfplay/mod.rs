@@ -178,7 +178,7 @@ fn seat_comparison(
     let full: Vec<serde_json::Value> =
         log.lines().map(|l| serde_json::from_str(l).unwrap_or(serde_json::Value::Null)).collect();
     let stream = seat_stream(log, seat);
-    let mut bot = MjaiBot::new(seat, Recorder::new(Boxed(make())));
+    let mut bot = MjaiBot::new(seat, Recorder::new(Boxed(make()))).with_length(game.rules.hanchan);
     let mut got: Vec<Decision> = Vec::new();
     for (i, line) in stream.iter().enumerate() {
         let answer = match bot.react(line) {
