@@ -19,7 +19,7 @@ use haifu::sim::bots::parse_bot;
 mod support;
 use support::{env_usize, median};
 
-const PLAYERS: &str = "majiang-0400,majiang-0401,majiang-0402,ev,linear,ukeire,yaku,boten";
+const PLAYERS: &str = "majiang-0400,majiang-0401,majiang-0402,ev,linear,ukeire,yaku,boten,trees,fitted";
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
