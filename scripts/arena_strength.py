@@ -112,7 +112,7 @@ def simulate(a):
     names = [SIM_STAND_IN.get(n, n) for n in seats_of(a.lineup)]
     haifu = a.haifu or REPO / "target/release/haifu"
     r = run([haifu, "simulate", "--games", a.games, "--bots", ",".join(names), "--duplicate", "--seed", a.seed,
-             "--out", d], stdout=subprocess.DEVNULL)
+             "--out", d, "--jobs", "1"], stdout=subprocess.DEVNULL)
     if r.returncode != 0:
         sys.exit(f"{a.lineup}: haifu simulate failed (exit {r.returncode})")
 
@@ -161,6 +161,20 @@ def sim_games(d):
         g = int(f.name.split(".")[0].rsplit("-", 1)[1])
         games.append((g // 4, names, ranks, scores))
     return games
+
+
+def sim_rates(summary_csv):
+    """simulate's summary.csv, one row per seat label ("1:fitted"), as pooled round counts per player."""
+    import csv
+    rates = defaultdict(lambda: defaultdict(float))
+    with open(summary_csv) as f:
+        for row in csv.DictReader(f):
+            name, rounds = row["bot"].split(":", 1)[-1], int(row["rounds"])
+            r = rates[name]
+            r["kyoku"] += rounds
+            for k in ("win", "deal_in", "riichi", "call"):
+                r[k] += float(row[k]) * rounds
+    return {n: {k: (round(v) if isinstance(v, float) else v) for k, v in r.items()} for n, r in rates.items()}
 
 
 def by_wall_set(games, a, b):
@@ -215,7 +229,7 @@ def table(a):
         "|---|---|---:|---:|---:|---:|---|",
     ]
     players = [
-        "| line-up | engine | player | hanchan | avg rank | points / hanchan | rounds | win % | deal-in % | riichi % | call % | answers | illegal | ms / answer |",
+        "| line-up | engine | player | seat-hanchan | avg rank | points / hanchan | rounds | win % | deal-in % | riichi % | call % | answers | illegal | ms / answer |",
         "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for lineup, (pa, pb) in LINEUPS.items():
@@ -242,9 +256,12 @@ def table(a):
             rci = mean_ci(rd)
             lines.append(f"| {sa} vs {sb} | haifu | {len(games)} | {len(rd)} | {fmt(rci, 2, True)} | "
                          f"{fmt(mean_ci(pd), 0, True)} | {verdict(rci, sa, sb)} |")
+            rates = sim_rates(sim / "summary.csv")
             for n in (sa, sb):
+                r = rates[n]
                 players.append(f"| {sa} vs {sb} | haifu | {n} | {2 * len(games)} | {fmt(mean_ci(own[n][0]))} | "
-                               f"{fmt(mean_ci(own[n][1]), 0, True)} | | | | | | | | |")
+                               f"{fmt(mean_ci(own[n][1]), 0, True)} | {r['kyoku']} | {rate(r, 'win')} | "
+                               f"{rate(r, 'deal_in')} | {rate(r, 'riichi')} | {rate(r, 'call')} | - | - | - |")
     text = "\n".join(lines) + "\n\n" + "\n".join(players) + "\n"
     if a.report:
         Path(a.report).write_text(text)

@@ -120,7 +120,7 @@ TABLES = {
 #: The table of this run (main sets it from the number of --players).
 TABLE = TABLES[4]
 #: haifu players that do not play at three players (haifu bot refuses them: docs/bot.md).
-FOUR_PLAYER_ONLY = ("majiang-0400", "majiang-0401", "majiang-0402", "ev", "trees")
+FOUR_PLAYER_ONLY = ("majiang-0400", "majiang-0401", "majiang-0402", "ev", "trees", "fitted")
 ACTIONS = ("dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora", "ryukyoku", "kita", "none")
 # Fields an answer must carry (a tuple of alternatives: one of them is enough).
 REQUIRED = {

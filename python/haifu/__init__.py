@@ -430,7 +430,10 @@ class Bot:
 
     ``player`` is any ``haifu simulate`` bot: ``majiang-0402`` (default), ``majiang-0401``,
     ``majiang-0400``, ``ev``, ``linear`` (``weights``: a weights file, default the shipped one),
-    ``ukeire``, ``yaku``, ``boten``. ``start_game``'s ``id`` sets the seat. A line the bot cannot
+    ``trees``, ``ukeire``, ``yaku``, ``boten``, ``fitted`` (discards, riichi and calls by the shipped
+    models; ``weights``: a trees discard model with its riichi and call models beside it, or linear
+    ``.json`` weights, docs/bot.md), ``random``. ``tonpuu=True`` tells the bot the game is east-only
+    (mjai never says; hanchan is assumed). ``start_game``'s ``id`` sets the seat. A line the bot cannot
     follow gets a legal answer anyway (a tsumogiri on its own turn, else ``None``) and the reason
     in :attr:`last_error`; it never raises on table input. Example with RiichiEnv::
 
@@ -440,8 +443,9 @@ class Bot:
         action = obs.select_action_from_mjai(answer)
     """
 
-    def __init__(self, seat: int, player: str = "majiang-0402", weights: Optional[Union[str, "os.PathLike[str]"]] = None):
-        self._bot = _haifu.Bot(seat, player, None if weights is None else os.fspath(weights))
+    def __init__(self, seat: int, player: str = "majiang-0402", weights: Optional[Union[str, "os.PathLike[str]"]] = None,
+                 tonpuu: bool = False):
+        self._bot = _haifu.Bot(seat, player, None if weights is None else os.fspath(weights), tonpuu)
 
     def react(self, line: Union[str, Dict[str, Any], Sequence[Dict[str, Any]]]) -> Optional[str]:
         """The answer (mjai JSON) to one line of the stream, or None. Dicts and lists of dicts are

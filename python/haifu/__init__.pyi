@@ -125,10 +125,11 @@ class Bot:
 
     A ``start_kyoku`` dealing three hands is a 3-player table (Tenhou's sanma rules): the bot
     follows ``kita`` / ``nukidora`` and answers ``{"type":"kita","actor":N,"pai":"N"}``; the
-    four-player-only players (majiang-*, ev, trees) sit such rounds out with tsumogiri and say so
+    four-player-only players (majiang-*, ev, trees, fitted) sit such rounds out with tsumogiri and say so
     in ``last_error`` (docs/bot.md)."""
 
-    def __init__(self, seat: int, player: str = "majiang-0402", weights: Optional[_Path] = None) -> None: ...
+    def __init__(self, seat: int, player: str = "majiang-0402", weights: Optional[_Path] = None,
+                 tonpuu: bool = False) -> None: ...
     def react(self, line: Union[str, Dict[str, Any], Sequence[Dict[str, Any]]]) -> Optional[str]:
         """The seat's answer (mjai JSON) to one line of the stream, or None."""
     @property

@@ -19,13 +19,17 @@ pub struct Bot {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (seat, player, weights))]
-    fn new(seat: u8, player: &str, weights: Option<std::path::PathBuf>) -> PyResult<Bot> {
+    #[pyo3(signature = (seat, player, weights, tonpuu))]
+    fn new(seat: u8, player: &str, weights: Option<std::path::PathBuf>, tonpuu: bool) -> PyResult<Bot> {
         if seat > 3 {
             return Err(input(format!("seat {seat} (seats are 0-3)")));
         }
         let player = parse_bot_with(player, weights.as_deref()).map_err(input)?;
-        Ok(Bot { bot: MjaiBot::new(seat, player), last_error: None })
+        let mut bot = MjaiBot::new(seat, player);
+        if tonpuu {
+            bot = bot.with_length(false);
+        }
+        Ok(Bot { bot, last_error: None })
     }
 
     /// The answer to one line (an event or a JSON array of events): the action's JSON, or
