@@ -96,7 +96,7 @@ def play(a):
             continue
         part = done.with_suffix(".part")
         cmd = [REPO / "scripts/riichienv_arena.sh", "--games", a.games, "--players", ",".join(seats_of(a.lineup)),
-               "--seed", seed, "--duplicate", "--json", part, "--logs", d / f"logs-{seed}"]
+               "--seed", seed, "--duplicate", "--timeout", a.timeout, "--json", part, "--logs", d / f"logs-{seed}"]
         if a.haifu:
             cmd += ["--haifu", a.haifu]
         r = run(cmd, stdout=subprocess.DEVNULL)
@@ -281,6 +281,8 @@ def main():
         p.add_argument("--seed", type=int, default=100)
         p.add_argument("--out", default=str(REPO / "out/arena-strength"))
         p.add_argument("--haifu", help="the haifu binary (default target/release/haifu)")
+        p.add_argument("--timeout", type=float, default=60.0,
+                       help="seconds allowed per answer (play; a busy machine slows majiang-ai's node process)")
     t = sub.add_parser("table")
     t.add_argument("--out", default=str(REPO / "out/arena-strength"))
     t.add_argument("--report", help="also write the markdown here")
