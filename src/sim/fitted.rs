@@ -109,8 +109,8 @@ pub fn load(weights: Option<&Path>) -> Result<(KindModel, FittedModels), FittedE
 
 impl FittedModels {
     /// Whether `who` declares riichi now (right after its draw, some discard allowing it): the
-    /// riichi model's pick between dama and riichi. A position the rows cannot be built for
-    /// (none met in the arena or self-play) stays dama.
+    /// riichi model's pick between dama and riichi. A position whose rows cannot be built stays
+    /// dama.
     pub fn riichi(&self, table: &Table, who: u8) -> bool {
         let Some(d) = pending_riichi(table, who) else { return false };
         matches!(self.pick(&self.riichi, &d), Some(Action::Riichi))
@@ -130,11 +130,10 @@ impl FittedModels {
         (action != Action::Pass).then_some((action, ids))
     }
 
-    /// The option `model` scores highest (the first of equal ones, as `haifu eval` counts a pick).
+    /// The option `model` scores highest; of equal ones the first, so a tie stays dama or passes.
     fn pick(&self, model: &KindModel, d: &Decision) -> Option<Action> {
         let values = decision_values(d, Skip::NONE).ok()?;
-        let width = values.len() / d.options.len().max(1);
-        let rows: Vec<&[f32]> = values.chunks_exact(width.max(1)).collect();
+        let rows: Vec<&[f32]> = values.chunks_exact(crate::features::catalog::catalog_width()).collect();
         let view = view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
         let scores = model.scores(&rows, Situation::of_view(&view));
         let best = (0..scores.len()).fold(None, |b: Option<usize>, i| match b {
