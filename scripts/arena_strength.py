@@ -96,7 +96,7 @@ def play(a):
             continue
         part = done.with_suffix(".part")
         cmd = [REPO / "scripts/riichienv_arena.sh", "--games", a.games, "--players", ",".join(seats_of(a.lineup)),
-               "--seed", seed, "--duplicate", "--timeout", a.timeout, "--json", part, "--logs", d / f"logs-{seed}"]
+               "--seed", seed, "--duplicate", "--timeout", a.timeout, "--json", part, "--logs", Path(a.logs) / a.lineup / f"logs-{seed}"]
         if a.haifu:
             cmd += ["--haifu", a.haifu]
         r = run(cmd, stdout=subprocess.DEVNULL)
@@ -106,15 +106,23 @@ def play(a):
 
 
 def simulate(a):
-    d = Path(a.out) / a.lineup / "sim"
-    if (d / "summary.csv").exists():
-        return
-    names = [SIM_STAND_IN.get(n, n) for n in seats_of(a.lineup)]
-    haifu = a.haifu or REPO / "target/release/haifu"
-    r = run([haifu, "simulate", "--games", a.games, "--bots", ",".join(names), "--duplicate", "--seed", a.seed,
-             "--out", d, "--jobs", "1"], stdout=subprocess.DEVNULL)
-    if r.returncode != 0:
-        sys.exit(f"{a.lineup}: haifu simulate failed (exit {r.returncode})")
+    """`haifu simulate --duplicate` of the line-up (majiang-ai's seats taken by its port), its records
+    under --logs, and the games and pooled rates the table reads in --out (sim.json)."""
+    d = Path(a.logs) / a.lineup / "sim"
+    if not (d / "summary.csv").exists():
+        names = [SIM_STAND_IN.get(n, n) for n in seats_of(a.lineup)]
+        haifu = a.haifu or REPO / "target/release/haifu"
+        r = run([haifu, "simulate", "--games", a.games, "--bots", ",".join(names), "--duplicate", "--seed", a.seed,
+                 "--out", d, "--jobs", "1"], stdout=subprocess.DEVNULL)
+        if r.returncode != 0:
+            sys.exit(f"{a.lineup}: haifu simulate failed (exit {r.returncode})")
+    out = Path(a.out) / a.lineup
+    out.mkdir(parents=True, exist_ok=True)
+    games = [{"wall_set": k, "names": n, "ranks": r, "scores": s} for k, n, r, s in sorted(sim_games(d))]
+    rates = sim_rates(d / "summary.csv")
+    tmp = out / "sim.json.part"
+    tmp.write_text(json.dumps({"seed": a.seed, "games": games, "rates": rates}) + "\n")
+    tmp.rename(out / "sim.json")
 
 
 def arena_games(d):
@@ -248,15 +256,15 @@ def table(a):
                     f"{fmt(mean_ci(own[n][1]), 0, True)} | {r['kyoku']} | {rate(r, 'win')} | {rate(r, 'deal_in')} | "
                     f"{rate(r, 'riichi')} | {rate(r, 'call')} | {int(pr['decisions']) if pr else '-'} | "
                     f"{int(pr['illegal']) if pr else '-'} | {ms} |")
-        sim = d / "sim"
-        if (sim / "summary.csv").exists():
+        if (d / "sim.json").exists():
             sa, sb = SIM_STAND_IN.get(pa, pa), SIM_STAND_IN.get(pb, pb)
-            games = sim_games(sim)
+            sim = json.loads((d / "sim.json").read_text())
+            games = [(g["wall_set"], g["names"], g["ranks"], g["scores"]) for g in sim["games"]]
             rd, pd, own = by_wall_set(games, sa, sb)
             rci = mean_ci(rd)
             lines.append(f"| {sa} vs {sb} | haifu | {len(games)} | {len(rd)} | {fmt(rci, 2, True)} | "
                          f"{fmt(mean_ci(pd), 0, True)} | {verdict(rci, sa, sb)} |")
-            rates = sim_rates(sim / "summary.csv")
+            rates = sim["rates"]
             for n in (sa, sb):
                 r = rates[n]
                 players.append(f"| {sa} vs {sb} | haifu | {n} | {2 * len(games)} | {fmt(mean_ci(own[n][0]))} | "
@@ -279,12 +287,15 @@ def main():
                        help="hanchan per chunk (play) or in all (simulate); a multiple of 4")
         p.add_argument("--chunks", type=int, default=1, help="chunks to play (play)")
         p.add_argument("--seed", type=int, default=100)
-        p.add_argument("--out", default=str(REPO / "out/arena-strength"))
+        p.add_argument("--out", default=str(REPO / "reports/arena/strength"),
+                       help="the line-ups' chunk JSONs (play) and self-play folders (simulate)")
+        p.add_argument("--logs", default=str(REPO / "out/arena-strength"),
+                       help="the arena's mjai logs, DIR/LINEUP/logs-SEED (play; haifu check re-scores them)")
         p.add_argument("--haifu", help="the haifu binary (default target/release/haifu)")
         p.add_argument("--timeout", type=float, default=60.0,
                        help="seconds allowed per answer (play; a busy machine slows majiang-ai's node process)")
     t = sub.add_parser("table")
-    t.add_argument("--out", default=str(REPO / "out/arena-strength"))
+    t.add_argument("--out", default=str(REPO / "reports/arena/strength"))
     t.add_argument("--report", help="also write the markdown here")
     a = ap.parse_args()
     {"play": play, "simulate": simulate, "table": table}[a.cmd](a)
