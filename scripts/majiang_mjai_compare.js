@@ -94,11 +94,11 @@ function replay(mod, lines, upto) {
     return { answer, view, model: a.player._model, menfeng: a.player._menfeng, hand: a.player.shoupai.toString() };
 }
 
-function canon(a, flag = true) {
+function canon(a, flag = true, red = false) {
     if (!a) return 'null';
     const out = { type: a.type };
     for (const k of flag ? ['pai', 'tsumogiri'] : ['pai']) if (a[k] !== undefined) out[k] = a[k];
-    if (Array.isArray(a.consumed)) out.consumed = a.consumed.slice().sort();
+    if (Array.isArray(a.consumed)) out.consumed = a.consumed.map((x) => (red ? unred(x) : x)).sort();
     return JSON.stringify(out);
 }
 function short(a) {
@@ -111,6 +111,33 @@ const KINDS = { dahai: 'discard', reach: 'riichi', chi: 'call', pon: 'call', dai
                 kakan: 'kan', hora: 'tsumo/ron', ryukyoku: 'kyushu', none: 'none' };
 const unred = (p) => (p ? p.replace(/^5([mps])r$/, '5$1') : p);
 const toM = (p) => NEW.toMajiang(p);
+
+// Which rule of player 0402 (seed 000, suanpai 0305 levels) or of player 0504 (1.0.13, relative
+// danger) makes the two picks differ; q = 1.0.13's pick, p = the port's.
+function reason(sub, v504, v402, qPai, pPai, coded, expected) {
+    if (!v504 || !v402) return '?';
+    const find = (view, pai) => view.rows.find((r) => r.p.slice(0, 2) === toM(pai).slice(0, 2)) || {};
+    const n = v504.n;
+    const minRel = Math.min(...v504.rows.map((r) => r.w)), minLvl = Math.min(...v402.rows.map((r) => r.w));
+    const q = find(v504, qPai), p = find(v504, pPai), qOld = find(v402, qPai), pOld = find(v402, pPai);
+    if (sub === 'both fold, a different safest tile') return 'danger measure: another safest tile';
+    if (sub === 'port pushes, 1.0.13 folds') {
+        if (minLvl >= 6) return '0402 pushes: no discard below level 6 (min < 6 fails); 0504 folds to a tile under 3.0';
+        if (n === 0 && p.ev < 200) return '0504 (from 0403): tenpai worth under 200 does not push; 0402 pushes every tenpai';
+        if (p.w >= 13.5) return '0504 (from 0503): never a tile of 13.5 or more';
+        return `0402 pushes level ${pOld.w} <= 5 at value ${p.ev} (好形 or better); 0504: ${p.w} >= 3.0 (or 8.0) while a tile is under 3.0`;
+    }
+    if (sub === 'port folds, 1.0.13 pushes') {
+        const why = n > 2 ? '3+ shanten folds' : qOld.ev < 400 ? `愚形 (value ${qOld.ev} < 400) folds`
+            : `好形 (value ${qOld.ev} < 1200) does not push level ${qOld.w} > 5`;
+        const seed = n <= 2 && n > 0 && qOld.ev >= 300 && qOld.ev < 400
+            ? (coded && coded.replace('(tsumogiri)', '') === toMjaiShort(expected) ? ' [the seed\'s 400: the coded 300 answers as 1.0.13]' : ' [value in 300..400]') : '';
+        const allowed = minRel >= 3.0 ? `no discard under 3.0 (min ${minRel}), ${q.w} < 8.0` : `${q.w} (min ${minRel})`;
+        return `0402: ${why}${seed}; 0504 pushes: ${allowed}`;
+    }
+    return `both push: 0402 lets ${pPai} (level ${pOld.w}, value ${p.ev}) through, 0504 not (${p.w}); 0504 lets ${qPai} (${q.w}, value ${q.ev}), 0402 not (level ${qOld.w})`;
+}
+function toMjaiShort(a) { return a && a.type === 'dahai' ? a.pai : ''; }
 
 function foldOrPush(view, pai) {
     if (!view) return '?';
@@ -148,13 +175,15 @@ for (const f of files) {
         const o = old.get(d.line);
         if (canon(o.got) !== canon(d.expected)) legacyDiff[kind] = (legacyDiff[kind] || 0) + 1;
         // The copy (tsumogiri or the held copy of the same tile) is counted apart.
-        const portEqOld = canon(d.got, false) === canon(o.got, false);
+        const portEqOld = canon(d.got, false, true) === canon(o.got, false, true);
         if (portEqOld && canon(d.got) !== canon(o.got)) copyFlag.push(`${f} line ${d.line}`);
+        else if (canon(d.got) !== canon(o.got) && canon(d.got) === canon(d.expected)) hidden.push({ file: f, line: d.line, kind, port: short(d.got), legacy: short(o.got) });
         if (canon(d.got) === canon(d.expected)) {
-            if (!portEqOld) hidden.push({ file: f, line: d.line, kind, port: short(d.got), legacy: short(o.got) });
             continue;
         }
-        let cls = portEqOld ? 'version' : 'port';
+        // copy: the same move as 1.0.13's but another copy of a tile (the tsumogiri flag, a red
+        // or plain five in a call); version: the move of player 0402; port: neither.
+        let cls = canon(d.got, false, true) === canon(d.expected, false, true) ? 'copy' : portEqOld ? 'version' : 'port';
         let sub = '';
         const rec = { file: f, line: d.line, kind, cls, majiang_ai: short(d.expected), port: short(d.got), legacy: short(o.got),
                       event: d.event };
@@ -187,6 +216,7 @@ for (const f of files) {
                     : fNew === 'push' && fOld === 'safest' ? 'port folds, 1.0.13 pushes'
                     : fNew === 'safest' && fOld === 'push' ? 'port pushes, 1.0.13 folds'
                     : 'both push, a different tile';
+                rec.reason = reason(sub, a.view, b.view, d.expected.pai, d.got.pai, rec.coded, d.expected);
             }
         }
         else if (kind === 'call' || kind === 'none') {
@@ -196,7 +226,7 @@ for (const f of files) {
         else sub = `${d.expected.type} vs ${d.got.type}`;
         rec.sub = sub;
         const key = `${kind} | ${sub}`;
-        table[key] = table[key] || { version: 0, port: 0 };
+        table[key] = table[key] || { version: 0, port: 0, copy: 0 };
         table[key][cls]++;
         out.push(rec);
     }
@@ -209,14 +239,19 @@ if (JSON_OUT) {
 console.log(`decisions compared: ${Object.entries(compared).map(([k, n]) => `${k} ${n}`).join(', ')}`);
 console.log(`different from 1.0.13: the port ${out.length}; ${path.basename(LEGACY_JS)} `
             + `${Object.values(legacyDiff).reduce((x, y) => x + y, 0)} (${Object.entries(legacyDiff).map(([k, n]) => `${k} ${n}`).join(', ')})`);
-console.log('kind | what | as player 0402 (version) | unlike 0402 (port)');
-for (const [k, v] of Object.entries(table).sort()) console.log(`${k} | ${v.version} | ${v.port}`);
-console.log(`decisions where the port's tile is player 0402's but its tsumogiri flag is not: ${copyFlag.length}`);
+console.log('kind | what | another copy (copy) | as player 0402 (version) | unlike 0402 (port)');
+for (const [k, v] of Object.entries(table).sort()) console.log(`${k} | ${v.copy} | ${v.version} | ${v.port}`);
+const reasons = {};
+for (const r of out) if (r.reason) { const k = r.reason.replace(/-?[0-9][0-9.]*/g, 'N'); reasons[k] = (reasons[k] || 0) + 1; }
+console.log('different discards by reason (numbers as N):');
+for (const [k, n] of Object.entries(reasons).sort((a, b) => b[1] - a[1])) console.log(`  ${n}  ${k}`);
+console.log(`decisions where the port's move is player 0402's but its copy (tsumogiri flag, red five) is not: ${copyFlag.length}`);
 console.log(`decisions where the port agrees with 1.0.13 but not with player 0402: ${hidden.length}`);
 for (const h of hidden) console.log(`  ${h.file} line ${h.line} ${h.kind}: port ${h.port}, legacy ${h.legacy}`);
 for (const r of out) {
     console.log(`\n${r.file} line ${r.line}: ${r.kind}, ${r.cls}: ${r.sub}; 1.0.13 ${r.majiang_ai}, port ${r.port}, player 0402 ${r.legacy}`);
     if (r.hand) {
+        console.log(`  reason: ${r.reason}`);
         console.log(`  hand ${r.hand}, shanten ${r.shanten}, riichi: ${r.riichi.join(', ')}; ${r.how}`
                     + (r.coded ? `; ${path.basename(CODED_JS)}: ${r.coded}` : ''));
         const rows = new Map();
