@@ -67,7 +67,8 @@
 // starts afresh.
 'use strict';
 const Majiang = require('@kobalab/majiang-core');
-const Player = require('@kobalab/majiang-ai');
+// MAJIANG_AI_PLAYER: another Player class file (e.g. a copy of majiang-ai's legacy/player-0402.js).
+const Player = require(process.env.MAJIANG_AI_PLAYER || '@kobalab/majiang-ai');
 
 const HONORS = ['E', 'S', 'W', 'N', 'P', 'F', 'C'];
 const NONE = { type: 'none' };
