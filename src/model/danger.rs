@@ -117,6 +117,74 @@ fn check_columns(path: &Path, found: &[String], want: &[&str]) -> Result<(), Dan
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::replay::decision::{Action, Decision, Recording, RoundSink};
+    use crate::replay::table::Table;
+    use crate::replay::view::view_of;
+    use crate::replay::{replay_game, NoWinCheck, RoundResult};
+
+    /// Each shipped model fits the repository's 2 MB.
+    #[test]
+    fn shipped_models_are_under_2_mb() {
+        for f in FILES {
+            let len = std::fs::metadata(default_dir().join(f)).unwrap().len();
+            assert!(len < 2_000_000, "{f}: {len} bytes");
+        }
+    }
+
+    #[derive(Default)]
+    struct All(Vec<Decision>);
+
+    impl RoundSink for All {
+        fn round(&mut self, _: &Table, _: &RoundResult, d: Vec<Decision>) {
+            self.0.extend(d);
+        }
+    }
+
+    /// Train equals use on real games: what haifu serves for a position, built from the replayed
+    /// view, equals LightGBM's own `predict` of the shipped files on the training rows of the same
+    /// positions (`testdata/danger_lightgbm.jsonl`, written by scripts/danger_golden.py from
+    /// LightGBM, not from haifu).
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn served_values_are_lightgbms() {
+        let models = DangerModels::load(&default_dir()).unwrap();
+        let golden: Vec<serde_json::Value> = include_str!("testdata/danger_lightgbm.jsonl")
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let mut games: std::collections::BTreeMap<String, Vec<Decision>> = Default::default();
+        let (mut checked, mut worst) = (0, 0.0f64);
+        for g in &golden {
+            let file = g["file"].as_str().unwrap().to_string();
+            let decisions = games.entry(file.clone()).or_insert_with(|| {
+                let path = crate::testdata::need_file(&format!("tenhou/{file}"));
+                let game = crate::log::source::Source::file(path).load().unwrap();
+                let mut all = Recording::new(All::default());
+                replay_game(&game, &mut all, &mut NoWinCheck).unwrap();
+                all.sink.0
+            });
+            let d = &decisions[g["k"].as_u64().unwrap() as usize];
+            assert!(matches!(d.options[d.chosen], Action::Discard(_)), "{g}: not a discard decision");
+            let view = view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
+            let kind = g["kind"].as_u64().unwrap() as usize;
+            let r = g["opponent"].as_u64().unwrap() as usize - 1;
+            let served = models.assess(&view, &[kind])[r].clone().unwrap();
+            for (got, want) in [
+                (served.tenpai, &g["tenpai"]),
+                (served.deal_in[kind], &g["deal_in"]),
+                (served.points[kind], &g["points"]),
+            ] {
+                let want = want.as_f64().unwrap();
+                worst = worst.max((got - want).abs());
+                assert!(
+                    (got - want).abs() <= 1e-9 * want.abs().max(1.0),
+                    "{g}: haifu {got}, LightGBM {want}"
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked > 1000, "{checked} rows checked (worst difference {worst})");
+    }
 
     #[test]
     fn columns_must_be_the_danger_columns_in_order() {
