@@ -55,12 +55,15 @@ def opponent_names(names):
     return [n for n in names if not n.startswith("k_")]
 
 
+LEARNING_RATE, LEAVES, MIN_LEAF = 0.1, 63, 200
+
+
 def params(objective, seed=1):
     p = {
         "objective": objective,
-        "learning_rate": 0.1,
-        "num_leaves": 63,
-        "min_data_in_leaf": 200,
+        "learning_rate": LEARNING_RATE,
+        "num_leaves": LEAVES,
+        "min_data_in_leaf": MIN_LEAF,
         "feature_fraction": 0.9,
         "bagging_fraction": 0.8,
         "bagging_freq": 1,
@@ -88,9 +91,12 @@ def fit_or_load(a, what, objective, x_tr, y_tr, x_va, y_va, names):
         b = lgb.Booster(model_str=gzip.decompress(data).decode())
         if b.feature_name() != list(names):
             raise SystemExit(f"{src}: trained on other columns")
-        return b, b.current_iteration(), None, hashlib.sha256(data).hexdigest()
-    b, cut, best = fit(objective, x_tr, y_tr, x_va, y_va, names, a.rounds, a.max_bytes)
-    sha = write_model(b, path, cut, x_va[:5000])
+        cut, best, sha = b.current_iteration(), None, hashlib.sha256(data).hexdigest()
+    else:
+        b, cut, best = fit(objective, x_tr, y_tr, x_va, y_va, names, a.rounds, a.max_bytes)
+        sha = write_model(b, path, cut, x_va[:5000])
+    p = b.predict(x_va, num_iteration=cut)
+    VALIDATION[what] = logloss(y_va, p) if objective == "binary" else float(np.sqrt(np.mean((p - y_va) ** 2)))
     return b, cut, best, sha
 
 
@@ -107,6 +113,11 @@ def fit(objective, x_tr, y_tr, x_va, y_va, names, rounds, max_bytes):
     best = b.best_iteration or rounds
     cut = rounds_within(b, best, max_bytes)
     return b, cut, best
+
+
+# The validation split's log-loss (RMSE for the points) of each model as written: what a choice of
+# parameters is judged on; the test split is only reported.
+VALIDATION = {}
 
 
 def logloss(y, p):
@@ -215,6 +226,7 @@ def metrics(y, p):
 
 
 def main():
+    global LEARNING_RATE, LEAVES, MIN_LEAF
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rows")
     ap.add_argument("--out", default="data/weights")
@@ -223,7 +235,11 @@ def main():
     ap.add_argument("--rounds", type=int, default=800)
     ap.add_argument("--max-bytes", type=int, default=1_900_000)
     ap.add_argument("--models-from", help="score with the models in this folder instead of fitting them")
+    ap.add_argument("--learning-rate", type=float, default=LEARNING_RATE)
+    ap.add_argument("--leaves", type=int, default=LEAVES)
+    ap.add_argument("--min-leaf", type=int, default=MIN_LEAF)
     a = ap.parse_args()
+    LEARNING_RATE, LEAVES, MIN_LEAF = a.learning_rate, a.leaves, a.min_leaf
     started = time.time()
     df = pl.read_parquet(os.path.join(a.rows, "rows.parquet"))
     names = input_names(df)
@@ -318,6 +334,8 @@ def main():
     report["comparison"] = {"rows": int(cmp_rows.sum()), "deal_ins": int(yc.sum()),
                             "decisions": int(df.filter(pl.Series(cmp_rows))["decision_id"].n_unique()),
                             "methods": {m: metrics(yc, p) for m, p in methods.items()}}
+    report["validation"] = VALIDATION
+    report["params"] = {"learning_rate": LEARNING_RATE, "num_leaves": LEAVES, "min_data_in_leaf": MIN_LEAF}
     report["seconds"] = round(time.time() - started, 1)
     with open(os.path.join(a.report, "danger.json"), "w") as f:
         json.dump(report, f, indent=1, ensure_ascii=False)
