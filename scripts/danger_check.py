@@ -3,7 +3,11 @@
 `e_points`) against LightGBM's own `predict` of the same model files on the same rows' inputs.
 Exits 1 when any value differs by more than `--tolerance` (default 1e-9).
 
-    scripts/danger_check.py ROWS_DIR MODELS_DIR
+With `--waits DATA` (an `haifu ingest` of the same paths, in the same order), also checks that the
+rows' labels are the `waits` table's: every row finds its decision and opponent there, with the
+same tenpai flag, winning-kind bit and ron points, so the models can be refitted from the table.
+
+    scripts/danger_check.py ROWS_DIR MODELS_DIR [--waits DATA]
 """
 import argparse
 import gzip
@@ -23,13 +27,38 @@ def booster(models, what):
         return lgb.Booster(model_str=gzip.decompress(f.read()).decode())
 
 
+def check_labels(df, data):
+    """The rows' labels against the `waits` table of the ingest in `data` (see the module doc)."""
+    w = pl.read_parquet(os.path.join(data, "waits", "*.parquet"))
+    j = df.select("decision_id", "opponent", "kind", "y_tenpai", "y_wait", "y_points").join(
+        w, on=["decision_id", "opponent"], how="left"
+    )
+    if j["tenpai"].null_count():
+        raise SystemExit(f"FAILED: {j['tenpai'].null_count()} rows without their waits row")
+    kinds = [f"ron_{n}{s}" for s in "mps" for n in range(1, 10)] + [f"ron_{n}z" for n in range(1, 8)]
+    k = j["kind"].to_numpy().astype(np.int64)
+    points = j.select(kinds).to_numpy()[np.arange(len(k)), k]
+    bit = (j["waits"].to_numpy() >> k.astype(np.uint64)) & 1
+    same = (
+        (j["y_tenpai"] == j["tenpai"]).all()
+        and bool((points == j["y_points"].to_numpy()).all())
+        and bool(((bit == 1) == j["y_wait"].to_numpy()).all())
+    )
+    if not same:
+        raise SystemExit("FAILED: the rows' labels differ from the waits table")
+    print(f"labels: {j.height:,} rows equal the waits table of {data} ({w.height:,} rows)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rows")
     ap.add_argument("models")
     ap.add_argument("--tolerance", type=float, default=1e-9)
+    ap.add_argument("--waits", help="an ingest of the same paths: check the labels against its waits table")
     a = ap.parse_args()
     df = pl.read_parquet(os.path.join(a.rows, "rows.parquet"))
+    if a.waits:
+        check_labels(df, a.waits)
     names = input_names(df)
     worst = 0.0
     for what, cols, served in [
