@@ -3,7 +3,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 HAIFU = target/release/haifu
 
-.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights sanma-weights sanma-trees selfplay-sanma losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz trees trees-check
+.PHONY: demo test python-test build release bench bench-ingest bench-figures bench-bot lint fmt weights sanma-weights sanma-trees selfplay-sanma losses ceiling seed-tables stats-report seed-studies selfplay notebook notebook-deps review-check fuzz trees trees-check danger danger-check
 
 build:
 	$(CARGO) build
@@ -180,6 +180,24 @@ sanma-trees: $(VENV)/.ceiling
 	for k in riichi call; do $(VENV)/bin/python scripts/trees.py out/sanma --players 3 --tables houou \
 		--kind $$k --families options,context,relative --without reading --threads 1 \
 		--out data/weights/trees-sanma-$$k.txt.gz --report reports/sanma/trees-$$k.json || exit 1; done
+
+# The danger models (issue 69, src/model/danger.rs): each opponent's P(tenpai), each kind's
+# P(deal-in) and the points of that deal-in, LightGBM fitted on the opponents' real waits
+# (replay::waits) from the public view (features::danger_inputs), on the complete 4-player shared
+# games (train and validation games sampled by DANGER_FRACTION, every test game kept): written to
+# data/weights/danger-*.txt.gz; the comparison with safety_*_danger_est, 電脳麻将's weixian
+# (majiang-ai's own values: node and npm needed) and the genbutsu / suji / kabe classes on the
+# houou test split: reports/danger/. Then danger-check: haifu's served values of the test games'
+# rows against LightGBM's predict of the shipped files.
+DANGER_FRACTION ?= 0.15
+danger: $(VENV)/.ceiling
+	./scripts/danger.sh $(SHARED) out/danger data/weights reports/danger $(DANGER_FRACTION) $(VENV)/bin/python
+	$(MAKE) danger-check
+
+danger-check: $(VENV)/.ceiling
+	$(CARGO) run --release --example danger_rows -- out/danger-check --train-fraction 0 --models data/weights \
+		$(wordlist 1,200,$(sort $(wildcard $(SHARED)/data/tenhou/20*.mjlog)))
+	$(VENV)/bin/python scripts/danger_check.py out/danger-check data/weights
 
 # LightGBM as the outside referee of haifu's trees on real rows (scripts/trees_check.sh): the
 # shipped discard model's scores of every option of the decisions among out/corpus's first 100,000

@@ -129,7 +129,7 @@ fn pipeline_on_real_records() {
     assert_eq!(v["games"], 8);
     assert_eq!(v["parts_written"], 3);
     assert!(v["decisions"].as_u64().unwrap() > 1000);
-    let tables = ["games", "rounds", "decisions", "options", "_parts"];
+    let tables = ["games", "rounds", "decisions", "options", "waits", "_parts"];
     let listing = |dir: &std::path::Path| -> Vec<(String, Vec<u8>)> {
         let mut files = Vec::new();
         for t in tables {
@@ -147,7 +147,7 @@ fn pipeline_on_real_records() {
     let names: Vec<String> = listing(&data).into_iter().map(|(n, _)| n).collect();
     assert!(names.contains(&"options/part-000002.parquet".to_string()), "{names:?}");
     assert!(names.contains(&"_parts/part-000002.json".to_string()), "{names:?}");
-    assert_eq!(names.len(), 15, "{names:?}");
+    assert_eq!(names.len(), 18, "{names:?}");
     // A run stopped after one part, then resumed: the same files as the run above.
     let cut = tmp.path().join("cut");
     let out = Command::new(env!("CARGO_BIN_EXE_haifu"))

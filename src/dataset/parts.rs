@@ -1,6 +1,6 @@
 //! A dataset folder as `haifu ingest` writes it, and the readers every stage above uses.
 //!
-//! Each table is a folder of numbered part files, `options/part-000012.parquet`; all four tables
+//! Each table is a folder of numbered part files, `options/part-000012.parquet`; all five tables
 //! of one chunk of input records share the part number. A part is complete when its manifest
 //! `_parts/part-000012.json` exists (written last, atomically): it lists the input records of the
 //! part. Readers take `TABLE/part-*.parquet` in name order, or the older single file
@@ -17,7 +17,7 @@ use crate::batch::FileError;
 use crate::replay::view::{Scoreboard, Situation};
 
 /// The tables of a dataset, in the order they are written.
-pub const TABLES: [&str; 4] = ["games", "rounds", "decisions", "options"];
+pub const TABLES: [&str; 5] = ["games", "rounds", "decisions", "options", "waits"];
 
 /// The folder of part manifests.
 pub const MANIFESTS: &str = "_parts";
@@ -59,7 +59,7 @@ pub struct Manifest {
     /// compared).
     #[serde(default)]
     pub ids: Vec<String>,
-    /// Fingerprint of the four tables' columns and types as the writing haifu wrote them
+    /// Fingerprint of the five tables' columns and types as the writing haifu wrote them
     /// ([`crate::dataset::ingest`]): `--resume` keeps a part only when its schema is this run's.
     /// Empty in manifests written before fingerprints were recorded (then the part files' own
     /// schemas are compared).

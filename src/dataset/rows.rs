@@ -17,6 +17,7 @@ use crate::log::event::Game;
 use crate::replay::decision::{Action, Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::{RiichiState, Table};
 use crate::replay::view::{opponent_seats, view_of, View};
+use crate::replay::waits::{opponent_waits, OpponentWaits};
 use crate::replay::{replay_game, NoWinCheck, Observer, ReplayError, RoundResult};
 use crate::tile::{format_mpsz, Tile};
 
@@ -95,6 +96,17 @@ pub struct OptionRow {
     pub chosen: bool,
 }
 
+/// One opponent's waits at a discard decision: a row of the `waits` table, the danger model's
+/// labels ([`crate::replay::waits`]).
+#[derive(Clone, Debug)]
+pub struct WaitRow {
+    /// Index of the decision in [`GameRows::decisions`].
+    pub decision: u32,
+    /// The opponent's relative seat: 1 next, 2 across, 3 previous.
+    pub opponent: u8,
+    pub waits: OpponentWaits,
+}
+
 /// Every row a game yields.
 #[derive(Clone, Debug, Default)]
 pub struct GameRows {
@@ -107,6 +119,8 @@ pub struct GameRows {
     pub values: Vec<f32>,
     /// The record holds a whole game ([`crate::replay::ending`]).
     pub complete: bool,
+    /// Each opponent's waits at each discard decision, in decision order then relative seat.
+    pub waits: Vec<WaitRow>,
 }
 
 /// One round's outcome, one row of `rounds`.
@@ -189,6 +203,14 @@ fn decision_rows(d: &Decision, out: &mut GameRows, skip: Skip) -> Result<(), Row
     }
     for (i, o) in d.options.iter().enumerate() {
         out.options.push(OptionRow { label: o.label(), chosen: i == d.chosen });
+    }
+    if d.kind == DecisionKind::Discard {
+        let decision = out.decisions.len() as u32;
+        for (r, w) in opponent_waits(&d.table, d.seat).into_iter().enumerate() {
+            if let Some(waits) = w {
+                out.waits.push(WaitRow { decision, opponent: r as u8 + 1, waits });
+            }
+        }
     }
     out.option_ptr.push(out.options.len() as u32);
     out.decisions.push(decision_row(d));

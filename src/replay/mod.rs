@@ -12,6 +12,7 @@ pub mod outcome;
 pub mod rules;
 pub mod table;
 pub mod view;
+pub mod waits;
 
 use crate::log::event::{Agari, DrawKind, Event, Game, RoundDraw, Rules};
 use table::{Table, TableError};

@@ -1,4 +1,4 @@
-//! The four tables of an ingest in memory, without writing parts: what the Python package's
+//! The five tables of an ingest in memory, without writing parts: what the Python package's
 //! `haifu.decisions()` returns. The same workers' share ([`ingest_game`]) and the same frames
 //! ([`build_frames`]) as a run to parquet, chunk by chunk in input order, and the same decision
 //! ids, so every column equals what `haifu ingest` writes for the same records.
@@ -14,7 +14,7 @@ use crate::dataset::skip::Skip;
 use crate::log::source::{expand, Source};
 
 use super::pipeline::{build_frames, count, ingest_game, writer_threads, CHUNK_GAMES};
-use super::tables::{decisions_columns, games_columns, options_columns, rounds_columns};
+use super::tables::{decisions_columns, games_columns, options_columns, rounds_columns, waits_columns};
 use super::IngestedGame;
 
 /// Which records, and how: the subset of [`super::IngestOptions`] that has a meaning without an
@@ -35,12 +35,14 @@ pub struct Frames {
     pub rounds: DataFrame,
     pub decisions: DataFrame,
     pub options: DataFrame,
+    /// Each opponent's waits at each discard decision (the danger labels).
+    pub waits: DataFrame,
     /// Records of this shard (failed ones included).
     pub files: usize,
     pub tally: Tally,
 }
 
-/// Ingests the records under `paths` (this shard's) into the four tables, in memory. A run asked
+/// Ingests the records under `paths` (this shard's) into the five tables, in memory. A run asked
 /// to stop ([`batch::request_stop`]) returns the games read so far.
 pub fn frames(paths: &[PathBuf], opts: &FramesOptions) -> Result<Frames, DatasetError> {
     let inputs = expand(paths);
@@ -55,6 +57,7 @@ pub fn frames(paths: &[PathBuf], opts: &FramesOptions) -> Result<Frames, Dataset
         rounds_columns(&[]).frame()?,
         decisions_columns(&[]).frame()?,
         options_columns(&[], opts.skip).frame()?,
+        waits_columns(&[]).frame()?,
     ];
     let bar = batch::progress(list.len(), "decisions");
     let pool = batch::pool(opts.jobs);
@@ -95,6 +98,6 @@ pub fn frames(paths: &[PathBuf], opts: &FramesOptions) -> Result<Frames, Dataset
         return Err(e);
     }
     tally.errors.extend(errors);
-    let [games, rounds, decisions, options] = tables;
-    Ok(Frames { games, rounds, decisions, options, files, tally })
+    let [games, rounds, decisions, options, waits] = tables;
+    Ok(Frames { games, rounds, decisions, options, waits, files, tally })
 }

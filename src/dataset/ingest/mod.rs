@@ -1,5 +1,6 @@
 //! `haifu ingest`: every decision of every game, with all its options and their feature vectors,
-//! into four parquet tables (`games`, `rounds`, `decisions`, `options`); schema in docs/schema.md.
+//! into five parquet tables (`games`, `rounds`, `decisions`, `options`, and `waits`, the danger
+//! labels); schema in docs/schema.md.
 //!
 //! The input records (sorted, see [`crate::log::source::expand`]) are cut into parts of
 //! `part_games` records; each part becomes one file per table (`options/part-000012.parquet`),
@@ -19,7 +20,7 @@
 //!
 //! The files are the same bytes whatever the thread counts. The stages, by file:
 //!
-//! - [`tables`]: the four tables' columns from a chunk's games ([`GameMeta`] for `games`).
+//! - [`tables`]: the five tables' columns from a chunk's games ([`GameMeta`] for `games`).
 //! - [`pipeline`]: the chunks' way to the files. Writing is not what sets the pace: the one writer
 //!   thread only hands chunks over and appends finished pages in order through a buffered file
 //!   ([`crate::dataset::parquet::ParquetSink`]). Building the columns (`build_frames`, each
@@ -243,7 +244,7 @@ mod tests {
         }
     }
 
-    /// Every part file of the four tables, by relative path, with its bytes.
+    /// Every part file of the five tables, by relative path, with its bytes.
     pub(super) fn part_files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
         let mut out = std::collections::BTreeMap::new();
         for t in TABLES {
@@ -319,8 +320,13 @@ mod tests {
         assert_eq!(games, s.tally.games);
         // same rows: sort every table by its key (game, round, decision id, option row)
         let sorted = |dir: &Path| -> Vec<DataFrame> {
-            let keys: [&[&str]; 4] =
-                [&["game_id"], &["game_id", "round_index"], &["decision_id"], &["decision_id", "option"]];
+            let keys: [&[&str]; 5] = [
+                &["game_id"],
+                &["game_id", "round_index"],
+                &["decision_id"],
+                &["decision_id", "option"],
+                &["decision_id", "opponent"],
+            ];
             TABLES
                 .iter()
                 .zip(keys)

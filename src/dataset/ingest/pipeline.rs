@@ -20,7 +20,7 @@ use crate::log::event::Game;
 use crate::log::source::Source;
 
 use super::tables::{
-    decisions_columns, games_columns, options_columns, options_head, rounds_columns, GameMeta,
+    decisions_columns, games_columns, options_columns, options_head, rounds_columns, waits_columns, GameMeta,
 };
 use super::IngestedGame;
 
@@ -43,7 +43,7 @@ pub(super) fn writer_threads(jobs: Option<usize>) -> usize {
     (jobs / 2).max(1)
 }
 
-/// Ingests one part's records in small parallel chunks into its four files, and returns when
+/// Ingests one part's records in small parallel chunks into its five files, and returns when
 /// every record is read, its last chunks still encoding: [`finish_part`] closes the part while the
 /// workers start on the next one.
 pub(super) fn fill_part(
@@ -146,12 +146,13 @@ pub(super) struct WriterCpu {
     pub(super) critical: std::time::Duration,
 }
 
-/// Output writers of one part's four tables.
+/// Output writers of one part's five tables.
 struct Sinks {
     games: ParquetSink,
     rounds: ParquetSink,
     decisions: ParquetSink,
     options: ParquetSink,
+    waits: ParquetSink,
     /// The option column groups left out.
     skip: Skip,
 }
@@ -220,24 +221,26 @@ impl Sinks {
     fn create(dir: &Path, part: u64, skip: Skip, layouts: &Layouts) -> std::io::Result<Sinks> {
         let s =
             |t: usize| ParquetSink::with_layout(&parts::part_path(dir, TABLES[t], part), layouts[t].clone());
-        Ok(Sinks { games: s(0)?, rounds: s(1)?, decisions: s(2)?, options: s(3)?, skip })
+        Ok(Sinks { games: s(0)?, rounds: s(1)?, decisions: s(2)?, options: s(3)?, waits: s(4)?, skip })
     }
 
-    /// Appends a chunk's four encoded tables ([`encode_chunk`]) to the files.
+    /// Appends a chunk's five encoded tables ([`encode_chunk`]) to the files.
     fn append(&mut self, tables: Vec<Encoded>) -> Result<(), DatasetError> {
-        let sinks = [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options];
+        let sinks =
+            [&mut self.games, &mut self.rounds, &mut self.decisions, &mut self.options, &mut self.waits];
         for (sink, e) in sinks.into_iter().zip(tables) {
             sink.append(e)?;
         }
         Ok(())
     }
 
-    /// Closes the four files and renames them into place.
+    /// Closes the five files and renames them into place.
     fn finish(self) -> Result<(), DatasetError> {
         self.games.finish(&games_columns(&[]))?;
         self.rounds.finish(&rounds_columns(&[]))?;
         self.decisions.finish(&decisions_columns(&[]))?;
         self.options.finish(&options_columns(&[], self.skip))?;
+        self.waits.finish(&waits_columns(&[]))?;
         Ok(())
     }
 }
@@ -248,13 +251,13 @@ enum Piece {
     Column(Column),
 }
 
-/// The four tables' frames of a chunk, as [`games_columns`] … [`options_columns`] make them, but
+/// The five tables' frames of a chunk, as [`games_columns`] … [`waits_columns`] make them, but
 /// built on the current rayon pool: each small table, the options' first columns and each feature
 /// column is a task. Returns the frames and the tasks' CPU (summed, and the longest).
 pub(super) fn build_frames(
     games: &[IngestedGame],
     skip: Skip,
-) -> Result<([DataFrame; 4], ChunkCost), DatasetError> {
+) -> Result<([DataFrame; 5], ChunkCost), DatasetError> {
     use rayon::prelude::*;
     let refs: Vec<&IngestedGame> = games.iter().collect();
     let metas: Vec<&GameMeta> = games.iter().map(|g| &g.game).collect();
@@ -267,8 +270,9 @@ pub(super) fn build_frames(
             1 => Piece::Frame(rounds_columns(&refs).frame()?),
             2 => Piece::Frame(decisions_columns(&refs).frame()?),
             3 => Piece::Frame(options_head(&refs).frame()?),
+            4 => Piece::Frame(waits_columns(&refs).frame()?),
             _ => {
-                let j = features[t - 4];
+                let j = features[t - 5];
                 let mut v = empties[j].clone();
                 for g in &refs {
                     v.append(&g.options[j]);
@@ -277,7 +281,7 @@ pub(super) fn build_frames(
             }
         })
     };
-    let built: Vec<(PolarsResult<Piece>, std::time::Duration)> = (0..4 + features.len())
+    let built: Vec<(PolarsResult<Piece>, std::time::Duration)> = (0..5 + features.len())
         .into_par_iter()
         .map(|t| {
             let start = thread_cpu();
@@ -286,7 +290,7 @@ pub(super) fn build_frames(
         })
         .collect();
     let mut cost = ChunkCost::default();
-    let mut frames = Vec::with_capacity(4);
+    let mut frames = Vec::with_capacity(5);
     let mut columns = Vec::with_capacity(features.len());
     for (piece, cpu) in built {
         cost.cpu += cpu;
@@ -296,6 +300,7 @@ pub(super) fn build_frames(
             Piece::Column(c) => columns.push(c),
         }
     }
+    let waits = frames.pop().ok_or_else(|| polars_err!(ComputeError: "no waits frame"))?;
     let head = frames.pop().ok_or_else(|| polars_err!(ComputeError: "no options frame"))?;
     let height = head.height();
     let mut options = head.into_columns();
@@ -303,28 +308,33 @@ pub(super) fn build_frames(
     let options = DataFrame::new(height, options)?;
     let [g, r, d] =
         <[DataFrame; 3]>::try_from(frames).map_err(|_| polars_err!(ComputeError: "three frames"))?;
-    Ok(([g, r, d, options], cost))
+    Ok(([g, r, d, options, waits], cost))
 }
 
-/// The four tables' layouts (their schemas those of the tables' empty frames, as
+/// The five tables' layouts (their schemas those of the tables' empty frames, as
 /// [`super::resume::schemas`] reads them), shared by every part of a run.
-pub(super) type Layouts = [Arc<Layout>; 4];
+pub(super) type Layouts = [Arc<Layout>; 5];
 
-/// The layouts of the four tables without the option columns `skip` leaves out.
+/// The layouts of the five tables without the option columns `skip` leaves out.
 pub(super) fn layouts(skip: Skip) -> Result<Layouts, DatasetError> {
-    let frames =
-        [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[], skip)];
-    let mut out = Vec::with_capacity(4);
+    let frames = [
+        games_columns(&[]),
+        rounds_columns(&[]),
+        decisions_columns(&[]),
+        options_columns(&[], skip),
+        waits_columns(&[]),
+    ];
+    let mut out = Vec::with_capacity(5);
     for c in frames {
         out.push(Arc::new(Layout::of(c.frame()?.schema())?));
     }
-    Ok(<Layouts>::try_from(out).map_err(|_| polars_err!(ComputeError: "four layouts"))?)
+    Ok(<Layouts>::try_from(out).map_err(|_| polars_err!(ComputeError: "five layouts"))?)
 }
 
-/// A chunk's four tables encoded ([`Layout::encode`]), or why not, and what it cost the pool.
+/// A chunk's five tables encoded ([`Layout::encode`]), or why not, and what it cost the pool.
 type EncodedChunk = Result<(Vec<Encoded>, ChunkCost), DatasetError>;
 
-/// Builds and encodes a chunk's four tables: a job of the writer pool, its columns tasks of the
+/// Builds and encodes a chunk's five tables: a job of the writer pool, its columns tasks of the
 /// same pool. The games and frames are dropped here too (their freeing counted in the pool's CPU),
 /// so the writer thread only appends pages.
 fn encode_chunk(games: Vec<IngestedGame>, skip: Skip, layouts: &Layouts) -> EncodedChunk {

@@ -9,7 +9,7 @@ use crate::dataset::parts::{self, Manifest, TABLES};
 use crate::dataset::skip::Skip;
 use crate::util::fnv1a;
 
-use super::tables::{decisions_columns, games_columns, options_columns, rounds_columns};
+use super::tables::{decisions_columns, games_columns, options_columns, rounds_columns, waits_columns};
 use super::{IngestOptions, IngestSummary};
 
 /// Whether `dir` holds anything.
@@ -76,11 +76,16 @@ pub(super) fn complete_parts(out: &Path) -> Result<std::collections::BTreeMap<u6
 /// Each table's columns as this haifu writes them: (table, [(column, type)]).
 pub(super) type Schemas = Vec<(&'static str, Vec<(String, String)>)>;
 
-/// The columns and types of the four tables, read off the frames an empty part would write
+/// The columns and types of the five tables, read off the frames an empty part would write
 /// (without the option columns `skip` leaves out).
 pub(super) fn schemas(skip: Skip) -> Result<Schemas, DatasetError> {
-    let frames =
-        [games_columns(&[]), rounds_columns(&[]), decisions_columns(&[]), options_columns(&[], skip)];
+    let frames = [
+        games_columns(&[]),
+        rounds_columns(&[]),
+        decisions_columns(&[]),
+        options_columns(&[], skip),
+        waits_columns(&[]),
+    ];
     TABLES.iter().zip(frames).map(|(t, c)| Ok((*t, parts::columns_of(&c.frame()?)))).collect()
 }
 

@@ -1,7 +1,8 @@
-//! The four tables' columns, built from a chunk's games in input order: `games` (one row per
-//! game, [`GameMeta`]), `rounds`, `decisions`, and `options` (decision id, label and chosen flag,
+//! The five tables' columns, built from a chunk's games in input order: `games` (one row per
+//! game, [`GameMeta`]), `rounds`, `decisions`, `options` (decision id, label and chosen flag,
 //! then one column per feature of the catalog in its storage type, less the groups a [`Skip`]
-//! leaves out). Built from no games, each gives its table's schema.
+//! leaves out), and `waits` (each opponent's waits at each discard decision, the danger labels).
+//! Built from no games, each gives its table's schema.
 
 use crate::dataset::columns::{Columns, Values};
 use crate::dataset::rows::GameRows;
@@ -167,6 +168,29 @@ pub(super) fn decisions_columns(games: &[&IngestedGame]) -> Columns {
     c
 }
 
+/// The `waits` table of `games`: one row per discard decision and opponent, the labels of the
+/// danger models (docs/schema.md).
+pub(super) fn waits_columns(games: &[&IngestedGame]) -> Columns {
+    let rows: Vec<(u64, &crate::dataset::rows::WaitRow)> = games
+        .iter()
+        .flat_map(|g| g.rows.waits.iter().map(move |w| (g.first_decision + u64::from(w.decision), w)))
+        .collect();
+    let mut c = Columns::new();
+    c.push("decision_id", Values::U64(rows.iter().map(|r| r.0).collect()));
+    c.push("opponent", Values::U8(rows.iter().map(|r| r.1.opponent).collect()));
+    c.push("seat", Values::U8(rows.iter().map(|r| r.1.waits.seat).collect()));
+    c.push("shanten", Values::I8(rows.iter().map(|r| r.1.waits.shanten).collect()));
+    c.push("tenpai", Values::Bool(rows.iter().map(|r| r.1.waits.tenpai()).collect()));
+    c.push("furiten", Values::Bool(rows.iter().map(|r| r.1.waits.furiten).collect()));
+    c.push("waits", Values::U64(rows.iter().map(|r| r.1.waits.waits).collect()));
+    c.push("ron", Values::U64(rows.iter().map(|r| r.1.waits.ron_kinds()).collect()));
+    for k in 0..crate::tile::KINDS {
+        let name = format!("ron_{}", crate::tile::Tile::from_kind(k));
+        c.push(&name, Values::U32(rows.iter().map(|r| r.1.waits.ron_points[k]).collect()));
+    }
+    c
+}
+
 /// The options table of `games`, without the columns `skip` leaves out.
 pub(super) fn options_columns(games: &[&IngestedGame], skip: Skip) -> Columns {
     let mut c = options_head(games);
@@ -304,6 +328,62 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The `waits` table on real games: one row per discard decision and opponent (three at a
+    /// four-player table), keyed to the decisions table, its `ron` bits exactly the kinds whose
+    /// `ron_*` points are set, those among the `waits` bits, and none for a furiten or
+    /// non-tenpai opponent.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn waits_table_holds_each_opponent_of_each_discard() {
+        let files = sample_files(100);
+        let dir = tempfile::tempdir().unwrap();
+        let s = run(&files, dir.path(), &opts(200)).unwrap();
+        assert!(s.tally.errors.is_empty(), "{:?}", s.tally.errors);
+        let decisions = read_table(dir.path(), "decisions", None).unwrap();
+        let waits = read_table(dir.path(), "waits", None).unwrap();
+        let u64s = |df: &DataFrame, c: &str| -> Vec<u64> {
+            df.column(c).unwrap().u64().unwrap().into_no_null_iter().collect()
+        };
+        let bools = |c: &str| -> Vec<bool> {
+            waits.column(c).unwrap().bool().unwrap().iter().map(|x| x.unwrap()).collect()
+        };
+        let kinds: Vec<&str> =
+            decisions.column("kind").unwrap().str().unwrap().iter().map(|x| x.unwrap()).collect();
+        let discards: Vec<u64> = u64s(&decisions, "decision_id")
+            .into_iter()
+            .zip(&kinds)
+            .filter(|(_, k)| **k == "discard")
+            .map(|(id, _)| id)
+            .collect();
+        let ids = u64s(&waits, "decision_id");
+        let mut per = std::collections::BTreeMap::<u64, usize>::new();
+        for id in &ids {
+            *per.entry(*id).or_default() += 1;
+        }
+        assert_eq!(per.keys().copied().collect::<Vec<_>>(), discards, "one decision set");
+        assert!(per.values().all(|&n| n == 3), "three opponents each");
+        let (tenpai, furiten) = (bools("tenpai"), bools("furiten"));
+        let (wait_bits, ron_bits) = (u64s(&waits, "waits"), u64s(&waits, "ron"));
+        let points: Vec<Vec<u32>> = (0..crate::tile::KINDS)
+            .map(|k| {
+                let c = format!("ron_{}", crate::tile::Tile::from_kind(k));
+                waits.column(&c).unwrap().u32().unwrap().into_no_null_iter().collect()
+            })
+            .collect();
+        for r in 0..waits.height() {
+            let set = (0..crate::tile::KINDS).filter(|&k| points[k][r] > 0).fold(0u64, |m, k| m | 1 << k);
+            assert_eq!(set, ron_bits[r], "row {r}");
+            assert_eq!(ron_bits[r] & !wait_bits[r], 0, "row {r}");
+            assert_eq!(tenpai[r], wait_bits[r] != 0, "row {r}");
+            if furiten[r] || !tenpai[r] {
+                assert_eq!(ron_bits[r], 0, "row {r}");
+            }
+        }
+        let share = tenpai.iter().filter(|&&t| t).count() as f64 / tenpai.len() as f64;
+        assert!((0.05..0.5).contains(&share), "tenpai share {share}");
+        assert!(ron_bits.iter().filter(|&&b| b != 0).count() > 1000);
     }
 
     fn polars_type(s: storage::Storage) -> String {

@@ -88,7 +88,7 @@ pub enum Unsupported {
         "{classes} classes ({per_iteration} trees per iteration): only single-output models are supported"
     )]
     Multiclass { classes: usize, per_iteration: usize },
-    #[error("objective {0:?}: only lambdarank, rank_xendcg and binary are supported")]
+    #[error("objective {0:?}: only lambdarank, rank_xendcg, binary and regression are supported")]
     Objective(String),
     #[error("averaged outputs (random forest mode) are not supported")]
     AverageOutput,

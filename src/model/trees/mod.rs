@@ -110,7 +110,7 @@ impl Trees {
 
     fn output(&self, raw: f64) -> f64 {
         match self.objective {
-            Objective::Ranking => raw,
+            Objective::Ranking | Objective::Regression => raw,
             Objective::Binary { sigmoid } => 1.0 / (1.0 + (-sigmoid * raw).exp()),
         }
     }
@@ -122,7 +122,7 @@ impl Trees {
         let width = self.feature_names.len().max(1);
         let mut out = vec![0.0; rows.len() / width];
         self.flat.scores(rows, &mut out);
-        if self.objective != Objective::Ranking {
+        if matches!(self.objective, Objective::Binary { .. }) {
             out.iter_mut().for_each(|s| *s = self.output(*s));
         }
         out

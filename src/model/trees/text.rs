@@ -24,6 +24,8 @@ pub enum Objective {
     Ranking,
     /// binary: the probability `1 / (1 + exp(-sigmoid * raw))`.
     Binary { sigmoid: f64 },
+    /// regression (L2): the raw score itself, the predicted value (the danger models' points).
+    Regression,
 }
 
 /// The parts of a model file the scorer needs.
@@ -81,6 +83,7 @@ fn objective(line: &str) -> Result<Objective, TreesError> {
     let mut words = line.split_whitespace();
     match words.next() {
         Some("lambdarank" | "rank_xendcg") => Ok(Objective::Ranking),
+        Some("regression" | "regression_l2") => Ok(Objective::Regression),
         Some("binary") => {
             let s = words.find_map(|w| w.strip_prefix("sigmoid:")).unwrap_or("1");
             let sigmoid = number(Place::Header, "objective", s)?;
@@ -296,5 +299,12 @@ end of parameters
     fn reads_the_binary_scale() {
         let m = parse(&with("objective=lambdarank", "objective=binary sigmoid:0.5")).unwrap();
         assert_eq!(m.objective, Objective::Binary { sigmoid: 0.5 });
+    }
+
+    /// A regression model (the danger models' points) predicts its raw score.
+    #[test]
+    fn reads_regression() {
+        let m = parse(&with("objective=lambdarank", "objective=regression")).unwrap();
+        assert_eq!(m.objective, Objective::Regression);
     }
 }

@@ -1,0 +1,202 @@
+//! The danger models, served: each opponent's probability of being tenpai, each kind's
+//! probability of dealing into it, and the points such a deal-in would pay, from the deciding
+//! seat's [`View`] alone ([`DangerModels::assess`]).
+//!
+//! Three LightGBM text models (`scripts/danger.py` trains them on the rows of
+//! `examples/danger_rows.rs`, labelled by `replay::waits`), read and scored by [`Trees`]:
+//! `danger-tenpai.txt.gz` (binary, over [`tenpai_names`]), `danger-dealin.txt.gz` (binary, over
+//! [`deal_in_names`]) and `danger-points.txt.gz` (L2 regression on the rows that dealt in, same
+//! columns). The rows are built by `features::danger_inputs`, the functions that built the
+//! training rows, so training equals use; a model whose features are not those columns, in that
+//! order, is refused.
+
+use std::path::{Path, PathBuf};
+
+use super::trees::{Trees, TreesError};
+use crate::features::danger_inputs::{
+    deal_in_names, kind_inputs, opponent_inputs, seen, tenpai_names, KIND_COLUMNS, OPPONENT_COLUMNS,
+};
+use crate::replay::view::{opponent_seats, View};
+use crate::tile::{Kind, KINDS};
+
+/// Where the shipped models live.
+pub const DEFAULT_DIR: &str = "data/weights";
+/// The three files in a models folder.
+pub const FILES: [&str; 3] = ["danger-tenpai.txt.gz", "danger-dealin.txt.gz", "danger-points.txt.gz"];
+
+/// Why the danger models cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum DangerError {
+    #[error(transparent)]
+    Trees(#[from] TreesError),
+    /// The model was trained on other columns than the ones this haifu builds.
+    #[error("{}: its features are not the danger columns of this haifu (first difference at {at}: {found:?}, expected {expected:?}); retrain with `make danger`", path.display())]
+    Columns { path: PathBuf, at: usize, found: String, expected: String },
+}
+
+/// One opponent as the models see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpponentDanger {
+    /// Probability the opponent is tenpai.
+    pub tenpai: f64,
+    /// Probability a discard of each kind deals into the opponent (0 for kinds not asked).
+    pub deal_in: [f64; KINDS],
+    /// Expected points of that deal-in, when it happens (0 for kinds not asked).
+    pub points: [f64; KINDS],
+}
+
+/// The three models.
+#[derive(Clone, Debug)]
+pub struct DangerModels {
+    tenpai: Trees,
+    deal_in: Trees,
+    points: Trees,
+}
+
+impl DangerModels {
+    /// Reads the three models of folder `dir` ([`FILES`]), checking their columns.
+    pub fn load(dir: &Path) -> Result<DangerModels, DangerError> {
+        let read = |name: &str, want: &[&str]| -> Result<Trees, DangerError> {
+            let path = dir.join(name);
+            let t = Trees::read(&path)?;
+            check_columns(&path, t.feature_names(), want)?;
+            Ok(t)
+        };
+        Ok(DangerModels {
+            tenpai: read(FILES[0], &tenpai_names())?,
+            deal_in: read(FILES[1], &deal_in_names())?,
+            points: read(FILES[2], &deal_in_names())?,
+        })
+    }
+
+    /// Each opponent of `view` (relative seats 1, 2, 3 at indices 0, 1, 2; `None` for the empty
+    /// seat at three players) with the models' answers for the kinds in `kinds`.
+    pub fn assess(&self, view: &View, kinds: &[Kind]) -> [Option<OpponentDanger>; 3] {
+        let seen = seen(view);
+        let seats = opponent_seats(view.players(), 0);
+        std::array::from_fn(|r| {
+            seats[r]?;
+            let opp = opponent_inputs(view, r);
+            let tenpai = self.tenpai.predict_rows(&opp)[0];
+            let width = OPPONENT_COLUMNS.len() + KIND_COLUMNS.len();
+            let mut rows = Vec::with_capacity(kinds.len() * width);
+            for &k in kinds {
+                rows.extend_from_slice(&opp);
+                rows.extend_from_slice(&kind_inputs(view, &seen, r, k));
+            }
+            let p = self.deal_in.predict_rows(&rows);
+            let v = self.points.predict_rows(&rows);
+            let mut d = OpponentDanger { tenpai, deal_in: [0.0; KINDS], points: [0.0; KINDS] };
+            for (i, &k) in kinds.iter().enumerate() {
+                d.deal_in[k] = p[i];
+                d.points[k] = v[i];
+            }
+            Some(d)
+        })
+    }
+}
+
+/// The shipped models' folder, under the crate root.
+pub fn default_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_DIR)
+}
+
+fn check_columns(path: &Path, found: &[String], want: &[&str]) -> Result<(), DangerError> {
+    let n = found.len().max(want.len());
+    match (0..n).find(|&i| found.get(i).map(String::as_str) != want.get(i).copied()) {
+        None => Ok(()),
+        Some(at) => Err(DangerError::Columns {
+            path: path.to_path_buf(),
+            at,
+            found: found.get(at).cloned().unwrap_or_default(),
+            expected: want.get(at).map(|s| s.to_string()).unwrap_or_default(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::decision::{Action, Decision, Recording, RoundSink};
+    use crate::replay::table::Table;
+    use crate::replay::view::view_of;
+    use crate::replay::{replay_game, NoWinCheck, RoundResult};
+
+    /// Each shipped model fits the repository's 2 MB.
+    #[test]
+    fn shipped_models_are_under_2_mb() {
+        for f in FILES {
+            let len = std::fs::metadata(default_dir().join(f)).unwrap().len();
+            assert!(len < 2_000_000, "{f}: {len} bytes");
+        }
+    }
+
+    #[derive(Default)]
+    struct All(Vec<Decision>);
+
+    impl RoundSink for All {
+        fn round(&mut self, _: &Table, _: &RoundResult, d: Vec<Decision>) {
+            self.0.extend(d);
+        }
+    }
+
+    /// Train equals use on real games: what haifu serves for a position, built from the replayed
+    /// view, equals LightGBM's own `predict` of the shipped files on the training rows of the same
+    /// positions (`testdata/danger_lightgbm.jsonl`, written by scripts/danger_golden.py from
+    /// LightGBM, not from haifu).
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn served_values_are_lightgbms() {
+        let models = DangerModels::load(&default_dir()).unwrap();
+        let golden: Vec<serde_json::Value> = include_str!("testdata/danger_lightgbm.jsonl")
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let mut games: std::collections::BTreeMap<String, Vec<Decision>> = Default::default();
+        let (mut checked, mut worst) = (0, 0.0f64);
+        for g in &golden {
+            let file = g["file"].as_str().unwrap().to_string();
+            let decisions = games.entry(file.clone()).or_insert_with(|| {
+                let path = crate::testdata::need_file(&format!("tenhou/{file}"));
+                let game = crate::log::source::Source::file(path).load().unwrap();
+                let mut all = Recording::new(All::default());
+                replay_game(&game, &mut all, &mut NoWinCheck).unwrap();
+                all.sink.0
+            });
+            let d = &decisions[g["k"].as_u64().unwrap() as usize];
+            assert!(matches!(d.options[d.chosen], Action::Discard(_)), "{g}: not a discard decision");
+            let view = view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
+            let kind = g["kind"].as_u64().unwrap() as usize;
+            let r = g["opponent"].as_u64().unwrap() as usize - 1;
+            let served = models.assess(&view, &[kind])[r].clone().unwrap();
+            for (got, want) in [
+                (served.tenpai, &g["tenpai"]),
+                (served.deal_in[kind], &g["deal_in"]),
+                (served.points[kind], &g["points"]),
+            ] {
+                let want = want.as_f64().unwrap();
+                worst = worst.max((got - want).abs());
+                assert!(
+                    (got - want).abs() <= 1e-9 * want.abs().max(1.0),
+                    "{g}: haifu {got}, LightGBM {want}"
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked > 1000, "{checked} rows checked (worst difference {worst})");
+    }
+
+    #[test]
+    fn columns_must_be_the_danger_columns_in_order() {
+        let want = tenpai_names();
+        let same: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        assert!(check_columns(Path::new("m"), &same, &want).is_ok());
+        let mut swapped = same.clone();
+        swapped.swap(0, 1);
+        let e = check_columns(Path::new("m"), &swapped, &want).unwrap_err().to_string();
+        assert!(e.contains("at 0") && e.contains("wall_left"), "{e}");
+        let short = &same[..3];
+        let e = check_columns(Path::new("m"), short, &want).unwrap_err().to_string();
+        assert!(e.contains("at 3"), "{e}");
+    }
+}
