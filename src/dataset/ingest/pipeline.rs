@@ -20,7 +20,7 @@ use crate::log::event::Game;
 use crate::log::source::Source;
 
 use super::tables::{
-    decisions_columns, games_columns, options_columns, options_head, rounds_columns, waits_columns, GameMeta,
+    decisions_columns, games_columns, options_head, rounds_columns, waits_columns, GameMeta,
 };
 use super::IngestedGame;
 
@@ -236,11 +236,12 @@ impl Sinks {
 
     /// Closes the five files and renames them into place.
     fn finish(self) -> Result<(), DatasetError> {
-        self.games.finish(&games_columns(&[]))?;
-        self.rounds.finish(&rounds_columns(&[]))?;
-        self.decisions.finish(&decisions_columns(&[]))?;
-        self.options.finish(&options_columns(&[], self.skip))?;
-        self.waits.finish(&waits_columns(&[]))?;
+        let [games, rounds, decisions, options, waits] = super::tables::empty_columns(self.skip);
+        self.games.finish(&games)?;
+        self.rounds.finish(&rounds)?;
+        self.decisions.finish(&decisions)?;
+        self.options.finish(&options)?;
+        self.waits.finish(&waits)?;
         Ok(())
     }
 }
@@ -317,13 +318,7 @@ pub(super) type Layouts = [Arc<Layout>; 5];
 
 /// The layouts of the five tables without the option columns `skip` leaves out.
 pub(super) fn layouts(skip: Skip) -> Result<Layouts, DatasetError> {
-    let frames = [
-        games_columns(&[]),
-        rounds_columns(&[]),
-        decisions_columns(&[]),
-        options_columns(&[], skip),
-        waits_columns(&[]),
-    ];
+    let frames = super::tables::empty_columns(skip);
     let mut out = Vec::with_capacity(5);
     for c in frames {
         out.push(Arc::new(Layout::of(c.frame()?.schema())?));

@@ -9,7 +9,6 @@ use crate::dataset::parts::{self, Manifest, TABLES};
 use crate::dataset::skip::Skip;
 use crate::util::fnv1a;
 
-use super::tables::{decisions_columns, games_columns, options_columns, rounds_columns, waits_columns};
 use super::{IngestOptions, IngestSummary};
 
 /// Whether `dir` holds anything.
@@ -79,13 +78,7 @@ pub(super) type Schemas = Vec<(&'static str, Vec<(String, String)>)>;
 /// The columns and types of the five tables, read off the frames an empty part would write
 /// (without the option columns `skip` leaves out).
 pub(super) fn schemas(skip: Skip) -> Result<Schemas, DatasetError> {
-    let frames = [
-        games_columns(&[]),
-        rounds_columns(&[]),
-        decisions_columns(&[]),
-        options_columns(&[], skip),
-        waits_columns(&[]),
-    ];
+    let frames = super::tables::empty_columns(skip);
     TABLES.iter().zip(frames).map(|(t, c)| Ok((*t, parts::columns_of(&c.frame()?)))).collect()
 }
 

@@ -65,6 +65,18 @@ fn per_seat<T: Clone>(c: &mut Columns, prefix: &str, v: Vec<[T; 4]>, wrap: fn(Ve
     }
 }
 
+/// The five tables' columns with no rows, in [`crate::dataset::parts::TABLES`] order (the option
+/// columns `skip` leaves out dropped): what the layouts and the schema fingerprint are read off.
+pub(super) fn empty_columns(skip: Skip) -> [Columns; 5] {
+    [
+        games_columns(&[]),
+        rounds_columns(&[]),
+        decisions_columns(&[]),
+        options_columns(&[], skip),
+        waits_columns(&[]),
+    ]
+}
+
 pub(super) fn games_columns(games: &[&GameMeta]) -> Columns {
     let mut c = Columns::new();
     c.push("game_id", Values::Str(games.iter().map(|g| g.id.clone()).collect()));
