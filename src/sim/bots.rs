@@ -220,11 +220,7 @@ pub fn parse_bot_with(name: &str, weights: Option<&std::path::Path>) -> Result<E
             name: name.into(),
             known: format!("{} ({FITTED}: {e:#})", bot_names().join(", ")),
         };
-        let (discard, models) = super::fitted::load(weights).map_err(fail)?;
-        let ranker = match discard {
-            super::fitted::KindModel::Trees(t) => Ranker::Trees(t),
-            super::fitted::KindModel::Linear(l) => Ranker::Linear(l),
-        };
+        let (ranker, models) = super::fitted::load(weights).map_err(fail)?;
         return Ok(EvalBot {
             name: name.into(),
             policy: Policy::Fitted,

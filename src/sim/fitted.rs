@@ -9,15 +9,16 @@
 //! and calls only a yakuhai pair, so its strength mixes a fitted model with hand-written rules.
 //! `fitted` is what the fitted models play like on their own (docs/bot.md).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::dataset::rows::decision_values;
+use crate::eval::Ranker;
 use crate::features::groups::Skip;
 use crate::model::judges::Models;
 use crate::model::linear::Linear;
-use crate::model::trees::{self, TreesRanker};
-use crate::replay::decision::{call_decision, call_ids, pending_riichi, Action, Decision, DecisionKind};
+use crate::model::trees::{self, TreesByKind, TreesRanker};
+use crate::replay::decision::{call_decision, call_ids, pending_riichi, Action, Decision};
 use crate::replay::rules::CallOptions;
 use crate::replay::table::Table;
 use crate::replay::view::{view_of, Situation};
@@ -37,14 +38,6 @@ impl KindModel {
             KindModel::Linear(l) => l.score_rows(rows, situation.turn),
         }
     }
-
-    /// `trees` or `linear`, for the files' listing.
-    pub fn family(&self) -> &'static str {
-        match self {
-            KindModel::Trees(_) => "trees",
-            KindModel::Linear(_) => "linear",
-        }
-    }
 }
 
 /// The riichi and call models of the `fitted` player (its discards are its ranker's).
@@ -52,8 +45,6 @@ impl KindModel {
 pub struct FittedModels {
     pub riichi: KindModel,
     pub call: KindModel,
-    /// Where the discard, riichi and call models came from.
-    pub paths: [PathBuf; 3],
 }
 
 /// Why the `fitted` player's models do not load.
@@ -65,46 +56,35 @@ pub enum FittedError {
     Judges(#[from] crate::model::judges::JudgesError),
 }
 
-/// The `fitted` player's discard model and its riichi and call models.
+/// The `fitted` player's discard ranker and its riichi and call models.
 ///
 /// - no `weights`: the shipped trees models (`data/weights/trees*.txt.gz`) for each kind that has
 ///   one, the shipped linear weights for the others;
 /// - `weights` ending in `.json`: linear for every kind, the discard weights there and
 ///   `riichi.json` / `call.json` beside them (else the shipped ones), as `review` loads them;
-/// - any other file: a trees discard model, its riichi and call models beside it
+/// - any other file: a trees discard model (it must exist), its riichi and call models beside it
 ///   (`NAME-riichi.txt.gz`, `NAME-call.txt.gz`), else the shipped trees ones.
-pub fn load(weights: Option<&Path>) -> Result<(KindModel, FittedModels), FittedError> {
+pub fn load(weights: Option<&Path>) -> Result<(Ranker, FittedModels), FittedError> {
     let linear_only = weights.is_some_and(|w| w.extension().is_some_and(|e| e == "json"));
     let judges = Models::load(weights.filter(|_| linear_only))?;
-    let linear = |l: &Linear, path: &str| (KindModel::Linear(Arc::new(l.clone())), PathBuf::from(path));
-    let trees = |kind: DecisionKind| -> Result<Option<(KindModel, PathBuf)>, FittedError> {
-        if linear_only {
-            return Ok(None);
-        }
-        let path = match weights {
-            Some(w) => {
-                [trees::beside(w, kind), trees::default_path_for(kind)].into_iter().find(|p| p.exists())
-            }
-            None => Some(trees::default_path_for(kind)).filter(|p| p.exists()),
-        };
-        Ok(match path {
-            Some(p) => Some((KindModel::Trees(Arc::new(TreesRanker::load(Some(&p))?)), p)),
-            None => None,
-        })
+    // The trees models as `review --trees` loads them (each kind beside the discard model, else
+    // the shipped one); none when linear is asked for or no trees model is shipped.
+    let trees = if linear_only || (weights.is_none() && !trees::default_path().exists()) {
+        TreesByKind::default()
+    } else {
+        TreesByKind::load(weights)?
     };
-    let (discard, d_path) = match trees(DecisionKind::Discard)? {
-        Some(t) => t,
-        None => linear(&judges.discard, &judges.paths[0]),
+    let model = |t: Option<TreesRanker>, l: &Linear| match t {
+        Some(t) => KindModel::Trees(Arc::new(t)),
+        None => KindModel::Linear(Arc::new(l.clone())),
     };
-    let (riichi, r_path) = match trees(DecisionKind::Riichi)? {
-        Some(t) => t,
-        None => linear(&judges.riichi, &judges.paths[1]),
+    let discard = match trees.discard {
+        Some(t) => Ranker::Trees(Arc::new(t)),
+        None => Ranker::Linear(Arc::new(judges.discard.clone())),
     };
-    let (call, c_path) = match trees(DecisionKind::Call)? {
-        Some(t) => t,
-        None => linear(&judges.call, &judges.paths[2]),
-    };
-    Ok((discard, FittedModels { riichi, call, paths: [d_path, r_path, c_path] }))
+    let models =
+        FittedModels { riichi: model(trees.riichi, &judges.riichi), call: model(trees.call, &judges.call) };
+    Ok((discard, models))
 }
 
 impl FittedModels {
@@ -147,7 +127,7 @@ impl FittedModels {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::replay::decision::DecisionRecorder;
+    use crate::replay::decision::{DecisionKind, DecisionRecorder};
     use crate::replay::rules;
 
     /// The `fitted` player, asked at every riichi and call decision of 40 real Houou games,
