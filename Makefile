@@ -181,7 +181,7 @@ sanma-trees: $(VENV)/.ceiling
 		--kind $$k --families options,context,relative --without reading --threads 1 \
 		--out data/weights/trees-sanma-$$k.txt.gz --report reports/sanma/trees-$$k.json || exit 1; done
 
-# The danger models (issue 69, src/model/danger.rs): each opponent's P(tenpai), each kind's
+# The danger models (issue 69, src/features/danger.rs): each opponent's P(tenpai), each kind's
 # P(deal-in) and the points of that deal-in, LightGBM fitted on the opponents' real waits
 # (replay::waits) from the public view (features::danger_inputs), on the complete 4-player shared
 # games (train and validation games sampled by DANGER_FRACTION, every test game kept): written to

@@ -2,7 +2,7 @@
 //! opponent and kind the deciding seat could discard, with the public-view inputs of
 //! `features::danger_inputs`, the labels of `replay::waits` (the same function that fills the
 //! `waits` table), the rule-based baselines on the same positions, and, when models are given,
-//! what `model::danger` serves for the row.
+//! what `features::danger` serves for the row.
 //!
 //!     cargo run --release --example danger_rows -- OUT [--train-fraction F] [--models DIR] PATHS...
 //!
@@ -30,12 +30,12 @@ use std::path::PathBuf;
 
 use haifu::dataset::columns::{Columns, Values};
 use haifu::dataset::parquet::ParquetSink;
+use haifu::features::danger::DangerModels;
 use haifu::features::danger_inputs::{kind_inputs, opponent_inputs, seen, KIND_COLUMNS, OPPONENT_COLUMNS};
 use haifu::features::safety::safety_against;
 use haifu::fit::split::{game_hash, split_of, Split};
 use haifu::log::event::Game;
 use haifu::log::source::expand;
-use haifu::model::danger::DangerModels;
 use haifu::rank::danger::{absolute_against, genbutsu, level_against, unseen_counts};
 use haifu::replay::decision::{Action, Decision, DecisionKind, Recording, RoundSink};
 use haifu::replay::table::Table;

@@ -7,7 +7,7 @@ ROWS_DIR holds `rows.parquet` from `examples/danger_rows.rs` (one row per discar
 opponent and kind the seat could discard: public-view inputs, the labels of `replay::waits`, the
 baselines). Three models, trained on the train split, early-stopped on the validation split
 (fit --seed 1's game split), cut to at most `--max-bytes` gzipped, written where
-`model::danger` reads them:
+`features::danger` reads them:
 - danger-tenpai.txt.gz: binary, P(the opponent is tenpai), over the opponent's columns, one row
   per decision and opponent;
 - danger-dealin.txt.gz: binary, P(a discard of the kind deals into the opponent: a ron is

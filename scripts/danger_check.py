@@ -1,5 +1,5 @@
 """Train equals use for the danger models (`make danger-check`): the values haifu serves
-(`model::danger`, written by `examples/danger_rows.rs --models DIR` as `p_tenpai`, `p_deal_in`,
+(`features::danger`, written by `examples/danger_rows.rs --models DIR` as `p_tenpai`, `p_deal_in`,
 `e_points`) against LightGBM's own `predict` of the same model files on the same rows' inputs.
 Exits 1 when any value differs by more than `--tolerance` (default 1e-9).
 

@@ -1,4 +1,4 @@
-"""The golden values of the Rust test `model::danger::tests::served_values_are_lightgbms` (run by
+"""The golden values of the Rust test `features::danger::tests::served_values_are_lightgbms` (run by
 `make danger-golden` after `make danger`): LightGBM's own `predict`, with the shipped model files,
 of the rows `examples/danger_rows.rs` wrote for FILES (the inputs haifu builds; not haifu's served
 values), a sample of every STEP-th row, as JSON lines keyed by the file's name, the decision's

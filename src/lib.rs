@@ -15,6 +15,7 @@ pub mod dataset;
 pub mod eval;
 pub mod features;
 pub mod fit;
+pub mod gbdt;
 pub mod hand;
 pub mod log;
 pub mod model;

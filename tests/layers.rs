@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 fn layer(top: &str) -> Option<u8> {
     Some(match top {
         "util" => 0,
-        "tile" | "hand" | "score" | "testdata" => 1,
+        "tile" | "hand" | "score" | "gbdt" | "testdata" => 1,
         "log" | "batch" => 2,
         "replay" | "convert" => 3,
         "rank" => 4,

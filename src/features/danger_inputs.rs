@@ -3,7 +3,7 @@
 //! ([`OPPONENT_COLUMNS`], [`KIND_COLUMNS`]).
 //!
 //! The same functions build the training rows (`examples/danger_rows.rs`) and the rows the
-//! served models score (`model::danger`), from the seat's [`View`] only, so training equals use.
+//! served models score (`features::danger`), from the seat's [`View`] only, so training equals use.
 //! They read the public table: the opponent's river in order with tedashi / tsumogiri, its
 //! riichi tile and turn, its melds, the dora, the copies seen, and the safety facts of
 //! `rank::safety` (genbutsu, suji, kabe). The labels they are fitted on are not here: they come

@@ -36,6 +36,7 @@ pub mod action;
 pub mod call_trade;
 pub mod catalog;
 pub mod column;
+pub mod danger;
 pub mod danger_inputs;
 pub mod dora;
 pub mod energy;

@@ -8,7 +8,6 @@
 //! player's decisions, for the review pages and the statistics alike.
 
 pub mod calibration;
-pub mod danger;
 pub mod defaults;
 pub mod error;
 pub mod filter;

@@ -144,8 +144,8 @@ impl Trees {
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::tests::SMALL;
     use super::*;
+    use crate::gbdt::text::tests::SMALL;
 
     /// SMALL with its features renamed to a catalog column (`ev`, family value) and a decision
     /// column (`turn`).

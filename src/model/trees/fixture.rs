@@ -9,8 +9,8 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use super::tree::Missing;
 use super::Trees;
+use crate::gbdt::tree::Missing;
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/model/trees/testdata")

@@ -313,8 +313,8 @@ pub type FamilySums = Vec<(&'static str, f64)>;
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::tests::SMALL;
     use super::*;
+    use crate::gbdt::text::tests::SMALL;
     use crate::hand::Hand;
     use crate::tile::EAST;
 

@@ -17,7 +17,7 @@ pub enum TreesError {
         path.display()
     )]
     NoModel { path: PathBuf },
-    /// The calibration file beside a model ([`super::calibration_file`]) cannot be used.
+    /// The calibration file beside a model (`model::trees::calibration_file`) cannot be used.
     #[error("trees calibration {}: {reason}", path.display())]
     Calibration { path: PathBuf, reason: String },
     #[error("cannot read the trees model {}", path.display())]

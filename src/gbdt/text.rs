@@ -180,7 +180,7 @@ where
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A hand-written model: tree 0 splits f1 at 0.5 (missing NaN, default left), then f0 at -1

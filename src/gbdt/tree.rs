@@ -16,7 +16,7 @@ pub(super) const ZERO_BAND: f64 = 1e-35_f32 as f64;
 
 /// What a split counts as missing (`decision_type` bits 2-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Missing {
+pub(crate) enum Missing {
     None,
     Zero,
     NaN,
@@ -24,14 +24,14 @@ pub(super) enum Missing {
 
 /// Where a branch leads: another split or a leaf, by index within the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Child {
+pub(crate) enum Child {
     Split(usize),
     Leaf(usize),
 }
 
 /// An internal node: a numerical split.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct Split {
+pub(crate) struct Split {
     /// Index into the model's `feature_names`.
     pub feature: usize,
     pub threshold: f64,
@@ -67,7 +67,7 @@ impl Split {
 /// One tree: its splits (node 0 is the root when there is any) and leaves. A tree of one leaf
 /// has no splits.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct Tree {
+pub(crate) struct Tree {
     pub splits: Vec<Split>,
     /// Leaf outputs, the learning rate already applied.
     pub leaf_value: Vec<f64>,

@@ -12,10 +12,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::trees::{Trees, TreesError};
-use crate::features::danger_inputs::{
+use super::danger_inputs::{
     deal_in_names, kind_inputs, opponent_inputs, seen, tenpai_names, KIND_COLUMNS, OPPONENT_COLUMNS,
 };
+use crate::gbdt::{Trees, TreesError};
 use crate::replay::view::{opponent_seats, View};
 use crate::tile::{Kind, KINDS};
 
