@@ -193,10 +193,15 @@ fn push_fold_scores(opts: &[Opt], e: usize, class: HandClass) -> Vec<f64> {
 /// Fills a yaku evaluator's score (`yaku` or `yaku-seed`) of each option from the decision's
 /// hand (the yaku functions need the shape, not the feature columns). Options it cannot place
 /// keep 0.
-fn yaku_scores(opts: &mut [Opt], e: E, hand: &str, dora: &str, round_wind: u8, seat: u8, dealer: u8) {
+/// `players` is the decision's seat count ([`Scoreboard::players`]): the seat wind counts seats
+/// from the dealer around the table's seats.
+///
+/// [`Scoreboard::players`]: crate::replay::view::Scoreboard::players
+fn yaku_scores(opts: &mut [Opt], e: E, hand: &str, dora: &str, round_wind: u8, seat: (u8, u8, u8)) {
     let Ok(h) = crate::hand::Hand::parse(hand) else { return };
     let indicators = crate::tile::parse_mpsz(dora).unwrap_or_default();
-    let seat_wind = crate::tile::EAST + ((seat + 4 - dealer) % 4) as usize;
+    let (seat, dealer, players) = seat;
+    let seat_wind = seat_wind(seat, dealer, players);
     let pos =
         crate::replay::view::View::bare(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
     let ranked = crate::eval::Ranker::Plain(e).rank(&pos).unwrap_or_default();
@@ -205,6 +210,13 @@ fn yaku_scores(opts: &mut [Opt], e: E, hand: &str, dora: &str, round_wind: u8, s
             o.scores[e.index()] = r.score;
         }
     }
+}
+
+/// The seat wind of `seat` when `dealer` deals at a table of `players` seats: counted around the
+/// table's seats ([`crate::log::rules::seat_wind`]), never a four-seat `mod 4`, which at three
+/// players made seat 0 under dealer 2 West instead of South.
+fn seat_wind(seat: u8, dealer: u8, players: u8) -> crate::tile::Kind {
+    crate::log::rules::seat_wind(players, seat, dealer)
 }
 
 /// The per-decision columns of the decisions table the pass reads.
@@ -331,7 +343,8 @@ fn tally(
 ) {
     out.decisions += 1;
     for e in [E::Yaku, E::YakuSeed].into_iter().filter(|e| cfg.enabled[e.index()]) {
-        yaku_scores(opts, e, &d.hand[i], &d.dora[i], d.round_wind[i], d.seat[i], d.dealer[i]);
+        let seat = (d.seat[i], d.dealer[i], d.situation[i].scoreboard.players);
+        yaku_scores(opts, e, &d.hand[i], &d.dora[i], d.round_wind[i], seat);
     }
     if let Some(l) = linear {
         let rows: Vec<&[f32]> = opts.iter().map(|o| o.row.as_slice()).collect();
@@ -570,4 +583,74 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
         finish(p, &mut opts);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::event::Event;
+    use crate::tile::EAST;
+
+    /// Tenhou's own seat-wind yaku (ids 10..=13, 自風 East..North) name the winner's seat wind:
+    /// at three players they match `(who - dealer) mod 3` (docs/sanma.md, 245 wins), so seat 0
+    /// under dealer 2 is South, not West as the four-seat `mod 4` made it.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn seat_wind_is_tenhous_at_three_players() {
+        let mut checked = 0;
+        for p in crate::testdata::need_sanma_files() {
+            let name = p.display().to_string();
+            let game = crate::log::source::parse_game(&name, &std::fs::read(&p).unwrap()).unwrap();
+            for round in &game.rounds {
+                for e in &round.events {
+                    let Event::Agari(a) = e else { continue };
+                    for &(id, _) in a.yaku.iter().filter(|y| (10..=13).contains(&y.0) && y.1 > 0) {
+                        let want = EAST + usize::from(id - 10);
+                        let got = seat_wind(a.who, round.start.dealer, game.rules.players);
+                        assert_eq!(
+                            got, want,
+                            "{name} {}: seat {} dealer {}",
+                            round.start.round, a.who, round.start.dealer
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 245, "docs/sanma.md's count of seat-wind wins");
+    }
+
+    /// The yaku evaluators score a three-player decision with the seat's own wind: seat 0 under
+    /// dealer 2 holds South, and its South pair is valued as a seat-wind pair, not its West pair.
+    #[test]
+    fn yaku_scores_read_the_three_player_seat_wind() {
+        let hand = "123p456p789s22z33z4z";
+        let label = |l: &str| Opt {
+            label: l.into(),
+            chosen: false,
+            scores: [0.0; E::COUNT],
+            ev: 0.0,
+            ev_defined: false,
+            ev_key: None,
+            safe: false,
+            danger: 0.0,
+            row: Vec::new(),
+            catalog_row: Vec::new(),
+        };
+        let by_wind = |wind| {
+            let view = crate::replay::view::View::bare(
+                crate::hand::Hand::parse(hand).unwrap(),
+                Vec::new(),
+                EAST,
+                wind,
+            );
+            let ranked = crate::eval::Ranker::Plain(E::Yaku).rank(&view).unwrap();
+            ["2z", "3z"].map(|l| ranked.iter().find(|r| r.tile.to_string() == l).unwrap().score)
+        };
+        let (south, west) = (by_wind(EAST + 1), by_wind(EAST + 2));
+        assert_ne!(south, west, "the hand must tell the two winds apart");
+        let mut opts = [label("2z"), label("3z")];
+        yaku_scores(&mut opts, E::Yaku, hand, "", 0, (0, 2, 3));
+        assert_eq!(opts.map(|o| o.scores[E::Yaku.index()]), south);
+    }
 }

@@ -36,6 +36,17 @@ impl TableLevel {
 /// the last entry unused. Loops over seats ask [`Rules::seats`].
 pub const MAX_SEATS: usize = 4;
 
+/// The seat wind (a wind kind, 27 = East) of `seat` when `dealer` deals at a table of `players`
+/// seats: East for the dealer, then South, West (and North at four) around the seats that play.
+/// At three players the winds go round three seats (Tenhou's seat-wind yaku 10..12 match
+/// `(who - dealer) mod 3`, docs/sanma.md), so a four-seat `mod 4` would name West where the
+/// seat is South. The one definition [`crate::replay::table::Table::seat_wind`] and the
+/// `decisions` table's readers share.
+pub fn seat_wind(players: u8, seat: u8, dealer: u8) -> usize {
+    let n = players.max(1);
+    27 + usize::from((seat % n + n - dealer % n) % n)
+}
+
 /// The rules a game was played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Rules {

@@ -329,7 +329,7 @@ pub fn draw_after_discard(t: &Table) -> Option<DrawKind> {
     let kans_of = |s: usize| t.melds[s].iter().filter(|m| m.kind.is_kan()).count();
     if four_winds {
         Some(DrawKind::Kaze4)
-    } else if t.kans >= 4 && !(0..4).any(|s| kans_of(s) == 4) {
+    } else if t.kans >= 4 && !t.rules.seats().any(|s| kans_of(usize::from(s)) == 4) {
         Some(DrawKind::Kan4)
     } else {
         None

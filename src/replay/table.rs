@@ -227,8 +227,7 @@ impl Table {
     /// Seat wind kind of a seat (27 = East for the dealer, then South, West, North around the
     /// table's seats).
     pub fn seat_wind(&self, who: u8) -> usize {
-        let n = self.rules.players;
-        27 + ((who + n - self.start.dealer) % n) as usize
+        crate::log::rules::seat_wind(self.rules.players, who, self.start.dealer)
     }
 
     /// Round wind kind.

@@ -248,7 +248,7 @@ fn visible_reds(table: &Table) -> [bool; 3] {
             out[tile.suit()] = true;
         }
     };
-    for p in 0..4 {
+    for p in table.rules.seats().map(usize::from) {
         table.rivers[p].iter().filter(|r| !r.called).for_each(|r| mark(r.tile));
         table.melds[p].iter().flat_map(|m| m.tiles.iter()).for_each(|&id| mark(id));
     }

@@ -53,7 +53,8 @@ pub struct EdgeRiichi {
     pub inner_turn: Option<u8>,
     /// Study 2's split: the suji partner of the middle wait among the first 6 discards.
     pub partner_first6: bool,
-    /// Wait tiles (of 8 at most) in the three opponents' concealed hands at acceptance.
+    /// Wait tiles (of 8 at most) in the opponents' concealed hands at acceptance (the other seats
+    /// of the table: three, or two at three players).
     pub opp_wait_tiles: u8,
     /// The game was played at the houou table.
     pub houou: bool,
@@ -86,8 +87,12 @@ pub fn edge_record(table: &Table, who: u8) -> Option<EdgeRiichi> {
     for (_, t) in &table.discards {
         discarded[t.kind()] += 1;
     }
-    let opp_wait_tiles = (1..4u8)
-        .map(|r| table.hand_counts((who + r) % 4))
+    // The other seats at the table (two at three players: the empty fourth seat is no opponent).
+    let opp_wait_tiles = table
+        .rules
+        .seats()
+        .filter(|&s| s != who)
+        .map(|s| table.hand_counts(s))
         .map(|c| wait_kinds.iter().map(|&k| c[k]).sum::<u8>())
         .sum();
     let suit_base = w.inner[0] / 9 * 9;
