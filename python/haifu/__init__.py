@@ -240,7 +240,7 @@ def decisions(
     (one row per option: ``decision_id``, ``option``, ``chosen`` and the feature columns; schema
     in docs/schema.md). Columns and values equal what ``haifu ingest`` writes for the same records
     and options (decision ids included). ``skip`` leaves out column groups (``"ev"``), ``with_``
-    adds opt-in ones (``"ukeire2"``); ``shard=(i, n)`` keeps the records whose game id hashes to
+    adds opt-in ones (``"ukeire2"``, ``"danger"``); ``shard=(i, n)`` keeps the records whose game id hashes to
     i mod n. Records that fail are left out with a warning naming them.
 
     The columns cross from Rust through Arrow without being copied.
@@ -405,7 +405,7 @@ def features(
       open kan); the options and the rows ``haifu ingest`` would write for that decision, value
       for value, labelled as the options table's ``option`` column.
 
-    Columns of every group are filled (``ukeire2`` too). Bad input raises :class:`InputError`,
+    Columns of every group are filled (``ukeire2`` and ``danger`` too). Bad input raises :class:`InputError`,
     events that do not replay :class:`RecordError`.
     """
     if isinstance(position, dict) or isinstance(position, str):

@@ -55,7 +55,9 @@ pub struct IngestArgs {
     /// it is the costliest group after ev (docs/performance.md has the shares), no seed defines it,
     /// and the fitted functions do as well without it. With it the values are the same as before it
     /// became opt-in. Each part's manifest records the groups it holds; `--resume` must use the
-    /// same groups.
+    /// same groups. `danger` (danger_dealin, danger_loss, danger_tenpai_next / across / prev:
+    /// what the danger models fitted on the opponents' real waits say of each
+    /// discard, docs/schema.md) is opt-in until the shipped discard models are refitted on it.
     #[arg(long, value_parser = haifu::dataset::skip::Skip::parse, value_name = "GROUPS")]
     with: Option<haifu::dataset::skip::Skip>,
 }

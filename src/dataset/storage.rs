@@ -74,6 +74,8 @@ fn whole_in(v: f32, lo: i32, hi: i32) -> (i32, bool) {
 /// wins. `storage_covers_every_column` checks that every column has one and every line is used.
 /// Ranges seen on real games are in the comments; a value outside its type fails ingest loudly.
 const DECLARED: &[(&str, Storage)] = &[
+    // danger (issue 69)
+    ("danger_*", Storage::F32), // probabilities and points
     // shape
     ("shanten_*", Storage::I8), // 0..14
     ("tenpai", Storage::Bool),

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 
 use super::column::{Cols, Column, Family, FeatureDef};
 use super::{
-    action, call_trade, dora, energy, levels, melds21, reading, riichi_trade, river, safety, shape, threat,
-    value, visibility, yaku_potential,
+    action, call_trade, danger, dora, energy, levels, melds21, reading, riichi_trade, river, safety, shape,
+    threat, value, visibility, yaku_potential,
 };
 
 /// A family's columns, in order: (name, meaning).
@@ -35,6 +35,7 @@ fn family_columns(family: Family) -> Vec<(&'static str, &'static str)> {
         Family::RiichiTrade => riichi_trade::COLUMNS.to_vec(),
         Family::CallTrade => call_trade::COLUMNS.to_vec(),
         Family::Reading => reading::COLUMNS.to_vec(),
+        Family::Danger => danger::COLUMNS.to_vec(),
     }
 }
 
@@ -153,8 +154,11 @@ mod tests {
             [n(Family::Value), n(Family::Visibility), n(Family::Action), n(Family::RiichiTrade)],
             [5, 4, 5, 14]
         );
-        assert_eq!([n(Family::CallTrade), n(Family::Levels), n(Family::Reading)], [1, 72, 7]);
-        assert_eq!(catalog_width(), 425);
+        assert_eq!(
+            [n(Family::CallTrade), n(Family::Levels), n(Family::Reading), n(Family::Danger)],
+            [1, 72, 7, 5]
+        );
+        assert_eq!(catalog_width(), 430);
     }
 
     /// Every typed column address names the column it says it does.

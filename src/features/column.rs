@@ -30,10 +30,13 @@ pub enum Family {
     RiichiTrade,
     /// The call options crossed with the situation.
     CallTrade,
+    /// What the danger models (fitted on the opponents' real waits) say of a discard: its
+    /// probability of dealing in, the expected loss, each opponent's tenpai probability.
+    Danger,
 }
 
 impl Family {
-    pub const ALL: [Family; 15] = [
+    pub const ALL: [Family; 16] = [
         Family::Shape,
         Family::Energy,
         Family::Dora,
@@ -49,6 +52,7 @@ impl Family {
         Family::Action,
         Family::RiichiTrade,
         Family::CallTrade,
+        Family::Danger,
     ];
 
     pub fn name(self) -> &'static str {
@@ -68,6 +72,7 @@ impl Family {
             Family::RiichiTrade => "riichi_trade",
             Family::CallTrade => "call_trade",
             Family::Reading => "reading",
+            Family::Danger => "danger",
         }
     }
 

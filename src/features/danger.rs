@@ -12,6 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::column::Cols;
 use super::danger_inputs::{
     deal_in_names, kind_inputs, opponent_inputs, seen, tenpai_names, KIND_COLUMNS, OPPONENT_COLUMNS,
 };
@@ -93,6 +94,91 @@ impl DangerModels {
             }
             Some(d)
         })
+    }
+}
+
+/// The danger family's columns (issue 69), written for discard options only: the other
+/// decisions' options share one hand after the same discard, so the danger cannot tell them
+/// apart; they stay 0. Points are Tenhou points, as `ev` is. The value at stake, `ev -
+/// danger_loss`, is not a column of its own: it would tie this group to the `ev` group, and a
+/// run with `--skip ev` must write every other column as a full run does.
+pub(crate) const COLUMNS: &[(&str, &str)] = &[
+    (
+        "danger_dealin",
+        "P(the discard deals in to some opponent) by the danger models: 1 - the product over opponents of 1 - P(deal-in to them)",
+    ),
+    (
+        "danger_loss",
+        "expected points lost to a deal-in on the discard: the sum over opponents of P(deal-in) x the points such a deal-in pays",
+    ),
+    ("danger_tenpai_next", "P(the next player is tenpai) by the tenpai model (the same for every option)"),
+    ("danger_tenpai_across", "P(the player across is tenpai) (0 at three players: nobody sits across)"),
+    ("danger_tenpai_prev", "P(the previous player is tenpai)"),
+];
+
+/// The names of [`COLUMNS`], for the column group `--skip` / `--with` name.
+pub(crate) const COLUMN_NAMES: [&str; 5] =
+    ["danger_dealin", "danger_loss", "danger_tenpai_next", "danger_tenpai_across", "danger_tenpai_prev"];
+
+/// The shipped models, built into the binary (as the shipped linear weights are), read once: a
+/// binary or wheel moved away from the source tree still writes the family.
+pub fn shipped() -> &'static DangerModels {
+    static MODELS: std::sync::OnceLock<DangerModels> = std::sync::OnceLock::new();
+    MODELS.get_or_init(|| {
+        let read = |name: &str, bytes: &[u8], want: &[&str]| {
+            let path = Path::new(DEFAULT_DIR).join(name);
+            let t = Trees::from_bytes(bytes, &path).map_err(DangerError::from);
+            let t = t.and_then(|t| check_columns(&path, t.feature_names(), want).map(|()| t));
+            // The bytes are the repository's own files, checked by the tests: a failure here is a
+            // build of a broken tree, not bad input.
+            t.unwrap_or_else(|e| panic!("shipped danger model: {e}"))
+        };
+        DangerModels {
+            tenpai: read(
+                FILES[0],
+                include_bytes!("../../data/weights/danger-tenpai.txt.gz"),
+                &tenpai_names(),
+            ),
+            deal_in: read(
+                FILES[1],
+                include_bytes!("../../data/weights/danger-dealin.txt.gz"),
+                &deal_in_names(),
+            ),
+            points: read(
+                FILES[2],
+                include_bytes!("../../data/weights/danger-points.txt.gz"),
+                &deal_in_names(),
+            ),
+        }
+    })
+}
+
+/// The danger columns of one decision's discard options, from the models' answers for its
+/// opponents ([`DangerModels::assess`] over the discarded kinds).
+pub(crate) struct DecisionDanger {
+    opponents: [Option<OpponentDanger>; 3],
+}
+
+impl DecisionDanger {
+    /// The models' answers for `view`'s opponents on the kinds of `legal`.
+    pub(crate) fn new(models: &DangerModels, view: &View, legal: &[crate::tile::Tile]) -> DecisionDanger {
+        let mut kinds: Vec<Kind> = legal.iter().map(|t| t.kind()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        DecisionDanger { opponents: models.assess(view, &kinds) }
+    }
+
+    /// Writes the family for the discard of kind `kind`.
+    pub(crate) fn fill(&self, kind: Kind, cols: &mut Cols) {
+        let present = self.opponents.iter().flatten();
+        let safe: f64 = present.clone().map(|o| 1.0 - o.deal_in[kind]).product();
+        let loss: f64 = present.map(|o| o.deal_in[kind] * o.points[kind]).sum();
+        let tenpai = |r: usize| self.opponents[r].as_ref().map_or(0.0, |o| o.tenpai);
+        cols.put("danger_dealin", (1.0 - safe) as f32);
+        cols.put("danger_loss", loss as f32);
+        cols.put("danger_tenpai_next", tenpai(0) as f32);
+        cols.put("danger_tenpai_across", tenpai(1) as f32);
+        cols.put("danger_tenpai_prev", tenpai(2) as f32);
     }
 }
 
@@ -184,6 +270,88 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 1000, "{checked} rows checked (worst difference {worst})");
+    }
+
+    /// The decisions of the games at `paths` (shared data).
+    fn decisions_of(paths: &[std::path::PathBuf]) -> Vec<Decision> {
+        let mut out = Vec::new();
+        for p in paths {
+            let game = crate::log::source::Source::file(p.clone()).load().unwrap();
+            let mut all = Recording::new(All::default());
+            replay_game(&game, &mut all, &mut NoWinCheck).unwrap();
+            out.extend(all.sink.0);
+        }
+        out
+    }
+
+    /// The family as ingest writes it (`--with danger`): each discard's `danger_dealin` ranks the
+    /// discards that would have dealt in (the replay's ground truth, `replay::waits`: an opponent
+    /// could ron the kind) above those that would not, on real games the test does not pick by
+    /// outcome; the expected loss is never below 0 and is 0 only where the probability is; and
+    /// a three-player table has nobody across.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn discard_rows_rank_the_deal_ins_first() {
+        use crate::features::catalog::{catalog_width, index_of};
+        use crate::features::groups::{Group, Skip};
+        use crate::features::option_rows::discard_rows;
+        let col = |name: &str| index_of(name).unwrap();
+        let (dealin, loss, across) = (col("danger_dealin"), col("danger_loss"), col("danger_tenpai_across"));
+        let skip = Skip::of(&[Group::Ev, Group::Ukeire2]);
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
+        files.truncate(30);
+        let (mut pos, mut neg) = (Vec::new(), Vec::new());
+        for d in decisions_of(&files) {
+            let Action::Discard(tile) = d.options[d.chosen] else { continue };
+            let view = view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
+            let mut row = vec![0.0; catalog_width()];
+            discard_rows(&view, &[tile], skip, &mut row).unwrap();
+            assert!(row[loss] >= 0.0 && (row[loss] > 0.0) == (row[dealin] > 0.0), "{row:?}");
+            let waits = crate::replay::waits::opponent_waits(&d.table, d.seat);
+            let deals_in = waits.iter().flatten().any(|w| w.ron_kinds() & (1 << tile.kind()) != 0);
+            if deals_in { &mut pos } else { &mut neg }.push(row[dealin]);
+        }
+        // AUC: the share of (deal-in, safe) pairs the column orders right, ties half.
+        let right: f64 = pos
+            .iter()
+            .map(|p| {
+                neg.iter()
+                    .map(|n| {
+                        if p > n {
+                            1.0
+                        } else if p == n {
+                            0.5
+                        } else {
+                            0.0
+                        }
+                    })
+                    .sum::<f64>()
+            })
+            .sum();
+        let auc = right / (pos.len() * neg.len()) as f64;
+        eprintln!(
+            "{} discards would have dealt in, {} not: AUC of danger_dealin {auc:.4}",
+            pos.len(),
+            neg.len()
+        );
+        assert!(pos.len() > 80 && auc > 0.8, "AUC {auc} over {} deal-ins", pos.len());
+
+        let mut sanma = crate::testdata::need_sanma_files();
+        sanma.truncate(2);
+        let d = decisions_of(&sanma)
+            .into_iter()
+            .find(|d| matches!(d.options[d.chosen], Action::Discard(_)))
+            .unwrap();
+        let Action::Discard(tile) = d.options[d.chosen] else { unreachable!() };
+        let view = view_of(&d.table, d.seat, d.table.hand_tiles(d.seat));
+        let mut row = vec![0.0; catalog_width()];
+        discard_rows(&view, &[tile], skip, &mut row).unwrap();
+        assert_eq!(row[across], 0.0);
+        assert!(row[col("danger_tenpai_next")] > 0.0 && row[col("danger_tenpai_prev")] > 0.0, "{row:?}");
+        // Left out by default: the same row without the family.
+        let mut plain = vec![0.0; catalog_width()];
+        discard_rows(&view, &[tile], Skip::default(), &mut plain).unwrap();
+        assert_eq!(plain[col("danger_tenpai_next")], 0.0);
     }
 
     #[test]

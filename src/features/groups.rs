@@ -10,6 +10,10 @@
 //! zero: a zero would read as a value), every other column keeps exactly the value a run with
 //! every group writes, and each part's manifest names the groups it holds, so `--resume` refuses
 //! to mix parts written with other groups.
+//!
+//! The danger family (`--with danger`, issue 69) is a group too: the danger models' answers for
+//! each discard (three small LightGBM models a decision). It stays opt-in until the shipped
+//! discard models are refitted on it, so that a default ingest writes what they were trained on.
 
 use std::fmt;
 
@@ -20,25 +24,29 @@ pub enum Group {
     Ev,
     /// `ukeire2_avg`, `ukeire2_sum`: second-order ukeire.
     Ukeire2,
+    /// The danger family (`danger_*`): the danger models' answers for each discard.
+    Danger,
 }
 
 impl Group {
-    pub const ALL: [Group; 2] = [Group::Ev, Group::Ukeire2];
+    pub const ALL: [Group; 3] = [Group::Ev, Group::Ukeire2, Group::Danger];
 
     /// The name `--skip` takes.
     pub fn name(self) -> &'static str {
         match self {
             Group::Ev => "ev",
             Group::Ukeire2 => "ukeire2",
+            Group::Danger => "danger",
         }
     }
 
     /// Whether a run holds the group when neither `--skip` nor `--with` names it: `ev` yes,
-    /// `ukeire2` no (its cost buys no held-out accuracy; `--with ukeire2` adds it).
+    /// `ukeire2` no (its cost buys no held-out accuracy; `--with ukeire2` adds it), `danger` no
+    /// (until the shipped models are refitted on it; `--with danger` adds it).
     pub fn by_default(self) -> bool {
         match self {
             Group::Ev => true,
-            Group::Ukeire2 => false,
+            Group::Ukeire2 | Group::Danger => false,
         }
     }
 
@@ -47,6 +55,7 @@ impl Group {
         match self {
             Group::Ev => &["ev", "log_ev", "ev_defined", "ev_far_shanten", "ev_far_ukeire"],
             Group::Ukeire2 => &["ukeire2_avg", "ukeire2_sum"],
+            Group::Danger => &super::danger::COLUMN_NAMES,
         }
     }
 
@@ -103,6 +112,34 @@ impl Skip {
             out.push(format!("--skip {}", skip.join(",")));
         }
         out.join(" ")
+    }
+
+    /// What a live serving path (a bot, a review) may leave out for a model that reads the
+    /// columns `names` (base columns, `level*column` interactions or a trees model's derived
+    /// `prefix_column` names): the `danger` group when none of its columns is read, since it
+    /// costs three small tree models a decision. Every other group is always served, as before;
+    /// a model that reads a danger column gets the family exactly as ingest wrote it.
+    pub fn unread_by<'a>(names: impl IntoIterator<Item = &'a str>) -> Skip {
+        let reads = |name: &str, col: &str| {
+            name.strip_suffix(col).is_some_and(|head| head.is_empty() || head.ends_with(['_', '*']))
+        };
+        let names: Vec<&str> = names.into_iter().collect();
+        let read = Group::Danger.columns().iter().any(|c| names.iter().any(|n| reads(n, c)));
+        if read {
+            Skip::NONE
+        } else {
+            Skip::of(&[Group::Danger])
+        }
+    }
+
+    /// The groups not in `self`: a run leaving out `self` holds them.
+    pub fn complement(self) -> Skip {
+        Skip(!self.0 & Skip::of(&Group::ALL).0)
+    }
+
+    /// The groups in `self` or in `other`.
+    pub fn union(self, other: Skip) -> Skip {
+        Skip(self.0 | other.0)
     }
 
     /// The set of `groups`.
@@ -193,7 +230,12 @@ mod tests {
         let with = Skip::choose(none, Skip::parse("ukeire2").unwrap()).unwrap();
         assert_eq!(
             (with, with.holds().as_str(), with.flags().as_str()),
-            (Skip::NONE, "ev,ukeire2", "--with ukeire2")
+            (Skip::of(&[Group::Danger]), "ev,ukeire2", "--with ukeire2")
+        );
+        let all = Skip::choose(none, Skip::parse("ukeire2,danger").unwrap()).unwrap();
+        assert_eq!(
+            (all, all.holds().as_str(), all.flags().as_str()),
+            (Skip::NONE, "ev,ukeire2,danger", "--with ukeire2,danger")
         );
         let no_ev = Skip::choose(Skip::parse("ev").unwrap(), none).unwrap();
         assert_eq!((no_ev.holds().as_str(), no_ev.flags().as_str()), ("", "--skip ev"));
@@ -222,6 +264,16 @@ mod tests {
             for c in g.columns() {
                 assert!(names.contains(c), "group {} names {c}, not an option column", g.name());
             }
+        }
+    }
+
+    #[test]
+    fn a_model_is_served_the_danger_family_only_when_it_reads_it() {
+        let without = Skip::of(&[Group::Danger]);
+        assert_eq!(Skip::unread_by(["ukeire_count", "sh1*ukeire_count", "safety_worst_danger_est"]), without);
+        assert_eq!(Skip::unread_by([]), without);
+        for reads in ["danger_loss", "riichi*danger_dealin", "rel_danger_loss", "margin_danger_tenpai_next"] {
+            assert_eq!(Skip::unread_by(["ukeire_count", reads]), Skip::NONE, "{reads}");
         }
     }
 }

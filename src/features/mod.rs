@@ -227,6 +227,19 @@ pub fn fill_discard_extras(
     Ok(())
 }
 
+/// Fills the danger family of "discard `tile`" from the decision's models' answers `danger`.
+pub(crate) fn fill_danger(
+    danger: &danger::DecisionDanger,
+    tile: Tile,
+    row: &mut [f32],
+) -> Result<(), FeatureError> {
+    check_width(row)?;
+    let mut c = cols(row, Family::Danger);
+    danger.fill(tile.kind(), &mut c);
+    c.done();
+    Ok(())
+}
+
 /// Fills the action and call-trade families of the option `action`, taken on the player's
 /// `turn`.
 pub fn fill_action(action: &Action, turn: u8, row: &mut [f32]) -> Result<(), FeatureError> {

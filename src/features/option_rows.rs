@@ -22,11 +22,13 @@
 //!   after its best other discard (the north itself for a seat in riichi, whose drawn north is
 //!   the only discard); `kita` adds its action flag.
 //!
-//! Columns no family writes for an option stay 0 (the value family of a call, say).
+//! Columns no family writes for an option stay 0 (the value family of a call, say; the danger
+//! family of every option but a discard's).
 
+use super::danger::DecisionDanger;
 use super::groups::{Group, Skip};
 use super::riichi_trade::Standing;
-use super::{catalog::catalog_width, fill_action, fill_discard_extras, fill_riichi_trade};
+use super::{catalog::catalog_width, fill_action, fill_danger, fill_discard_extras, fill_riichi_trade};
 use super::{DecisionFeatures, FeatureError};
 use crate::hand::meld::{Meld, MeldKind};
 use crate::hand::waits::ukeire;
@@ -94,9 +96,14 @@ pub fn discard_rows_valued_by(
     // players the family stays unset rather than hold a four-player value (docs/evaluators.md).
     let valued =
         if skip.has(Group::Ev) || view.players() != 4 { Vec::new() } else { ev.options_among(legal) };
+    let danger =
+        (!skip.has(Group::Danger)).then(|| DecisionDanger::new(super::danger::shipped(), view, legal));
     for (tile, r) in legal.iter().zip(rows.chunks_exact_mut(catalog_width())) {
         f.fill(*tile, r)?;
         fill_discard_extras(view, *tile, r, valued.iter().find(|v| v.tile == *tile), &paijia)?;
+        if let Some(d) = &danger {
+            fill_danger(d, *tile, r)?;
+        }
     }
     Ok(())
 }
@@ -104,9 +111,15 @@ pub fn discard_rows_valued_by(
 /// Every distinct discard of the view's hand ([`crate::hand::Hand::distinct_tiles`] order) with
 /// its row, every column group: what a fitted model scores for a live position.
 pub fn every_discard(view: &View) -> Result<Vec<(Tile, Vec<f32>)>, FeatureError> {
+    every_discard_but(view, Skip::NONE)
+}
+
+/// [`every_discard`] with the groups `skip` leaves out at 0: for a model that does not read them
+/// ([`Skip::unread_by`]), every column it reads is the same.
+pub fn every_discard_but(view: &View, skip: Skip) -> Result<Vec<(Tile, Vec<f32>)>, FeatureError> {
     let tiles = view.full_hand().distinct_tiles();
     let mut rows = vec![0.0; tiles.len() * catalog_width()];
-    discard_rows(view, &tiles, Skip::NONE, &mut rows)?;
+    discard_rows(view, &tiles, skip, &mut rows)?;
     Ok(tiles.into_iter().zip(rows.chunks_exact(catalog_width()).map(<[f32]>::to_vec)).collect())
 }
 

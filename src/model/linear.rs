@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::features::catalog::names;
+use crate::features::groups::Skip;
 use crate::features::FeatureError;
 use crate::hand::waits::ukeire;
 use crate::model::error::ModelError;
@@ -40,6 +41,9 @@ pub struct Linear {
     pub file: WeightsFile,
     pub expansion: Expansion,
     pub w: Vec<f64>,
+    /// The column groups live rows leave out: those the weights do not read
+    /// ([`Skip::unread_by`] of [`Linear::needed_columns`]).
+    serve: Skip,
 }
 
 /// Each option's largest contributions, by discard (`--explain`).
@@ -61,7 +65,9 @@ impl Linear {
         let names: Vec<String> = file.features.iter().map(|f| f.name.clone()).collect();
         let expansion = Expansion::from_names(&base, &names).map_err(LinearError::Expansion)?;
         let w = expansion.names().iter().map(|n| file.weight(n)).collect();
-        Ok(Linear { file, expansion, w })
+        let mut linear = Linear { file, expansion, w, serve: Skip::NONE };
+        linear.serve = Skip::unread_by(linear.needed_columns().iter().map(String::as_str));
+        Ok(linear)
     }
 
     /// The base columns the scores depend on: each with a non-zero weight, alone or in an
@@ -96,7 +102,7 @@ impl Linear {
     /// (rivers, riichi, the drawn tile, the reds in play and in sight): the rows ingest writes for
     /// the same view ([`crate::features::option_rows`]).
     pub fn rows(&self, view: &View) -> Result<Vec<(crate::tile::Tile, Vec<f32>)>> {
-        Ok(crate::features::option_rows::every_discard(view)?)
+        Ok(crate::features::option_rows::every_discard_but(view, self.serve)?)
     }
 
     fn score(&self, row: &[f32]) -> f64 {

@@ -483,6 +483,7 @@ fn theme(feature: &str) -> &'static str {
         Family::Melds21 => "the meld structure",
         Family::River => "the river",
         Family::Reading => "the order of the opponents' discards",
+        Family::Danger => "the danger of dealing in (the danger models)",
         Family::Shape | Family::Visibility | Family::Threat => "the shape",
     }
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::dataset::error::DatasetError;
 use crate::dataset::parts::{self, Manifest, TABLES};
-use crate::dataset::skip::Skip;
+use crate::dataset::skip::{Group, Skip};
 use crate::util::fnv1a;
 
 use super::{IngestOptions, IngestSummary};
@@ -130,9 +130,15 @@ pub(super) fn check_parts(
 /// Refuses to resume onto a part that holds other column groups than this run: the message names
 /// the groups on both sides and the flags that write the part's. A manifest without `groups`
 /// (written before `--with` existed, when every group was held unless `--skip` said otherwise) is
-/// read from its `skip`.
+/// read from its `skip`. The groups compared are the ones the part holds, so a group added to
+/// haifu later, and left out by default (`danger`), does not set old parts apart.
 fn check_groups(out: &Path, m: &Manifest, skip: Skip) -> Result<(), DatasetError> {
-    let theirs = match Skip::parse(&m.skip) {
+    let theirs = match &m.groups {
+        Some(held) => Skip::parse(held).map(Skip::complement),
+        // before `--with`: every group of the time (ev, ukeire2) held unless skipped
+        None => Skip::parse(&m.skip).map(|s| s.union(Skip::of(&[Group::Danger]))),
+    };
+    let theirs = match theirs {
         Ok(s) => s,
         // an unknown group name in a manifest: the schema check below says what differs
         Err(_) => return Ok(()),
@@ -356,11 +362,13 @@ mod tests {
         assert!(options.column("ukeire2_avg").is_err() && options.column("ukeire2_sum").is_err());
         assert!(options.column("ev").is_ok() && options.column("ukeire_count").is_ok());
         for m in parts::manifests(dir.path()).unwrap() {
-            assert_eq!((m.skip.as_str(), m.groups.as_deref()), ("ukeire2", Some("ev")));
+            assert_eq!((m.skip.as_str(), m.groups.as_deref()), ("ukeire2,danger", Some("ev")));
         }
         // an older folder: every column, manifests without groups
         let old = tempfile::tempdir().unwrap();
-        run(files, old.path(), &IngestOptions { part_games: 1, ..opts(1) }).unwrap();
+        // (every group of the time: ev and ukeire2; the danger group came later)
+        let then = IngestOptions { part_games: 1, skip: super::Skip::of(&[super::Group::Danger]), ..opts(1) };
+        run(files, old.path(), &then).unwrap();
         for part in 0..2 {
             let path = parts::manifest_path(old.path(), part);
             let mut m: Manifest = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
@@ -375,7 +383,17 @@ mod tests {
                 && e.contains("resume with --with ukeire2"),
             "{e}"
         );
-        let r = run(files, old.path(), &IngestOptions { resume: true, ..opts(1) }).unwrap();
+        let r = run(files, old.path(), &IngestOptions { resume: true, ..then }).unwrap();
+        assert_eq!((r.parts_kept, r.parts_written), (2, 0));
+        // a default folder of the haifu before the danger group (skip "ukeire2", groups "ev")
+        // resumes under today's default, whose skip also names danger
+        for part in 0..2 {
+            let path = parts::manifest_path(dir.path(), part);
+            let mut m: Manifest = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            m.skip = "ukeire2".to_string();
+            std::fs::write(&path, serde_json::to_vec(&m).unwrap()).unwrap();
+        }
+        let r = run(files, dir.path(), &IngestOptions { resume: true, ..default }).unwrap();
         assert_eq!((r.parts_kept, r.parts_written), (2, 0));
     }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::inputs::{self, column, Situation};
 use super::{calibration_file, Layout, Trees, TreesError};
+use crate::features::groups::Skip;
 use crate::features::FeatureError;
 use crate::model::calibration::Calibration;
 use crate::model::linear::{Contribution, Explained};
@@ -109,6 +110,8 @@ pub struct TreesRanker {
     /// The softmax temperature and its report, from the file beside the model
     /// ([`super::calibration_file`]); `None` when the model has not been calibrated.
     calibration: Option<Calibration>,
+    /// The column groups live rows leave out: those the model does not read ([`Skip::unread_by`]).
+    serve: Skip,
 }
 
 impl TreesRanker {
@@ -145,7 +148,8 @@ impl TreesRanker {
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let layout = Layout::new(&trees, &names, &inputs::context_names())
             .map_err(|e| TreesError::InFile { path, source: Box::new(e) })?;
-        Ok(TreesRanker { trees, layout, calibration: None })
+        let serve = Skip::unread_by(trees.feature_names().iter().map(String::as_str));
+        Ok(TreesRanker { trees, layout, calibration: None, serve })
     }
 
     pub fn trees(&self) -> &Trees {
@@ -186,7 +190,7 @@ impl TreesRanker {
 
     /// Ranks every distinct discard of the view's hand, best first (ties by tile).
     pub fn rank(&self, view: &View) -> Result<Vec<RankedDiscard>, FeatureError> {
-        let rows = crate::features::option_rows::every_discard(view)?;
+        let rows = crate::features::option_rows::every_discard_but(view, self.serve)?;
         let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
         let scores = self.score_rows(&refs, Situation::of_view(view));
         let (sh, uk) = (column("shanten_min"), column("ukeire_count"));
@@ -255,7 +259,7 @@ impl TreesRanker {
     /// exactly (TreeSHAP contributions sum to the score, so the differences sum to the gap); for
     /// the best option itself its largest contributions.
     pub fn explain(&self, view: &View, k: usize) -> Result<Explained, FeatureError> {
-        let rows = crate::features::option_rows::every_discard(view)?;
+        let rows = crate::features::option_rows::every_discard_but(view, self.serve)?;
         let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
         let all = self.terms(&refs, Situation::of_view(view), &(0..refs.len()).collect::<Vec<_>>());
         let n = self.trees.feature_names().len();
