@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use anyhow::Result;
 use haifu::eval::report::EvalReport;
 use haifu::fit::split::Split;
-use haifu::model::weights::DEFAULT_PATH;
 use haifu::rank::push_fold::Thresholds;
 use haifu::rank::Evaluator;
 
@@ -22,9 +21,11 @@ pub struct EvalArgs {
     /// Folder written by `haifu ingest`.
     #[arg(long)]
     data: PathBuf,
-    /// Weights of the `linear` evaluator.
-    #[arg(long, default_value = DEFAULT_PATH)]
-    weights: PathBuf,
+    /// Weights of the `linear` evaluator [default: data/weights/default.json; with `--players 3` the three-player
+    /// model of the `--kind`: data/weights/sanma.json, sanma-riichi.json, sanma-call.json or
+    /// sanma-kita.json].
+    #[arg(long)]
+    weights: Option<PathBuf>,
     /// The `trees` evaluator's model (a LightGBM text model, gzipped or not; `make trees` writes
     /// data/weights/trees.txt.gz, the default).
     #[arg(long, value_name = "FILE")]

@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use haifu::fit::split::Split;
-use haifu::model::weights::DEFAULT_PATH;
 use haifu::rank::push_fold::Thresholds;
 use haifu::report::compare::ReportConfig;
 
@@ -22,9 +21,11 @@ pub struct ReportArgs {
     /// Folder written by `haifu ingest`.
     #[arg(long)]
     data: PathBuf,
-    /// Weights of the linear evaluator.
-    #[arg(long, default_value = DEFAULT_PATH)]
-    weights: PathBuf,
+    /// Weights of the linear evaluator [default: data/weights/default.json; with `--players 3` the three-player
+    /// model of the `--kind`: data/weights/sanma.json, sanma-riichi.json, sanma-call.json or
+    /// sanma-kita.json].
+    #[arg(long)]
+    weights: Option<PathBuf>,
     /// Output folder (README.md and PNG plots).
     #[arg(long, default_value = "reports")]
     out: PathBuf,

@@ -61,14 +61,16 @@ impl Select {
     pub fn dataset(
         &self,
         data: PathBuf,
-        weights: PathBuf,
+        weights: Option<PathBuf>,
         split: Option<Split>,
         push_fold: Option<Thresholds>,
         enabled: [bool; haifu::rank::Evaluator::COUNT],
     ) -> DatasetConfig {
         DatasetConfig {
             data,
-            weights: Some(weights),
+            weights: Some(
+                weights.unwrap_or_else(|| haifu::model::weights::default_for(self.players, &self.kind)),
+            ),
             trees: None,
             filter: self.filter(),
             seed: self.seed,

@@ -225,6 +225,18 @@ pub fn default_sanma_path() -> std::path::PathBuf {
     default_path_of(SANMA_PATH)
 }
 
+/// The weights `eval` and `report` score a kind of decision with when none is named: at four
+/// players [`DEFAULT_PATH`] (as named, under the working directory); at three the three-player
+/// model of the kind (`sanma.json`, `sanma-riichi.json`, `sanma-call.json`, `sanma-kita.json`,
+/// [`default_path`]'s rule), so a four-player model never judges a three-player decision.
+pub fn default_for(players: u8, kind: &str) -> std::path::PathBuf {
+    match (players, kind) {
+        (3, "discard") => default_sanma_path(),
+        (3, k) => default_path_of(&format!("data/weights/sanma-{k}.json")),
+        _ => std::path::PathBuf::from(DEFAULT_PATH),
+    }
+}
+
 /// Where `make sanma-weights` writes the three-player discard weights (the riichi, call and
 /// north models beside them).
 pub const SANMA_PATH: &str = "data/weights/sanma.json";
@@ -259,5 +271,17 @@ mod tests {
             WeightsFile::read(Path::new("/elsewhere/default.json")),
             Err(ModelError::Read { .. })
         ));
+    }
+
+    #[test]
+    fn three_player_decisions_default_to_the_three_player_weights() {
+        assert_eq!(default_for(4, "discard"), Path::new(DEFAULT_PATH));
+        assert_eq!(default_for(4, "riichi"), Path::new(DEFAULT_PATH));
+        for (kind, file) in
+            [("discard", "sanma.json"), ("riichi", "sanma-riichi.json"), ("kita", "sanma-kita.json")]
+        {
+            let p = default_for(3, kind);
+            assert!(p.ends_with(format!("data/weights/{file}")) && p.exists(), "{}", p.display());
+        }
     }
 }
