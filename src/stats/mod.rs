@@ -189,6 +189,8 @@ pub fn compute_variant(
         games.push(g);
         ids.push((file, id));
     }
+    // only the parquet build adds to it (the agreement data read from a dataset)
+    #[cfg_attr(not(feature = "parquet"), allow(unused_mut))]
     let mut errors = out.errors;
     #[cfg(feature = "parquet")]
     if let Some(Judging::Data(models, data)) = judging {
