@@ -35,7 +35,7 @@ fn family_columns(family: Family) -> Vec<(&'static str, &'static str)> {
         Family::RiichiTrade => riichi_trade::COLUMNS.to_vec(),
         Family::CallTrade => call_trade::COLUMNS.to_vec(),
         Family::Reading => reading::COLUMNS.to_vec(),
-        Family::Danger => danger::COLUMNS.to_vec(),
+        Family::Danger => danger::columns(),
     }
 }
 

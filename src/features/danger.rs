@@ -57,16 +57,26 @@ pub struct DangerModels {
 impl DangerModels {
     /// Reads the three models of folder `dir` ([`FILES`]), checking their columns.
     pub fn load(dir: &Path) -> Result<DangerModels, DangerError> {
-        let read = |name: &str, want: &[&str]| -> Result<Trees, DangerError> {
+        DangerModels::from(|name| {
             let path = dir.join(name);
-            let t = Trees::read(&path)?;
+            Ok((Trees::read(&path)?, path))
+        })
+    }
+
+    /// The three models from `read` (a model and the path that names it, by file name), each
+    /// checked against the columns this haifu builds for it.
+    fn from(
+        read: impl Fn(&str) -> Result<(Trees, PathBuf), TreesError>,
+    ) -> Result<DangerModels, DangerError> {
+        let checked = |name: &str, want: &[&str]| -> Result<Trees, DangerError> {
+            let (t, path) = read(name)?;
             check_columns(&path, t.feature_names(), want)?;
             Ok(t)
         };
         Ok(DangerModels {
-            tenpai: read(FILES[0], &tenpai_names())?,
-            deal_in: read(FILES[1], &deal_in_names())?,
-            points: read(FILES[2], &deal_in_names())?,
+            tenpai: checked(FILES[0], &tenpai_names())?,
+            deal_in: checked(FILES[1], &deal_in_names())?,
+            points: checked(FILES[2], &deal_in_names())?,
         })
     }
 
@@ -102,54 +112,43 @@ impl DangerModels {
 /// apart; they stay 0. Points are Tenhou points, as `ev` is. The value at stake, `ev -
 /// danger_loss`, is not a column of its own: it would tie this group to the `ev` group, and a
 /// run with `--skip ev` must write every other column as a full run does.
-pub(crate) const COLUMNS: &[(&str, &str)] = &[
-    (
-        "danger_dealin",
-        "P(the discard deals in to some opponent) by the danger models: 1 - the product over opponents of 1 - P(deal-in to them)",
-    ),
-    (
-        "danger_loss",
-        "expected points lost to a deal-in on the discard: the sum over opponents of P(deal-in) x the points such a deal-in pays",
-    ),
-    ("danger_tenpai_next", "P(the next player is tenpai) by the tenpai model (the same for every option)"),
-    ("danger_tenpai_across", "P(the player across is tenpai) (0 at three players: nobody sits across)"),
-    ("danger_tenpai_prev", "P(the previous player is tenpai)"),
-];
-
-/// The names of [`COLUMNS`], for the column group `--skip` / `--with` name.
 pub(crate) const COLUMN_NAMES: [&str; 5] =
     ["danger_dealin", "danger_loss", "danger_tenpai_next", "danger_tenpai_across", "danger_tenpai_prev"];
 
-/// The shipped models, built into the binary (as the shipped linear weights are), read once: a
-/// binary or wheel moved away from the source tree still writes the family.
+/// What each of [`COLUMN_NAMES`] means, in order.
+const MEANINGS: [&str; 5] = [
+    "P(the discard deals in to some opponent) by the danger models: 1 - the product over opponents of 1 - P(deal-in to them)",
+    "expected points lost to a deal-in on the discard: the sum over opponents of P(deal-in) x the points such a deal-in pays",
+    "P(the next player is tenpai) by the tenpai model (the same for every option)",
+    "P(the player across is tenpai) (0 at three players: nobody sits across)",
+    "P(the previous player is tenpai)",
+];
+
+/// The family's columns for the catalog: (name, meaning).
+pub(crate) fn columns() -> Vec<(&'static str, &'static str)> {
+    COLUMN_NAMES.into_iter().zip(MEANINGS).collect()
+}
+
+/// The shipped models' bytes, in [`FILES`] order, built into the binary (as the shipped linear
+/// weights are): a binary or wheel moved away from the source tree still writes the family.
+const SHIPPED: [&[u8]; 3] = [
+    include_bytes!("../../data/weights/danger-tenpai.txt.gz"),
+    include_bytes!("../../data/weights/danger-dealin.txt.gz"),
+    include_bytes!("../../data/weights/danger-points.txt.gz"),
+];
+
+/// The shipped models ([`SHIPPED`]), read once.
 pub fn shipped() -> &'static DangerModels {
     static MODELS: std::sync::OnceLock<DangerModels> = std::sync::OnceLock::new();
     MODELS.get_or_init(|| {
-        let read = |name: &str, bytes: &[u8], want: &[&str]| {
+        let models = DangerModels::from(|name| {
             let path = Path::new(DEFAULT_DIR).join(name);
-            let t = Trees::from_bytes(bytes, &path).map_err(DangerError::from);
-            let t = t.and_then(|t| check_columns(&path, t.feature_names(), want).map(|()| t));
-            // The bytes are the repository's own files, checked by the tests: a failure here is a
-            // build of a broken tree, not bad input.
-            t.unwrap_or_else(|e| panic!("shipped danger model: {e}"))
-        };
-        DangerModels {
-            tenpai: read(
-                FILES[0],
-                include_bytes!("../../data/weights/danger-tenpai.txt.gz"),
-                &tenpai_names(),
-            ),
-            deal_in: read(
-                FILES[1],
-                include_bytes!("../../data/weights/danger-dealin.txt.gz"),
-                &deal_in_names(),
-            ),
-            points: read(
-                FILES[2],
-                include_bytes!("../../data/weights/danger-points.txt.gz"),
-                &deal_in_names(),
-            ),
-        }
+            let i = FILES.iter().position(|f| *f == name).expect("one of FILES");
+            Ok((Trees::from_bytes(SHIPPED[i], &path)?, path))
+        });
+        // The bytes are the repository's own files, checked by the tests: a failure here is a
+        // build of a broken tree, not bad input.
+        models.unwrap_or_else(|e| panic!("shipped danger model: {e}"))
     })
 }
 
