@@ -123,9 +123,7 @@ impl Skip {
         let reads = |name: &str, col: &str| {
             name.strip_suffix(col).is_some_and(|head| head.is_empty() || head.ends_with(['_', '*']))
         };
-        let names: Vec<&str> = names.into_iter().collect();
-        let read = Group::Danger.columns().iter().any(|c| names.iter().any(|n| reads(n, c)));
-        if read {
+        if names.into_iter().any(|n| Group::Danger.columns().iter().any(|c| reads(n, c))) {
             Skip::NONE
         } else {
             Skip::of(&[Group::Danger])
