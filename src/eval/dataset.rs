@@ -201,7 +201,7 @@ fn yaku_scores(opts: &mut [Opt], e: E, hand: &str, dora: &str, round_wind: u8, s
     let Ok(h) = crate::hand::Hand::parse(hand) else { return };
     let indicators = crate::tile::parse_mpsz(dora).unwrap_or_default();
     let (seat, dealer, players) = seat;
-    let seat_wind = seat_wind(seat, dealer, players);
+    let seat_wind = crate::log::rules::seat_wind(players, seat, dealer);
     let pos =
         crate::replay::view::View::bare(h, indicators, crate::tile::EAST + round_wind as usize, seat_wind);
     let ranked = crate::eval::Ranker::Plain(e).rank(&pos).unwrap_or_default();
@@ -210,13 +210,6 @@ fn yaku_scores(opts: &mut [Opt], e: E, hand: &str, dora: &str, round_wind: u8, s
             o.scores[e.index()] = r.score;
         }
     }
-}
-
-/// The seat wind of `seat` when `dealer` deals at a table of `players` seats: counted around the
-/// table's seats ([`crate::log::rules::seat_wind`]), never a four-seat `mod 4`, which at three
-/// players made seat 0 under dealer 2 West instead of South.
-fn seat_wind(seat: u8, dealer: u8, players: u8) -> crate::tile::Kind {
-    crate::log::rules::seat_wind(players, seat, dealer)
 }
 
 /// The per-decision columns of the decisions table the pass reads.
@@ -606,7 +599,7 @@ mod tests {
                     let Event::Agari(a) = e else { continue };
                     for &(id, _) in a.yaku.iter().filter(|y| (10..=13).contains(&y.0) && y.1 > 0) {
                         let want = EAST + usize::from(id - 10);
-                        let got = seat_wind(a.who, round.start.dealer, game.rules.players);
+                        let got = crate::log::rules::seat_wind(game.rules.players, a.who, round.start.dealer);
                         assert_eq!(
                             got, want,
                             "{name} {}: seat {} dealer {}",
