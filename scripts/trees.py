@@ -25,7 +25,8 @@ src/model/trees/inputs.rs, and a Rust test holds the two to each other):
   `rank_<c>`, how many options are strictly better, for the columns of RANKED;
 - table: the decision's round, honba, sticks, placement, score, and the gaps to the leader and to
   the nearest scores above and below (TABLE).
-`--without reading` leaves out the option columns of the reading family (`read_*`).
+`--without reading` leaves out the option columns of the reading family (`read_*`), `--without
+danger` the danger family (`danger_*`, an ingest `--with danger`, and its `rel_` and `margin_` columns).
 
 Memory: each ingest part is read once and written as float32 chunks under --cache (reused by
 later runs with the same data, kind, tables, seed and families); the LightGBM Dataset is then
@@ -67,6 +68,8 @@ RELATIVE = [
     ("log_ev", True),
     ("vis_paijia", True),
     ("safety_worst_danger_est", False),
+    ("danger_dealin", False),
+    ("danger_loss", False),
 ]
 # (column, best is the max) for the margin family: an option's value minus the best value among the
 # decision's *other* options (for the best option, its lead; for the rest, their gap, as relative)
@@ -152,12 +155,12 @@ def with_derived(opts, families):
         ]
     if "relative" in families:
         # in f32, as haifu computes them from its f32 rows (and never in the columns' unsigned types)
-        for c, higher in RELATIVE:
+        for c, higher in derivable(RELATIVE, opts.columns):
             x = pl.col(c).cast(pl.Float32)
             best = x.max() if higher else x.min()
             extra.append((x - best.over(by)).alias(f"rel_{c}"))
     if "margin" in families:
-        for c, higher in MARGIN:
+        for c, higher in derivable(MARGIN, opts.columns):
             x = pl.col(c).cast(pl.Float32)
             top = (x.max() if higher else x.min()).over(by)
             ties = (x == top).sum().over(by)
@@ -165,7 +168,7 @@ def with_derived(opts, families):
             second = (rest.max() if higher else rest.min()).over(by)
             other = pl.when((x == top) & (ties == 1)).then(second).otherwise(top)
             extra.append((x - other).alias(f"margin_{c}"))
-        for c, higher in RANKED:
+        for c, higher in derivable(RANKED, opts.columns):
             r = pl.col(c).cast(pl.Float32).rank("min", descending=higher).over(by)
             extra.append((r - 1).cast(pl.Float32).alias(f"rank_{c}"))
     return opts.with_columns(extra) if extra else opts
@@ -175,21 +178,40 @@ def feature_names(option_columns, families):
     names = list(option_columns) if "options" in families else []
     for family in ["context", "relative", "margin", "table"]:
         if family in families:
-            names += family_names(family, names)
+            names += family_names(family, option_columns)
     return names
 
 
-def family_names(family, names):
-    """The feature names of one family (for --without): a derived family's, or the option
-    columns of the reading family (`read_*`)."""
-    if family == "reading":
-        return [n for n in names if n.startswith("read_")]
+def derivable(pairs, columns):
+    """The (column, higher) pairs whose column the ingest holds: an ingest without an opt-in
+    family (`--with danger`) has no derived columns of it."""
+    return [(c, h) for c, h in pairs if c in columns]
+
+
+def family_names(family, option_columns):
+    """The feature names a derived family adds to these option columns."""
     return {
         "context": CONTEXT,
-        "relative": [f"rel_{c}" for c, _ in RELATIVE],
-        "margin": [f"margin_{c}" for c, _ in MARGIN] + [f"rank_{c}" for c, _ in RANKED],
+        "relative": [f"rel_{c}" for c, _ in derivable(RELATIVE, option_columns)],
+        "margin": [f"margin_{c}" for c, _ in derivable(MARGIN, option_columns)]
+        + [f"rank_{c}" for c, _ in derivable(RANKED, option_columns)],
         "table": TABLE,
     }[family]
+
+
+def without_names(family, names):
+    """The features of one family among a cache's `names` (--without): a derived family's, the
+    option columns of the reading family (`read_*`), or the danger family's (`danger_*` and the
+    relative and margin columns derived from them)."""
+    prefixes = {
+        "reading": ("read_",),
+        "danger": ("danger_", "rel_danger_", "margin_danger_"),
+        "relative": ("rel_",),
+        "margin": ("margin_", "rank_"),
+    }
+    if family in prefixes:
+        return [n for n in names if n.startswith(prefixes[family])]
+    return {"context": CONTEXT, "table": TABLE}[family]
 
 
 def build_cache(data, kept, families, cache):
@@ -495,7 +517,7 @@ def main():
     ap.add_argument("--bagging", type=float, default=0.5, help="share of the training decisions each round sees")
     ap.add_argument("--fraction", type=float, default=1.0, help="train on this share of the training games")
     ap.add_argument("--families", default=",".join(FAMILIES))
-    ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative, margin, table, reading): an ablation")
+    ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative, margin, table, reading, danger): an ablation")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")
     ap.add_argument("--report", default=None)
@@ -512,7 +534,7 @@ def main():
     if a.without:
         drop = set()
         for f in a.without.split(","):
-            drop |= set(family_names(f, names))
+            drop |= set(without_names(f, names))
         columns = np.array([i for i, n in enumerate(names) if n not in drop])
         names = [names[i] for i in columns]
     sets = {s: load_split(manifest, s, a.fraction if s == "train" else 1.0, columns) for s in SPLITS}

@@ -31,13 +31,20 @@ pub enum Best {
 }
 
 /// The columns of the relative family (each becomes `rel_<column>`), with their best value.
-pub const RELATIVE: [(&str, Best); 6] = [
+///
+/// The danger family's two option columns are here because a tree needs them relative: "this
+/// discard is the safest the hand has" is `rel_danger_dealin` at 0, whatever the table's level of
+/// danger. A model that reads neither still has them computed (as 0 where an ingest or a live
+/// ranker leaves the family out, [`crate::features::Skip::unread_by`]), and ignores them.
+pub const RELATIVE: [(&str, Best); 8] = [
     ("shanten_min", Best::Min),
     ("ukeire_count", Best::Max),
     ("ev", Best::Max),
     ("log_ev", Best::Max),
     ("vis_paijia", Best::Max),
     ("safety_worst_danger_est", Best::Min),
+    ("danger_dealin", Best::Min),
+    ("danger_loss", Best::Min),
 ];
 
 /// The columns of the margin family (each becomes `margin_<column>`) besides [`RELATIVE`]'s,
