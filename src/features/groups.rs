@@ -130,6 +130,12 @@ impl Skip {
         }
     }
 
+    /// `self` without `group`: a run that must hold it whatever its models read (the judge of
+    /// `stats --agreement` states the danger of bad moves, [`crate::model::stake`]).
+    pub fn keeping(self, group: Group) -> Skip {
+        Skip(self.0 & !group.bit())
+    }
+
     /// The groups not in `self`: a run leaving out `self` holds them.
     pub fn complement(self) -> Skip {
         Skip(!self.0 & Skip::of(&Group::ALL).0)

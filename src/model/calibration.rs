@@ -36,6 +36,9 @@ pub struct Judgement {
     pub probability: Option<f64>,
     /// The calibrated probability of the model's first option; `None` without a temperature.
     pub best_probability: Option<f64>,
+    /// The model's first option (the lowest index among ties at the top, as the review orders
+    /// them): what the judge sets the choice beside.
+    pub pick: usize,
 }
 
 impl Judgement {
@@ -57,6 +60,7 @@ pub fn judge(scores: &[f64], chosen: usize, temperature: Option<f64>) -> Judgeme
 pub fn judge_with(scores: &[f64], chosen: usize, probs: Option<&[f64]>) -> Judgement {
     let best = scores.iter().fold(f64::NEG_INFINITY, |a, &s| a.max(s));
     Judgement {
+        pick: scores.iter().position(|&s| s == best).unwrap_or(0),
         matched: scores[chosen] >= best - TIE_EPS,
         probability: probs.map(|p| p[chosen]),
         best_probability: probs.map(|p| p.iter().fold(0.0f64, |a, &x| a.max(x))),
@@ -283,8 +287,9 @@ mod tests {
         let j = judge(&[1.0, 3.0, 3.0], 1, None);
         assert!(j.matched && j.probability.is_none() && j.bad_move(0.05).is_none());
         assert!(judge(&[1.0, 3.0, 3.0], 2, None).matched, "a tie at the top is a match");
+        assert_eq!(judge(&[1.0, 3.0, 3.0], 2, None).pick, 1, "the first of a tie is the pick");
         let j = judge(&[0.0, 3.0, -1.0], 2, Some(1.0));
-        assert!(!j.matched);
+        assert!(!j.matched && j.pick == 1);
         let p = probabilities(&[0.0, 3.0, -1.0], 1.0);
         assert_eq!((j.probability, j.best_probability), (Some(p[2]), Some(p[1])));
         assert!(p[2] < 0.05 && j.bad_move(0.05) == Some(true) && j.bad_move(0.01) == Some(false));

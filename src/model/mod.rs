@@ -15,5 +15,6 @@ pub mod gates;
 pub mod judges;
 pub mod linear;
 pub mod metrics;
+pub mod stake;
 pub mod trees;
 pub mod weights;

@@ -19,6 +19,7 @@ use crate::features::{shape, value};
 use crate::log::event::{Event, Game};
 use crate::model::calibration::{judge_with, probabilities, Judgement};
 use crate::model::linear::Linear;
+use crate::model::stake::{DangerReason, Stake, StakeColumns};
 use crate::rank::push_fold::{self, Safety};
 use crate::replay::decision::{Action, Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::Table;
@@ -275,6 +276,9 @@ pub struct DecisionReview {
     pub explanation: Option<Explanation>,
     /// The trees model's view of a discard, when the review has a trees model.
     pub trees: Option<TreesReview>,
+    /// A discard where the judge's first choice and the player's differ in danger: the
+    /// deal-in probabilities, expected losses and values at stake of both.
+    pub danger: Option<DangerNote>,
 }
 
 /// The trees evaluator on one discard decision: its order, and where it differs from the player,
@@ -332,6 +336,21 @@ pub struct OptionReview {
     pub shanten: i8,
     /// Discards only: the safety class against each opponent in riichi.
     pub safety: Vec<SafetyReview>,
+    /// Discards only: the danger models' probability of dealing in and expected loss, and the
+    /// value at stake (`ev` less that loss).
+    pub stake: Option<Stake>,
+}
+
+/// Where danger separated the player's discard from the judge's first choice
+/// ([`crate::model::stake::reason`]): which way, both options' stakes, and the line that says it.
+#[derive(Clone, Debug, Serialize)]
+pub struct DangerNote {
+    pub reason: DangerReason,
+    /// The judge's first choice (an option label).
+    pub pick: String,
+    pub human: Stake,
+    pub judge: Stake,
+    pub text: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -608,6 +627,7 @@ struct Columns {
     ev_defined: usize,
     ukeire: usize,
     shanten: usize,
+    stake: StakeColumns,
 }
 
 impl Columns {
@@ -617,6 +637,7 @@ impl Columns {
             ev_defined: index(value::EV_DEFINED),
             ukeire: index(shape::UKEIRE_COUNT),
             shanten: index(shape::SHANTEN_MIN),
+            stake: StakeColumns::default(),
         }
     }
 }
@@ -676,6 +697,7 @@ impl Reviewer<'_> {
                     ukeire: r[self.cols.ukeire] as u32,
                     shanten: r[self.cols.shanten] as i8,
                     safety,
+                    stake: (d.kind == DecisionKind::Discard).then(|| self.cols.stake.of(r)).flatten(),
                 }
             })
             .collect();
@@ -688,6 +710,11 @@ impl Reviewer<'_> {
             _ => ("linear", judged, rank_of(human)),
         };
         let trees = trees.map(|(t, _)| t);
+        let judge_pick = match (judged_by, &trees) {
+            ("trees", Some(t)) => t.pick.clone(),
+            _ => d.options[pick].label(),
+        };
+        let danger = danger_note(&d.options[human].label(), &judge_pick, &options);
         let ev_of = |o: usize| (base[o][self.cols.ev_defined] > 0.0).then(|| base[o][self.cols.ev] as f64);
         let best_ev = (0..base.len()).filter_map(ev_of).reduce(f64::max);
         let points_lost = best_ev.zip(ev_of(human)).map(|(b, h)| b - h);
@@ -724,6 +751,7 @@ impl Reviewer<'_> {
             options,
             explanation,
             trees,
+            danger,
         }
     }
 
@@ -750,6 +778,32 @@ impl Reviewer<'_> {
             })
             .collect()
     }
+}
+
+/// The danger note of a decision whose options (labels and stakes) are `options`, where the
+/// player's `human` and the judge's `pick` differ by [`crate::model::stake::DANGER_GAP`] or more
+/// in deal-in probability.
+fn danger_note(human: &str, pick: &str, options: &[OptionReview]) -> Option<DangerNote> {
+    let stake = |l: &str| options.iter().find(|o| o.label == l).and_then(|o| o.stake);
+    let (h, p) = (stake(human)?, stake(pick)?);
+    let reason = crate::model::stake::reason(&h, &p)?;
+    let verb = match reason {
+        DangerReason::Pushed => "pushed",
+        DangerReason::Folded => "played safe with",
+    };
+    let mut text = format!(
+        "{verb} {}: deals in {:.1}% (expected loss {:.0}) where the judge's {} deals in {:.1}% ({:.0})",
+        readable(human),
+        100.0 * h.dealin,
+        h.loss,
+        readable(pick),
+        100.0 * p.dealin,
+        p.loss
+    );
+    if let (Some(hs), Some(ps)) = (h.at_stake, p.at_stake) {
+        text.push_str(&format!("; value at stake (ev less the loss) {hs:.0} against {ps:.0}"));
+    }
+    Some(DangerNote { reason, pick: pick.to_string(), human: h, judge: p, text })
 }
 
 /// One position per riichi opponent, each seeing only that riichi, for push/fold's classes.
@@ -1089,5 +1143,53 @@ mod tests {
         assert_eq!(describe("ev").0, "value");
         assert_eq!(describe("riichi_x_turn").0, "riichi_trade");
         assert_eq!(describe("no_such_column").0, "?");
+    }
+
+    /// On real games the judge names danger where the danger models separate the player's
+    /// discard from the judge's first choice, and only there: every discard option carries its
+    /// stake, a note's reason follows the sign of the deal-in gap, and some bad moves are pushes.
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn the_judge_names_danger_where_it_separates_the_discards() {
+        use crate::model::stake::DANGER_GAP;
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
+        files.truncate(3);
+        let models = Models::for_tests(0.05, false);
+        let (mut notes, mut bad_pushes, mut staked) = (0, 0, 0);
+        for path in &files {
+            let game = crate::log::source::parse_game("g", &std::fs::read(path).unwrap()).unwrap();
+            for seat in 0..game.rules.players {
+                let r = review_game(&game, "", seat, &models).unwrap();
+                for d in r.decisions() {
+                    let discard = d.kind == DecisionKind::Discard;
+                    for o in &d.options {
+                        assert_eq!(o.stake.is_some(), discard, "{path:?} {} {}", d.id, o.label);
+                        if let Some(s) = o.stake {
+                            assert!((0.0..=1.0).contains(&s.dealin) && s.loss >= 0.0, "{s:?}");
+                            staked += 1;
+                        }
+                    }
+                    let stake = |l: &str| d.options.iter().find(|o| o.label == l).and_then(|o| o.stake);
+                    match &d.danger {
+                        Some(n) => {
+                            let gap = n.human.dealin - n.judge.dealin;
+                            assert!(gap.abs() >= DANGER_GAP && n.pick != d.human, "{} {gap}", d.id);
+                            assert_eq!(n.reason == DangerReason::Pushed, gap > 0.0);
+                            assert_eq!((Some(n.human), Some(n.judge)), (stake(&d.human), stake(&n.pick)));
+                            notes += 1;
+                            if d.bad_move == Some(true) && n.reason == DangerReason::Pushed {
+                                bad_pushes += 1;
+                            }
+                        }
+                        None if discard => {
+                            let (h, p) = (stake(&d.human).unwrap(), stake(&d.linear).unwrap());
+                            assert!((h.dealin - p.dealin).abs() < DANGER_GAP, "{path:?} {}", d.id);
+                        }
+                        None => {}
+                    }
+                }
+            }
+        }
+        assert!(staked > 1000 && notes > 0 && bad_pushes > 0, "{staked} {notes} {bad_pushes}");
     }
 }

@@ -376,6 +376,9 @@ fn decision(h: &mut String, r: &GameReview, round: &str, d: &DecisionReview) {
     if !figures.is_empty() {
         let _ = writeln!(h, "<div>{}</div>", figures.join(" · "));
     }
+    if let Some(n) = &d.danger {
+        let _ = writeln!(h, "<div class=\"why danger\">{}</div>", esc(&n.text));
+    }
     options_table(h, d);
     if let Some(e) = &d.explanation {
         let _ = writeln!(h, "<div class=\"why\">{}</div>", esc(&e.text));
@@ -447,7 +450,12 @@ fn trees_block(h: &mut String, d: &DecisionReview, t: &crate::report::review::Tr
 }
 
 fn options_table(h: &mut String, d: &DecisionReview) {
+    // The danger family's columns, where the rows hold it (discards).
+    let staked = d.options.iter().any(|o| o.stake.is_some());
     h.push_str("<table class=\"options\"><tr><th>#</th><th class=\"l\">option</th><th>linear</th><th>p (linear)</th><th>ev</th><th>ukeire</th><th>shanten</th>");
+    if staked {
+        h.push_str("<th title=\"P(deals in), by the danger models\">deal-in</th><th title=\"expected points lost to a deal-in\">loss</th><th title=\"ev less the expected loss\">at stake</th>");
+    }
     for p in &d.riichi {
         let _ = write!(h, "<th class=\"l\">vs {}</th>", esc(&p.name));
     }
@@ -478,6 +486,9 @@ fn options_table(h: &mut String, d: &DecisionReview) {
             o.ukeire,
             o.shanten,
         );
+        if staked {
+            stake_cells(h, o.stake.as_ref());
+        }
         safety_cells(h, d, o);
         h.push_str("</tr>\n");
     }
@@ -487,6 +498,16 @@ fn options_table(h: &mut String, d: &DecisionReview) {
             h,
             "<div class=\"muted hidden-note\">{hidden} more options (show every option at the top)</div>"
         );
+    }
+}
+
+fn stake_cells(h: &mut String, s: Option<&crate::model::stake::Stake>) {
+    match s {
+        Some(s) => {
+            let stake = s.at_stake.map(|v| format!("{v:.0}")).unwrap_or_else(|| "–".into());
+            let _ = write!(h, "<td>{:.1}%</td><td>{:.0}</td><td>{stake}</td>", 100.0 * s.dealin, s.loss);
+        }
+        None => h.push_str("<td></td><td></td><td></td>"),
     }
 }
 

@@ -14,9 +14,10 @@ use std::collections::BTreeMap;
 
 use crate::dataset::rows::{decision_row, decision_values, RowsError};
 use crate::features::catalog::catalog_width;
-use crate::features::groups::Skip;
+use crate::features::groups::{Group, Skip};
 use crate::log::event::{date_of_id, Game, Player};
 use crate::model::judges::Models;
+use crate::model::stake::{DangerReason, Separation, StakeColumns};
 use crate::model::trees::inputs::Situation;
 use crate::replay::decision::{Decision, DecisionKind, Recording, RoundSink};
 use crate::replay::table::Table;
@@ -33,10 +34,19 @@ pub struct AgreementStats {
     /// The same over discard decisions only.
     pub discard_matched: Rate,
     pub discard_bad_move: Rate,
+    /// Bad-move discards whose rows hold the danger family: the player's tile deals in
+    /// [`crate::model::stake::DANGER_GAP`] or more often than the judge's first choice (a push),
+    /// and, over the same, less often (a fold). The rest differ on shape and value.
+    pub bad_pushed: Rate,
+    pub bad_folded: Rate,
 }
 
 impl AgreementStats {
-    fn add(&mut self, kind: DecisionKind, matched: bool, bad: Option<bool>) {
+    fn add(&mut self, kind: DecisionKind, matched: bool, bad: Option<bool>, danger: Separation) {
+        if bad == Some(true) && danger != Separation::Unknown {
+            self.bad_pushed.add(danger == Separation::By(DangerReason::Pushed));
+            self.bad_folded.add(danger == Separation::By(DangerReason::Folded));
+        }
         self.matched.add(matched);
         if let Some(b) = bad {
             self.bad_move.add(b);
@@ -96,9 +106,10 @@ impl AgreementTables {
         kind: DecisionKind,
         matched: bool,
         bad: Option<bool>,
+        danger: Separation,
     ) {
-        self.by_dan.entry(dan_key(dan)).or_default().add(kind, matched, bad);
-        self.by_year.entry(year.to_string()).or_default().add(kind, matched, bad);
+        self.by_dan.entry(dan_key(dan)).or_default().add(kind, matched, bad, danger);
+        self.by_year.entry(year.to_string()).or_default().add(kind, matched, bad, danger);
     }
 
     /// Adds one game's per-seat counts under each seat's dan and the game's year.
@@ -152,6 +163,7 @@ pub type AgreementCollector<'a> = Recording<Judging<'a>>;
 pub struct Judging<'a> {
     models: &'a Models,
     skip: Skip,
+    stake: StakeColumns,
     humans: [bool; 4],
     seats: [AgreementStats; 4],
     error: Option<RowsError>,
@@ -162,7 +174,9 @@ impl<'a> AgreementCollector<'a> {
     pub fn for_game(game: &Game, models: &'a Models) -> AgreementCollector<'a> {
         Recording::new(Judging {
             models,
-            skip: models.skip(),
+            // the judge states the danger of bad moves whatever the models read
+            skip: models.skip().keeping(Group::Danger),
+            stake: StakeColumns::default(),
             humans: [0, 1, 2, 3].map(|s| !game.players[s].is_ai()),
             seats: Default::default(),
             error: None,
@@ -198,7 +212,8 @@ impl RoundSink for Judging<'_> {
             let situation =
                 Situation::of_decision(r.turn, r.wall_left, r.round_wind, r.dealer, r.scoreboard());
             let (_, j) = self.models.judge(d.kind, &rows, situation, d.chosen);
-            self.seats[d.seat as usize].add(d.kind, j.matched, j.bad_move(self.models.bad_below));
+            let danger = self.stake.separation(rows[d.chosen], rows[j.pick]);
+            self.seats[d.seat as usize].add(d.kind, j.matched, j.bad_move(self.models.bad_below), danger);
         }
     }
 }
@@ -248,12 +263,23 @@ mod tests {
                     (d.decisions as u64, d.top1 as u64)
                 );
                 assert_eq!(got.discard_bad_move.hits, d.bad_moves as u64);
+                // the bad moves the review names danger for, and those its options' stakes allow
+                let bad: Vec<_> = r.decisions().filter(|d| d.bad_move == Some(true)).collect();
+                let staked = bad.iter().filter(|d| d.options.iter().any(|o| o.stake.is_some())).count();
+                let named =
+                    |why| bad.iter().filter(|d| d.danger.as_ref().is_some_and(|n| n.reason == why)).count();
+                assert_eq!(
+                    (got.bad_pushed.n, got.bad_pushed.hits, got.bad_folded.hits),
+                    (staked as u64, named(DangerReason::Pushed) as u64, named(DangerReason::Folded) as u64),
+                    "{path:?} seat {s}"
+                );
                 want = want.merged(got);
             }
             tables.add_game(&game, &seats);
         }
         assert_eq!(tables.total(), want);
         assert!(want.bad_move.hits > 0 && want.bad_move.n == want.matched.n, "{want:?}");
+        assert!(want.bad_pushed.hits > 0 && want.bad_pushed.n <= want.discard_bad_move.hits, "{want:?}");
         let years: AgreementStats = tables.by_year.values().fold(Default::default(), |a, s| a.merged(s));
         assert_eq!(years, want, "every decision under one year");
         assert!(tables.by_dan.keys().all(|k| k.len() == 2), "{:?}", tables.by_dan.keys());

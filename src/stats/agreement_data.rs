@@ -17,7 +17,9 @@ use crate::dataset::error::DatasetError;
 use crate::dataset::parts;
 use crate::dataset::parts::{situation_columns, situations};
 use crate::features::catalog::{catalog_width, names};
+use crate::features::danger::COLUMN_NAMES as DANGER;
 use crate::model::judges::Models;
+use crate::model::stake::StakeColumns;
 use crate::model::trees::inputs::Situation;
 use crate::replay::decision::DecisionKind;
 
@@ -120,7 +122,7 @@ pub fn agreement_of_data(
         *h &= games.contains(g);
     }
     let have = parts::column_names(data, "options")?;
-    let want = needed(models);
+    let mut want = needed(models);
     let missing: Vec<&str> = want.iter().filter(|c| !have.contains(c)).map(String::as_str).collect();
     if !missing.is_empty() {
         return Err(FromDataError::MissingColumns {
@@ -128,6 +130,11 @@ pub fn agreement_of_data(
             missing: crate::util::first_of(&missing, 8),
         });
     }
+    // The danger family, where the folder holds it (`ingest --with danger`): the judge states
+    // the danger of bad moves ([`crate::model::stake`]); without it those counts stay empty.
+    want.extend(DANGER.iter().map(|c| c.to_string()).filter(|c| have.contains(c)));
+    want.sort_by_key(|c| names().iter().position(|n| n == c));
+    want.dedup();
     // Where each wanted column goes in a catalog row.
     let at: Vec<usize> =
         want.iter().map(|c| names().iter().position(|n| n == c).expect("a catalog column")).collect();
@@ -137,7 +144,8 @@ pub fn agreement_of_data(
     // part), each part's counts added after.
     let files = parts::table_files(data, "options")?;
     let bar = crate::batch::progress(files.len(), "judging options parts");
-    let job = File { data, d: &d, models, want: &want, at: &at, columns: &columns };
+    let job =
+        File { data, d: &d, models, want: &want, at: &at, columns: &columns, stake: StakeColumns::default() };
     let per_file: Vec<Result<AgreementTables, FromDataError>> = crate::batch::pool(jobs).install(|| {
         use rayon::prelude::*;
         files
@@ -166,6 +174,7 @@ struct File<'a> {
     /// Where each of `want` goes in a catalog row.
     at: &'a [usize],
     columns: &'a [String],
+    stake: StakeColumns,
 }
 
 impl File<'_> {
@@ -180,7 +189,15 @@ impl File<'_> {
             if let Some(c) = chosen.take() {
                 let refs: Vec<&[f32]> = rows.chunks_exact(w).collect();
                 let (_, j) = models.judge(d.kind[i], &refs, d.situation[i], c);
-                out.add_decision(d.dan[i], &d.year[i], d.kind[i], j.matched, j.bad_move(models.bad_below));
+                let danger = self.stake.separation(refs[c], refs[j.pick]);
+                out.add_decision(
+                    d.dan[i],
+                    &d.year[i],
+                    d.kind[i],
+                    j.matched,
+                    j.bad_move(models.bad_below),
+                    danger,
+                );
             }
             rows.clear();
         };
@@ -241,7 +258,10 @@ mod tests {
         let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
         files.truncate(4);
         let dir = tempfile::tempdir().unwrap();
-        let opts = IngestOptions { jobs: Some(2), ..Default::default() };
+        use crate::features::groups::{Group, Skip};
+        // with the danger family, which the judge reads to name the danger of bad moves
+        let skip = Skip::default().keeping(Group::Danger);
+        let opts = IngestOptions { jobs: Some(2), skip, ..Default::default() };
         run(&files, dir.path(), &opts).expect("ingest");
         for m in [Models::for_tests(0.1, false), Models::for_tests(0.1, true)] {
             let shard = crate::batch::Shard::default();
@@ -257,7 +277,23 @@ mod tests {
                     .unwrap();
             let want = compute_shard(&files[..3], Some(2), shard, false, Some(Judging::Replay(&m))).unwrap();
             assert_eq!(three.agreement, want.agreement);
+            assert!(replay.agreement.total().bad_pushed.n > 0, "{:?}", replay.agreement.total());
         }
+        // A folder without the danger family: the same counts, but no danger named.
+        let plain = tempfile::tempdir().unwrap();
+        run(&files[..2], plain.path(), &IngestOptions { jobs: Some(2), ..Default::default() })
+            .expect("ingest");
+        let m = Models::for_tests(0.1, false);
+        let shard = crate::batch::Shard::default();
+        let data =
+            compute_shard(&files[..2], Some(2), shard, false, Some(Judging::Data(&m, plain.path()))).unwrap();
+        let mut replay =
+            compute_shard(&files[..2], Some(2), shard, false, Some(Judging::Replay(&m))).unwrap();
+        assert!(replay.agreement.total().bad_pushed.n > 0);
+        for s in replay.agreement.by_dan.values_mut().chain(replay.agreement.by_year.values_mut()) {
+            (s.bad_pushed, s.bad_folded) = Default::default();
+        }
+        assert_eq!(data.agreement, replay.agreement);
         // A folder of the first game only: the other three are failed files, named.
         let one = tempfile::tempdir().unwrap();
         run(&files[..1], one.path(), &opts).expect("ingest");

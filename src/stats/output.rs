@@ -288,11 +288,13 @@ fn write_agreement(a: &AgreementTables, dir: &Path) -> Result<String> {
     let mut c = Columns::new();
     c.push("by", Values::Str(rows.iter().map(|r| r.0.to_string()).collect()));
     c.push("group", Values::Str(rows.iter().map(|r| r.1.clone()).collect()));
-    let rates: [(&str, RateOf); 4] = [
+    let rates: [(&str, RateOf); 6] = [
         ("match_rate", |s| &s.matched),
         ("bad_move_rate", |s| &s.bad_move),
         ("discard_match_rate", |s| &s.discard_matched),
         ("discard_bad_move_rate", |s| &s.discard_bad_move),
+        ("bad_pushed_share", |s| &s.bad_pushed),
+        ("bad_folded_share", |s| &s.bad_folded),
     ];
     for (name, f) in rates {
         c.push(name, Values::F64(rows.iter().map(|r| f(&r.2).value()).collect()));
@@ -347,11 +349,22 @@ fn write_agreement(a: &AgreementTables, dir: &Path) -> Result<String> {
                     if r.2.bad_move.n > 0 { cell(&r.2.bad_move) } else { "-".into() },
                     cell(&r.2.discard_matched),
                     if r.2.discard_bad_move.n > 0 { cell(&r.2.discard_bad_move) } else { "-".into() },
+                    if r.2.bad_pushed.n > 0 { cell(&r.2.bad_pushed) } else { "-".into() },
+                    if r.2.bad_folded.n > 0 { cell(&r.2.bad_folded) } else { "-".into() },
                 ]
             })
             .collect();
         crate::util::markdown::table(
-            &[by, "decisions", "match rate", "bad-move rate", "discard match rate", "discard bad-move rate"],
+            &[
+                by,
+                "decisions",
+                "match rate",
+                "bad-move rate",
+                "discard match rate",
+                "discard bad-move rate",
+                "bad discards: pushed",
+                "bad discards: folded",
+            ],
             &body,
         )
     };
@@ -361,7 +374,11 @@ fn write_agreement(a: &AgreementTables, dir: &Path) -> Result<String> {
          judged as `haifu review` judges it: **match rate** is the share where the choice is the model's first \
          (a tie at the top counts), **bad-move rate** the share of decisions with a calibrated probability \
          where the model gives the choice less than the threshold (`--bad-below`). A player counts under the \
-         dan the record gives them in that game; years come from the game id. 95% Wilson intervals treat \
+         dan the record gives them in that game; years come from the game id. **Bad discards: pushed / folded** \
+         are the shares of bad-move discards where danger separated the choice from the judge's first choice: \
+         by the danger models, the player's tile deals in 2 or more percentage points more often (pushed) or \
+         less often (folded); the rest differ on shape and value (`-` where the rows hold no danger family: \
+         an ingest without `--with danger`). 95% Wilson intervals treat \
          decisions as independent, so they are narrower than a by-game interval would be.\n\n",
     );
     md.push_str(&table("dan"));
