@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 #: The tables of a dataset, in the order ingest writes them.
-TABLES = ("games", "rounds", "decisions", "options")
+TABLES = ("games", "rounds", "decisions", "options", "waits")
 
 Paths = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
 
@@ -235,10 +235,11 @@ def decisions(
 ) -> Dict[str, pl.DataFrame]:
     """Every decision of every game under ``paths``, with its options and feature columns, in memory.
 
-    Returns the four tables ``haifu ingest`` writes, as polars frames: ``games`` (one row per game),
-    ``rounds``, ``decisions`` (one row per decision: context and the chosen option) and ``options``
-    (one row per option: ``decision_id``, ``option``, ``chosen`` and the feature columns; schema
-    in docs/schema.md). Columns and values equal what ``haifu ingest`` writes for the same records
+    Returns the five tables ``haifu ingest`` writes, as polars frames: ``games`` (one row per game),
+    ``rounds``, ``decisions`` (one row per decision: context and the chosen option), ``options``
+    (one row per option: ``decision_id``, ``option``, ``chosen`` and the feature columns) and
+    ``waits`` (each opponent's tenpai, winning kinds and ron points at each discard decision: the
+    danger models' labels); schema in docs/schema.md. Columns and values equal what ``haifu ingest`` writes for the same records
     and options (decision ids included). ``skip`` leaves out column groups (``"ev"``), ``with_``
     adds opt-in ones (``"ukeire2"``, ``"danger"``); ``shard=(i, n)`` keeps the records whose game id hashes to
     i mod n. Records that fail are left out with a warning naming them.

@@ -17,7 +17,7 @@ Paths = Union[_Path, Sequence[_Path]]
 Groups = Union[str, Iterable[str]]
 Position = Union[Dict[str, Any], str]
 
-TABLES: Tuple[str, str, str, str]
+TABLES: Tuple[str, str, str, str, str]
 
 def shanten(hand: str) -> Dict[str, Optional[int]]:
     """Shanten of a hand, overall and by form (``haifu shanten HAND --json``)."""
@@ -61,7 +61,7 @@ def decisions(
     shard: Tuple[int, int] = (0, 1),
     progress: bool = False,
 ) -> Dict[str, pl.DataFrame]:
-    """The four tables of ``haifu ingest`` (games, rounds, decisions, options) in memory."""
+    """The five tables of ``haifu ingest`` (games, rounds, decisions, options, waits) in memory."""
 
 def ingest(
     paths: Paths,

@@ -1,4 +1,4 @@
-//! Tables: `decisions` (ingest's four tables in memory), `ingest` (to parts, as `haifu ingest
+//! Tables: `decisions` (ingest's five tables in memory), `ingest` (to parts, as `haifu ingest
 //! --json`), the part files `scan` opens, and `features` of a live position (one row per option,
 //! the options table's columns, built by the same functions as ingest's rows).
 
@@ -24,7 +24,7 @@ fn shard(s: (u64, u64)) -> PyResult<haifu::batch::Shard> {
     format!("{}/{}", s.0, s.1).parse().map_err(input)
 }
 
-/// The four tables of an ingest of `paths`, in memory: a dict of table name to [`ArrowStream`],
+/// The five tables of an ingest of `paths`, in memory: a dict of table name to [`ArrowStream`],
 /// and the run's counts and failed records (`haifu ingest --json`'s totals) as JSON.
 #[pyfunction]
 #[pyo3(signature = (paths, skip="", with_="", jobs=None, shard_=(0, 1), progress=false))]
@@ -42,9 +42,13 @@ fn decisions<'py>(
     let f = long(py, progress, || frames(&paths, &opts))?.map_err(dataset)?;
     let out = PyDict::new(py);
     let summary = serde_json::json!({ "files": f.files, "tally": f.tally });
-    for (name, frame) in
-        [("games", f.games), ("rounds", f.rounds), ("decisions", f.decisions), ("options", f.options)]
-    {
+    for (name, frame) in [
+        ("games", f.games),
+        ("rounds", f.rounds),
+        ("decisions", f.decisions),
+        ("options", f.options),
+        ("waits", f.waits),
+    ] {
         out.set_item(name, ArrowStream::new(frame))?;
     }
     Ok((out, summary.to_string()))
@@ -89,7 +93,7 @@ fn ingest(
 #[pyfunction]
 fn table_files(out: PathBuf, table: &str) -> PyResult<Vec<PathBuf>> {
     if !haifu::dataset::parts::TABLES.contains(&table) {
-        return Err(input(format!("no table {table:?}: one of games, rounds, decisions, options")));
+        return Err(input(format!("no table {table:?}: one of {}", haifu::dataset::parts::TABLES.join(", "))));
     }
     haifu::dataset::parts::table_files(&out, table).map_err(dataset)
 }
