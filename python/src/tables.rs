@@ -93,7 +93,10 @@ fn ingest(
 #[pyfunction]
 fn table_files(out: PathBuf, table: &str) -> PyResult<Vec<PathBuf>> {
     if !haifu::dataset::parts::TABLES.contains(&table) {
-        return Err(input(format!("no table {table:?}: one of {}", haifu::dataset::parts::TABLES.join(", "))));
+        return Err(input(format!(
+            "no table {table:?}: one of {}",
+            haifu::dataset::parts::TABLES.join(", ")
+        )));
     }
     haifu::dataset::parts::table_files(&out, table).map_err(dataset)
 }
