@@ -10,6 +10,7 @@
 //! are stated beside it.
 
 use crate::features::catalog::{index, index_of};
+use crate::features::danger::COLUMN_NAMES;
 use crate::features::value;
 
 /// The difference in deal-in probability from which the judge says danger separated the two
@@ -40,15 +41,6 @@ pub enum DangerReason {
     Folded,
 }
 
-impl DangerReason {
-    pub fn name(self) -> &'static str {
-        match self {
-            DangerReason::Pushed => "pushed",
-            DangerReason::Folded => "folded",
-        }
-    }
-}
-
 /// Where the columns a stake reads sit in a catalog row.
 #[derive(Clone, Copy, Debug)]
 pub struct StakeColumns {
@@ -63,12 +55,13 @@ pub struct StakeColumns {
 impl Default for StakeColumns {
     fn default() -> Self {
         let at = |n: &str| index_of(n).unwrap_or_else(|| panic!("{n} is a catalog column"));
+        let [dealin, loss, next, across, prev] = COLUMN_NAMES.map(at);
         StakeColumns {
-            dealin: at("danger_dealin"),
-            loss: at("danger_loss"),
+            dealin,
+            loss,
             ev: index(value::EV),
             ev_defined: index(value::EV_DEFINED),
-            tenpai: ["danger_tenpai_next", "danger_tenpai_across", "danger_tenpai_prev"].map(at),
+            tenpai: [next, across, prev],
         }
     }
 }
@@ -85,6 +78,19 @@ impl StakeColumns {
         let loss = row[self.loss];
         Some(Stake { dealin: row[self.dealin], loss, ev, at_stake: ev.map(|e| e - loss as f64) })
     }
+
+    /// The stakes of the options of catalog rows `human` and `pick`, when both rows hold them.
+    pub fn stakes(&self, human: &[f32], pick: &[f32]) -> Option<(Stake, Stake)> {
+        self.of(human).zip(self.of(pick))
+    }
+
+    /// How the options of catalog rows `human` and `pick` compare in danger.
+    pub fn separation(&self, human: &[f32], pick: &[f32]) -> Separation {
+        match self.stakes(human, pick) {
+            Some((h, p)) => reason(&h, &p).map_or(Separation::Alike, Separation::By),
+            None => Separation::Unknown,
+        }
+    }
 }
 
 /// How a decision's choice and the judge's first choice compare in danger.
@@ -95,16 +101,6 @@ pub enum Separation {
     /// Within [`DANGER_GAP`] of each other (or the same option).
     Alike,
     By(DangerReason),
-}
-
-impl StakeColumns {
-    /// How the options of catalog rows `human` and `pick` compare in danger.
-    pub fn separation(&self, human: &[f32], pick: &[f32]) -> Separation {
-        match (self.of(human), self.of(pick)) {
-            (Some(h), Some(p)) => reason(&h, &p).map_or(Separation::Alike, Separation::By),
-            _ => Separation::Unknown,
-        }
-    }
 }
 
 /// Whether danger separated the player's `human` option from the model's `pick`, and which way.

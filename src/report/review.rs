@@ -697,7 +697,7 @@ impl Reviewer<'_> {
                     ukeire: r[self.cols.ukeire] as u32,
                     shanten: r[self.cols.shanten] as i8,
                     safety,
-                    stake: (d.kind == DecisionKind::Discard).then(|| self.cols.stake.of(r)).flatten(),
+                    stake: self.cols.stake.of(r),
                 }
             })
             .collect();
@@ -710,11 +710,10 @@ impl Reviewer<'_> {
             _ => ("linear", judged, rank_of(human)),
         };
         let trees = trees.map(|(t, _)| t);
-        let judge_pick = match (judged_by, &trees) {
-            ("trees", Some(t)) => t.pick.clone(),
-            _ => d.options[pick].label(),
-        };
-        let danger = danger_note(&d.options[human].label(), &judge_pick, &options);
+        let danger =
+            self.cols.stake.stakes(base[human], base[judged.pick]).and_then(|(h, p)| {
+                danger_note(&d.options[human].label(), &d.options[judged.pick].label(), h, p)
+            });
         let ev_of = |o: usize| (base[o][self.cols.ev_defined] > 0.0).then(|| base[o][self.cols.ev] as f64);
         let best_ev = (0..base.len()).filter_map(ev_of).reduce(f64::max);
         let points_lost = best_ev.zip(ev_of(human)).map(|(b, h)| b - h);
@@ -780,12 +779,10 @@ impl Reviewer<'_> {
     }
 }
 
-/// The danger note of a decision whose options (labels and stakes) are `options`, where the
-/// player's `human` and the judge's `pick` differ by [`crate::model::stake::DANGER_GAP`] or more
-/// in deal-in probability.
-fn danger_note(human: &str, pick: &str, options: &[OptionReview]) -> Option<DangerNote> {
-    let stake = |l: &str| options.iter().find(|o| o.label == l).and_then(|o| o.stake);
-    let (h, p) = (stake(human)?, stake(pick)?);
+/// The danger note of a decision where the player's `human` option (stake `h`) and the judge's
+/// `pick` (stake `p`) differ by [`crate::model::stake::DANGER_GAP`] or more in deal-in
+/// probability.
+fn danger_note(human: &str, pick: &str, h: Stake, p: Stake) -> Option<DangerNote> {
     let reason = crate::model::stake::reason(&h, &p)?;
     let verb = match reason {
         DangerReason::Pushed => "pushed",

@@ -122,8 +122,8 @@ pub fn agreement_of_data(
         *h &= games.contains(g);
     }
     let have = parts::column_names(data, "options")?;
-    let mut want = needed(models);
-    let missing: Vec<&str> = want.iter().filter(|c| !have.contains(c)).map(String::as_str).collect();
+    let need = needed(models);
+    let missing: Vec<&str> = need.iter().filter(|c| !have.contains(c)).map(String::as_str).collect();
     if !missing.is_empty() {
         return Err(FromDataError::MissingColumns {
             data: data.to_path_buf(),
@@ -132,12 +132,13 @@ pub fn agreement_of_data(
     }
     // The danger family, where the folder holds it (`ingest --with danger`): the judge states
     // the danger of bad moves ([`crate::model::stake`]); without it those counts stay empty.
-    want.extend(DANGER.iter().map(|c| c.to_string()).filter(|c| have.contains(c)));
-    want.sort_by_key(|c| names().iter().position(|n| n == c));
-    want.dedup();
-    // Where each wanted column goes in a catalog row.
-    let at: Vec<usize> =
-        want.iter().map(|c| names().iter().position(|n| n == c).expect("a catalog column")).collect();
+    // Each wanted column in catalog order, with where it goes in a catalog row.
+    let (at, want): (Vec<usize>, Vec<String>) = names()
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| need.iter().any(|c| c == *n) || (DANGER.contains(n) && have.iter().any(|c| c == *n)))
+        .map(|(i, n)| (i, n.to_string()))
+        .unzip();
     let mut columns = vec!["decision_id".to_string(), "chosen".to_string()];
     columns.extend(want.iter().cloned());
     // Part by part on the pool's threads (ingest writes a decision's options in its game's
