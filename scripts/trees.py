@@ -26,7 +26,9 @@ src/model/trees/inputs.rs, and a Rust test holds the two to each other):
 - table: the decision's round, honba, sticks, placement, score, and the gaps to the leader and to
   the nearest scores above and below (TABLE).
 `--without reading` leaves out the option columns of the reading family (`read_*`), `--without
-danger` the danger family (`danger_*`, an ingest `--with danger`, and its `rel_` and `margin_` columns).
+danger` the danger family (`danger_*`, an ingest `--with danger`, and its `rel_` and `margin_` columns),
+`--without all_last`, `seat_reading`, `furiten_risk` (or `seats`, all three) the families of an
+ingest `--with seats` (`al_*`, `sr_*`, `furiten_risk_*`).
 
 Memory: each ingest part is read once and written as float32 chunks under --cache (reused by
 later runs with the same data, kind, tables, seed and families); the LightGBM Dataset is then
@@ -201,10 +203,14 @@ def family_names(family, option_columns):
 
 def without_names(family, names):
     """The features of one family among a cache's `names` (--without): a derived family's, the
-    option columns of the reading family (`read_*`), or the danger family's (`danger_*` and the
-    relative and margin columns derived from them)."""
+    option columns of the reading family (`read_*`) or of the seats group's families, or the danger
+    family's (`danger_*` and the relative and margin columns derived from them)."""
     prefixes = {
         "reading": ("read_",),
+        "all_last": ("al_",),
+        "seat_reading": ("sr_",),
+        "furiten_risk": ("furiten_risk_",),
+        "seats": ("al_", "sr_", "furiten_risk_"),
         "danger": ("danger_", "rel_danger_", "margin_danger_"),
         "relative": ("rel_",),
         "margin": ("margin_", "rank_"),
@@ -517,7 +523,7 @@ def main():
     ap.add_argument("--bagging", type=float, default=0.5, help="share of the training decisions each round sees")
     ap.add_argument("--fraction", type=float, default=1.0, help="train on this share of the training games")
     ap.add_argument("--families", default=",".join(FAMILIES))
-    ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative, margin, table, reading, danger): an ablation")
+    ap.add_argument("--without", default="", help="leave these families of the cache out (context, relative, margin, table, reading, danger, all_last, seat_reading, furiten_risk, seats): an ablation")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=None, help="chunk folder (default: DATA/../trees-cache/KIND-FAMILIES)")
     ap.add_argument("--report", default=None)

@@ -241,7 +241,7 @@ def decisions(
     ``waits`` (each opponent's tenpai, winning kinds and ron points at each discard decision: the
     danger models' labels); schema in docs/schema.md. Columns and values equal what ``haifu ingest`` writes for the same records
     and options (decision ids included). ``skip`` leaves out column groups (``"ev"``), ``with_``
-    adds opt-in ones (``"ukeire2"``, ``"danger"``); ``shard=(i, n)`` keeps the records whose game id hashes to
+    adds opt-in ones (``"ukeire2"``, ``"danger"``, ``"seats"``); ``shard=(i, n)`` keeps the records whose game id hashes to
     i mod n. Records that fail are left out with a warning naming them.
 
     The columns cross from Rust through Arrow without being copied.

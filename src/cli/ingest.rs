@@ -58,6 +58,9 @@ pub struct IngestArgs {
     /// same groups. `danger` (danger_dealin, danger_loss, danger_tenpai_next / across / prev:
     /// what the danger models fitted on the opponents' real waits say of each
     /// discard, docs/schema.md) is opt-in until the shipped discard models are refitted on it.
+    /// `seats` (al_*: what a win or a deal-in must move to change placement; sr_opp1_* ..
+    /// sr_opp3_*: each opponent's river read in order; furiten_risk_*: the hand's ukeire already in
+    /// its own river) is opt-in for the same reason (reports/danger has its ablation).
     #[arg(long, value_parser = haifu::dataset::skip::Skip::parse, value_name = "GROUPS")]
     with: Option<haifu::dataset::skip::Skip>,
 }

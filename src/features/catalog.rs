@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 
 use super::column::{Cols, Column, Family, FeatureDef};
 use super::{
-    action, call_trade, danger, dora, energy, levels, melds21, reading, riichi_trade, river, safety, shape,
-    threat, value, visibility, yaku_potential,
+    action, all_last, call_trade, danger, dora, energy, furiten_risk, levels, melds21, reading, riichi_trade,
+    river, safety, seat_reading, shape, threat, value, visibility, yaku_potential,
 };
 
 /// A family's columns, in order: (name, meaning).
@@ -36,6 +36,9 @@ fn family_columns(family: Family) -> Vec<(&'static str, &'static str)> {
         Family::CallTrade => call_trade::COLUMNS.to_vec(),
         Family::Reading => reading::COLUMNS.to_vec(),
         Family::Danger => danger::columns(),
+        Family::AllLast => all_last::COLUMNS.to_vec(),
+        Family::SeatReading => seat_reading::columns(),
+        Family::FuritenRisk => furiten_risk::COLUMNS.to_vec(),
     }
 }
 
@@ -134,10 +137,11 @@ mod tests {
         assert_eq!(index_of("no_such_feature"), None);
     }
 
-    /// Guards the published width, 424: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
+    /// Guards the published width, 467: shape 19, energy 168 (see its module doc), dora 6, yaku 19,
     /// levels 32 + 2 gates x 21 - 2 never filled = 72, melds21 21, safety 3 + 4 blocks x 17 = 71,
     /// river 8, threat 5, value 5 (ev, log_ev, ev_defined, ev_far_shanten, ev_far_ukeire),
-    /// visibility 4, action 4, riichi trade 14, call trade 1, reading 7. Changing a family must change this on
+    /// visibility 4, action 5, riichi trade 14, call trade 1, reading 7, danger 5, and the `seats` group's
+    /// all-last 8, seat reading 3 x 9 and furiten risk 2. Changing a family must change this on
     /// purpose.
     #[test]
     fn column_counts() {
@@ -158,7 +162,8 @@ mod tests {
             [n(Family::CallTrade), n(Family::Levels), n(Family::Reading), n(Family::Danger)],
             [1, 72, 7, 5]
         );
-        assert_eq!(catalog_width(), 430);
+        assert_eq!([n(Family::AllLast), n(Family::SeatReading), n(Family::FuritenRisk)], [8, 27, 2]);
+        assert_eq!(catalog_width(), 467);
     }
 
     /// Every typed column address names the column it says it does.

@@ -33,10 +33,16 @@ pub enum Family {
     /// What the danger models (fitted on the opponents' real waits) say of a discard: its
     /// probability of dealing in, the expected loss, each opponent's tenpai probability.
     Danger,
+    /// The score situation as needs: what a win or a deal-in must move to change placement.
+    AllLast,
+    /// Each opponent's river in order, one block of columns per opponent.
+    SeatReading,
+    /// The hand's ukeire already in its own river.
+    FuritenRisk,
 }
 
 impl Family {
-    pub const ALL: [Family; 16] = [
+    pub const ALL: [Family; 19] = [
         Family::Shape,
         Family::Energy,
         Family::Dora,
@@ -53,6 +59,9 @@ impl Family {
         Family::RiichiTrade,
         Family::CallTrade,
         Family::Danger,
+        Family::AllLast,
+        Family::SeatReading,
+        Family::FuritenRisk,
     ];
 
     pub fn name(self) -> &'static str {
@@ -73,6 +82,9 @@ impl Family {
             Family::CallTrade => "call_trade",
             Family::Reading => "reading",
             Family::Danger => "danger",
+            Family::AllLast => "all_last",
+            Family::SeatReading => "seat_reading",
+            Family::FuritenRisk => "furiten_risk",
         }
     }
 

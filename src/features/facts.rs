@@ -141,6 +141,7 @@ pub(crate) mod tests_support {
             visible_reds: [false; 3],
             riichi: false,
             scoreboard: Default::default(),
+            last_round: crate::replay::view::FOUR_PLAYER_HANCHAN_LAST,
         }
     }
 

@@ -14,6 +14,8 @@
 //! The danger family (`--with danger`, issue 69) is a group too: the danger models' answers for
 //! each discard (three small LightGBM models a decision). It stays opt-in until the shipped
 //! discard models are refitted on it, so that a default ingest writes what they were trained on.
+//! So is the `seats` group (`--with seats`): the all-last needs, each opponent's river read in
+//! order and the furiten risk, measured by ablation in reports/danger (issue 69, item 3).
 
 use std::fmt;
 
@@ -26,10 +28,12 @@ pub enum Group {
     Ukeire2,
     /// The danger family (`danger_*`): the danger models' answers for each discard.
     Danger,
+    /// The all-last, seat reading and furiten risk families (`al_*`, `sr_*`, `furiten_risk_*`).
+    Seats,
 }
 
 impl Group {
-    pub const ALL: [Group; 3] = [Group::Ev, Group::Ukeire2, Group::Danger];
+    pub const ALL: [Group; 4] = [Group::Ev, Group::Ukeire2, Group::Danger, Group::Seats];
 
     /// The name `--skip` takes.
     pub fn name(self) -> &'static str {
@@ -37,16 +41,18 @@ impl Group {
             Group::Ev => "ev",
             Group::Ukeire2 => "ukeire2",
             Group::Danger => "danger",
+            Group::Seats => "seats",
         }
     }
 
     /// Whether a run holds the group when neither `--skip` nor `--with` names it: `ev` yes,
     /// `ukeire2` no (its cost buys no held-out accuracy; `--with ukeire2` adds it), `danger` no
-    /// (until the shipped models are refitted on it; `--with danger` adds it).
+    /// (until the shipped models are refitted on it; `--with danger` adds it), `seats` no (the
+    /// same: `--with seats` adds it).
     pub fn by_default(self) -> bool {
         match self {
             Group::Ev => true,
-            Group::Ukeire2 | Group::Danger => false,
+            Group::Ukeire2 | Group::Danger | Group::Seats => false,
         }
     }
 
@@ -56,12 +62,24 @@ impl Group {
             Group::Ev => &["ev", "log_ev", "ev_defined", "ev_far_shanten", "ev_far_ukeire"],
             Group::Ukeire2 => &["ukeire2_avg", "ukeire2_sum"],
             Group::Danger => &super::danger::COLUMN_NAMES,
+            Group::Seats => seats_columns(),
         }
     }
 
     fn bit(self) -> u8 {
         1 << self as u8
     }
+}
+
+/// The `seats` group's columns: the all-last, seat reading and furiten risk families, in row
+/// order.
+fn seats_columns() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let names = super::all_last::COLUMNS.iter().map(|c| c.0);
+        let names = names.chain(super::seat_reading::COLUMN_NAMES);
+        names.chain(super::furiten_risk::COLUMNS.iter().map(|c| c.0)).collect()
+    })
 }
 
 /// The groups an ingest leaves out. A set of [`Group`]s; `--with` lists parse into one too.
@@ -234,12 +252,12 @@ mod tests {
         let with = Skip::choose(none, Skip::parse("ukeire2").unwrap()).unwrap();
         assert_eq!(
             (with, with.holds().as_str(), with.flags().as_str()),
-            (Skip::of(&[Group::Danger]), "ev,ukeire2", "--with ukeire2")
+            (Skip::of(&[Group::Danger, Group::Seats]), "ev,ukeire2", "--with ukeire2")
         );
-        let all = Skip::choose(none, Skip::parse("ukeire2,danger").unwrap()).unwrap();
+        let all = Skip::choose(none, Skip::parse("ukeire2,danger,seats").unwrap()).unwrap();
         assert_eq!(
             (all, all.holds().as_str(), all.flags().as_str()),
-            (Skip::NONE, "ev,ukeire2,danger", "--with ukeire2,danger")
+            (Skip::NONE, "ev,ukeire2,danger,seats", "--with ukeire2,danger,seats")
         );
         let no_ev = Skip::choose(Skip::parse("ev").unwrap(), none).unwrap();
         assert_eq!((no_ev.holds().as_str(), no_ev.flags().as_str()), ("", "--skip ev"));

@@ -33,6 +33,7 @@
 //! ```
 
 pub mod action;
+pub mod all_last;
 pub mod call_trade;
 pub mod catalog;
 pub mod column;
@@ -41,6 +42,7 @@ pub mod danger_inputs;
 pub mod dora;
 pub mod energy;
 pub mod facts;
+pub mod furiten_risk;
 pub mod groups;
 pub mod levels;
 pub mod melds21;
@@ -49,6 +51,7 @@ pub mod reading;
 pub mod riichi_trade;
 pub mod river;
 pub mod safety;
+pub mod seat_reading;
 pub mod shape;
 pub mod threat;
 pub mod value;
@@ -97,6 +100,9 @@ pub struct DecisionFeatures<'v> {
     river: river::RiverPrep,
     threat: threat::ThreatPrep,
     reading: reading::ReadingPrep,
+    /// The `seats` group's per-decision facts: `None` leaves its families at 0
+    /// ([`Self::without_seats`]).
+    seats: Option<(all_last::AllLastPrep, seat_reading::SeatReadingPrep)>,
     /// Compute second-order ukeire (else its two columns stay 0; see [`Self::without_second_order`]).
     second_order: bool,
 }
@@ -125,8 +131,16 @@ impl<'v> DecisionFeatures<'v> {
             river: river::RiverPrep::new(view),
             threat,
             reading: reading::ReadingPrep::new(view),
+            seats: Some((all_last::AllLastPrep::new(view), seat_reading::SeatReadingPrep::new(view))),
             second_order: true,
         })
+    }
+
+    /// Leaves the `seats` group's families (all-last, seat reading, furiten risk) at 0, for an
+    /// ingest that does not hold the group (`--with seats` adds it).
+    pub fn without_seats(mut self) -> Self {
+        self.seats = None;
+        self
     }
 
     /// Leaves `ukeire2_avg` and `ukeire2_sum` at 0: they are most of an option's feature cost
@@ -137,7 +151,7 @@ impl<'v> DecisionFeatures<'v> {
         self
     }
 
-    /// Fills the hand families (shape to threat, and reading) of `row` (a whole option row, length
+    /// Fills the hand families (shape to threat, reading, and the `seats` group's) of `row` (a whole option row, length
     /// [`catalog_width()`]) for the option "discard `discard`"; the other families are left as
     /// they are ([`fill_discard_extras`], [`fill_action`], [`fill_riichi_trade`] write them). A
     /// red five and a plain five are distinct options (they differ in dora value); asking for a
@@ -153,7 +167,7 @@ impl<'v> DecisionFeatures<'v> {
         }
         let a = After::new(&self.ctx, discard);
         let mut c = cols(row, Family::Shape);
-        shape::fill(&self.ctx, &a, self.second_order, &mut c);
+        let u = shape::fill(&self.ctx, &a, self.second_order, &mut c);
         c.done();
         let mut c = cols(row, Family::Energy);
         energy::fill(&self.ctx, &a, &mut c);
@@ -183,6 +197,17 @@ impl<'v> DecisionFeatures<'v> {
         let mut c = cols(row, Family::Reading);
         reading::fill(&self.reading, &a, &mut c);
         c.done();
+        if let Some((all_last, seats)) = &self.seats {
+            let mut c = cols(row, Family::AllLast);
+            all_last::fill(all_last, &mut c);
+            c.done();
+            let mut c = cols(row, Family::SeatReading);
+            seat_reading::fill(seats, &a, &mut c);
+            c.done();
+            let mut c = cols(row, Family::FuritenRisk);
+            furiten_risk::fill(&self.ctx, &a, &u, &mut c);
+            c.done();
+        }
         Ok(())
     }
 }
@@ -335,6 +360,7 @@ mod tests {
             visible_reds: [false; 3],
             riichi: false,
             scoreboard: Default::default(),
+            last_round: crate::replay::view::FOUR_PLAYER_HANCHAN_LAST,
         }
     }
 
@@ -343,16 +369,25 @@ mod tests {
         let view = full_view();
         assert_eq!(view.hand.len(), 11);
         let dec = DecisionFeatures::new(&view).unwrap();
-        // the hand families, shape to reading, come first; `fill` leaves the rest as it was
+        // the hand families, shape to reading, come first, and the `seats` group's last;
+        // `fill` leaves the others (value to danger) as they were
         let hand = 0..catalog::family_range(Family::Reading).end;
+        let seats = catalog::family_range(Family::AllLast).start..catalog_width();
+        let rest = hand.end..seats.start;
         for &t in &view.hand {
             let mut row = vec![f32::NAN; catalog().len()];
             dec.fill(t, &mut row).unwrap();
             assert!(row[hand.clone()].iter().all(|x| x.is_finite()), "{t}: {row:?}");
-            assert!(row[hand.end..].iter().all(|x| x.is_nan()), "{t}: {row:?}");
+            assert!(row[seats.clone()].iter().all(|x| x.is_finite()), "{t}: {row:?}");
+            assert!(row[rest.clone()].iter().all(|x| x.is_nan()), "{t}: {row:?}");
             let mut again = vec![f32::NAN; catalog_width()];
             discard_features(&view, t, &mut again).unwrap();
             assert_eq!(row[hand.clone()], again[hand.clone()]);
+            assert_eq!(row[seats.clone()], again[seats.clone()]);
+            // without the group its families stay as they were
+            let mut bare = vec![f32::NAN; catalog_width()];
+            DecisionFeatures::new(&view).unwrap().without_seats().fill(t, &mut bare).unwrap();
+            assert!(bare[seats.clone()].iter().all(|x| x.is_nan()));
         }
         // Discard 1z: 0m6m7m 456p 789s + the pon = 4 melds, 2p left: tenpai, tanki on 2p.
         // 2p unseen: 4 - 1 held - 1 in the next player's river = 2. Own river 9p: no furiten.
@@ -514,6 +549,7 @@ mod tests {
             visible_reds: [false; 3],
             riichi: false,
             scoreboard: Default::default(),
+            last_round: crate::replay::view::FOUR_PLAYER_HANCHAN_LAST,
         }
     }
 

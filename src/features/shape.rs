@@ -24,7 +24,7 @@ use super::facts::{After, Facts};
 use crate::hand::memo::{pack, unit};
 use crate::hand::replacement::DiscardMemory;
 use crate::hand::shanten::{chiitoitsu, kinds_of, kokushi, min_shanten, standard, DiscardQueries, DrawBase};
-use crate::hand::waits::{ukeire, unseen};
+use crate::hand::waits::{ukeire, unseen, Ukeire};
 use crate::tile::{Counts, Kind, KINDS};
 
 pub(crate) const COLUMNS: &[(&str, &str)] = &[
@@ -226,7 +226,8 @@ pub fn second_order(hand: &Counts, visible: &Counts, s: i8, kinds: u64) -> (f32,
 }
 
 /// The shape columns of option `a`; second-order ukeire only when `second_order` (else 0).
-pub(crate) fn fill(ctx: &Facts, a: &After, second_order: bool, cols: &mut Cols) {
+/// Returns the ukeire of the hand after the discard, which the furiten risk reads too.
+pub(crate) fn fill(ctx: &Facts, a: &After, second_order: bool, cols: &mut Cols) -> Ukeire {
     let melds = ctx.view.melds.len();
     // ukeire counts the discard as gone: it is in `a.visible`.
     let u = ukeire(&a.counts, &a.visible);
@@ -261,6 +262,7 @@ pub(crate) fn fill(ctx: &Facts, a: &After, second_order: bool, cols: &mut Cols) 
     cols.flag("wait_tanki", role(WaitRole::Tanki));
     let river = ctx.own_river_kinds | 1 << a.discard.kind();
     cols.flag("furiten", tenpai && kinds & river != 0);
+    u
 }
 
 #[cfg(test)]

@@ -159,6 +159,10 @@ pub struct View {
     pub riichi: bool,
     /// The round and the scores.
     pub scoreboard: Scoreboard,
+    /// The game's last scheduled round (`Scoreboard::round` numbering: 7 = South 4 of a
+    /// four-player hanchan, 3 = East 4 of an East-only game, 6 = South 3 at three players), as
+    /// its rules state ([`crate::log::rules::Rules::last_rounds`]): all-last is this round.
+    pub last_round: u8,
 }
 
 impl View {
@@ -187,6 +191,7 @@ impl View {
             visible_reds: [false; 3],
             riichi: false,
             scoreboard: Scoreboard::default(),
+            last_round: FOUR_PLAYER_HANCHAN_LAST,
         }
     }
 
@@ -307,8 +312,12 @@ pub fn view_of(table: &Table, who: u8, hand: Vec<Tile>) -> View {
         visible_reds: visible_reds(table),
         riichi: table.riichi[who as usize] != RiichiState::None,
         scoreboard: scoreboard_of(table, who),
+        last_round: table.rules.last_rounds(table.rules.hanchan).0,
     }
 }
+
+/// South 4: the last scheduled round of a four-player hanchan, what a bare position assumes.
+pub const FOUR_PLAYER_HANCHAN_LAST: u8 = 7;
 
 /// The absolute seats of `who`'s opponents at relative seats 1 (next), 2 (across) and 3
 /// (previous) at a table of `players` seats: at three nobody sits across (`None`), and the next

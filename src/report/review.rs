@@ -503,6 +503,9 @@ fn theme(feature: &str) -> &'static str {
         Family::River => "the river",
         Family::Reading => "the order of the opponents' discards",
         Family::Danger => "the danger of dealing in (the danger models)",
+        Family::AllLast => "what the scores need",
+        Family::SeatReading => "each opponent's river in order",
+        Family::FuritenRisk => "the furiten risk",
         Family::Shape | Family::Visibility | Family::Threat => "the shape",
     }
 }

@@ -131,12 +131,12 @@ pub(super) fn check_parts(
 /// the groups on both sides and the flags that write the part's. A manifest without `groups`
 /// (written before `--with` existed, when every group was held unless `--skip` said otherwise) is
 /// read from its `skip`. The groups compared are the ones the part holds, so a group added to
-/// haifu later, and left out by default (`danger`), does not set old parts apart.
+/// haifu later, and left out by default (`danger`, `seats`), does not set old parts apart.
 fn check_groups(out: &Path, m: &Manifest, skip: Skip) -> Result<(), DatasetError> {
     let theirs = match &m.groups {
         Some(held) => Skip::parse(held).map(Skip::complement),
         // before `--with`: every group of the time (ev, ukeire2) held unless skipped
-        None => Skip::parse(&m.skip).map(|s| s.union(Skip::of(&[Group::Danger]))),
+        None => Skip::parse(&m.skip).map(|s| s.union(Skip::of(&[Group::Danger, Group::Seats]))),
     };
     let theirs = match theirs {
         Ok(s) => s,
@@ -362,12 +362,13 @@ mod tests {
         assert!(options.column("ukeire2_avg").is_err() && options.column("ukeire2_sum").is_err());
         assert!(options.column("ev").is_ok() && options.column("ukeire_count").is_ok());
         for m in parts::manifests(dir.path()).unwrap() {
-            assert_eq!((m.skip.as_str(), m.groups.as_deref()), ("ukeire2,danger", Some("ev")));
+            assert_eq!((m.skip.as_str(), m.groups.as_deref()), ("ukeire2,danger,seats", Some("ev")));
         }
         // an older folder: every column, manifests without groups
         let old = tempfile::tempdir().unwrap();
-        // (every group of the time: ev and ukeire2; the danger group came later)
-        let then = IngestOptions { part_games: 1, skip: super::Skip::of(&[super::Group::Danger]), ..opts(1) };
+        // (every group of the time: ev and ukeire2; the danger and seats groups came later)
+        let later = super::Skip::of(&[super::Group::Danger, super::Group::Seats]);
+        let then = IngestOptions { part_games: 1, skip: later, ..opts(1) };
         run(files, old.path(), &then).unwrap();
         for part in 0..2 {
             let path = parts::manifest_path(old.path(), part);
