@@ -227,6 +227,48 @@ mod tests {
         assert_eq!(p.values[7], 4_300.0);
     }
 
+    /// The binary search finds what a scan of every payment finds, on random tables of three
+    /// and four players: the smallest payment that meets the goal, and none below it does.
+    #[test]
+    fn the_search_is_the_scans_smallest_payment() {
+        let mut next = crate::testdata::xorshift(0x0a11_1a57);
+        for _ in 0..300 {
+            let players = if next() % 3 == 0 { 3 } else { 4 };
+            let mut scores = [0; 4];
+            for s in scores.iter_mut().take(players) {
+                *s = (next() % 700) as i32 * 100 - 5_000;
+            }
+            let b = Board {
+                scores,
+                players: players as u8,
+                dealer: (next() % players as u64) as usize,
+                honba: (next() % 4) as i32,
+                sticks: (next() % 4) as i32,
+            };
+            let seat = (next() % players as u64) as usize;
+            let place = b.placement(&b.scores, seat);
+            let payer = (0..players).find(|&p| p != seat).unwrap();
+            let cases = [
+                (Payment::Ron { winner: seat, payer }, place.saturating_sub(1).max(1), true),
+                (Payment::Tsumo { winner: seat }, 1, true),
+                (Payment::Ron { winner: payer, payer: seat }, (place + 1).min(players as u8), false),
+            ];
+            for (pay, goal, up) in cases {
+                let meets = |v: i32| {
+                    let p = b.placement(&b.after(pay, v), seat);
+                    if up {
+                        p <= goal
+                    } else {
+                        p >= goal
+                    }
+                };
+                let scan =
+                    (0..=MAX_PAYMENT / 100).map(|i| i * 100).find(|&v| meets(v)).unwrap_or(MAX_PAYMENT);
+                assert_eq!(b.need(seat, pay, goal, up), scan as f32, "{b:?} seat {seat} {pay:?} goal {goal}");
+            }
+        }
+    }
+
     #[test]
     fn the_leader_needs_nothing_and_the_last_cannot_drop() {
         let p = at([40_000, 30_000, 20_000, 10_000]);
