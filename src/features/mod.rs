@@ -111,6 +111,12 @@ impl<'v> DecisionFeatures<'v> {
     /// Checks the view is a discard decision (14 - 3 * melds concealed tiles, at most 4 of a
     /// kind) and precomputes the per-decision facts.
     pub fn new(view: &'v View) -> Result<DecisionFeatures<'v>, FeatureError> {
+        Self::build(view, true)
+    }
+
+    /// [`Self::new`], with the `seats` group's preparation only when `seats` (a run that does not
+    /// hold the group does not pay for it).
+    pub(crate) fn build(view: &'v View, seats: bool) -> Result<DecisionFeatures<'v>, FeatureError> {
         let melds = view.melds.len();
         let want = 14usize.saturating_sub(3 * melds);
         if melds > 4 || view.hand.len() != want {
@@ -131,7 +137,8 @@ impl<'v> DecisionFeatures<'v> {
             river: river::RiverPrep::new(view),
             threat,
             reading: reading::ReadingPrep::new(view),
-            seats: Some((all_last::AllLastPrep::new(view), seat_reading::SeatReadingPrep::new(view))),
+            seats: seats
+                .then(|| (all_last::AllLastPrep::new(view), seat_reading::SeatReadingPrep::new(view))),
             second_order: true,
         })
     }

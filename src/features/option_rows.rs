@@ -66,9 +66,8 @@ pub fn option_rows(view: &View, choice: Choice, skip: Skip, rows: &mut [f32]) ->
 
 /// The features of a decision's view, without the groups `skip` leaves out.
 pub fn decision_features(view: &View, skip: Skip) -> Result<DecisionFeatures<'_>, FeatureError> {
-    let f = DecisionFeatures::new(view)?;
-    let f = if skip.has(Group::Ukeire2) { f.without_second_order() } else { f };
-    Ok(if skip.has(Group::Seats) { f.without_seats() } else { f })
+    let f = DecisionFeatures::build(view, !skip.has(Group::Seats))?;
+    Ok(if skip.has(Group::Ukeire2) { f.without_second_order() } else { f })
 }
 
 /// The expected-value search a view's rows are valued with (see the module doc).
