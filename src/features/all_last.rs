@@ -106,6 +106,17 @@ impl Board {
         s
     }
 
+    /// Whether `seat`'s placement after `payment` of `value` meets `goal` (at most it when `up`,
+    /// at least it when not).
+    fn meets(&self, seat: usize, payment: Payment, goal: u8, up: bool, value: i32) -> bool {
+        let p = self.placement(&self.after(payment, value), seat);
+        if up {
+            p <= goal
+        } else {
+            p >= goal
+        }
+    }
+
     fn placement(&self, scores: &[i32; 4], seat: usize) -> u8 {
         placements_of(scores, self.players)[seat]
     }
@@ -114,14 +125,7 @@ impl Board {
     /// placement meets `goal` (a placement at most it when `up`, at least it when not); 0 when it
     /// already does. A binary search: a larger payment moves the scores further the same way.
     fn need(&self, seat: usize, payment: Payment, goal: u8, up: bool) -> f32 {
-        let meets = |v: i32| {
-            let p = self.placement(&self.after(payment, v), seat);
-            if up {
-                p <= goal
-            } else {
-                p >= goal
-            }
-        };
+        let meets = |v: i32| self.meets(seat, payment, goal, up, v);
         if meets(0) {
             return 0.0;
         }
@@ -254,14 +258,7 @@ mod tests {
                 (Payment::Ron { winner: payer, payer: seat }, (place + 1).min(players as u8), false),
             ];
             for (pay, goal, up) in cases {
-                let meets = |v: i32| {
-                    let p = b.placement(&b.after(pay, v), seat);
-                    if up {
-                        p <= goal
-                    } else {
-                        p >= goal
-                    }
-                };
+                let meets = |v: i32| b.meets(seat, pay, goal, up, v);
                 let scan =
                     (0..=MAX_PAYMENT / 100).map(|i| i * 100).find(|&v| meets(v)).unwrap_or(MAX_PAYMENT);
                 assert_eq!(b.need(seat, pay, goal, up), scan as f32, "{b:?} seat {seat} {pay:?} goal {goal}");
