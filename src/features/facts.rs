@@ -171,4 +171,11 @@ pub(crate) mod tests_support {
     pub(crate) fn get(r: &[f32], name: &str) -> f32 {
         r[crate::features::catalog::index_of(name).unwrap_or_else(|| panic!("{name}"))]
     }
+
+    /// The hand families' row of "discard `t`" (mpsz) of the decision `dec`, the rest 0.
+    pub(crate) fn row_of(dec: &crate::features::DecisionFeatures, t: &str) -> Vec<f32> {
+        let mut r = vec![0.0; crate::features::catalog::catalog_width()];
+        dec.fill(tile(t), &mut r).unwrap();
+        r
+    }
 }

@@ -32,8 +32,7 @@ pub(crate) fn fill(ctx: &Facts, a: &After, u: &Ukeire, cols: &mut Cols) {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::catalog_width;
-    use crate::features::facts::tests_support::{get, tile, view};
+    use crate::features::facts::tests_support::{get, row_of, view};
     use crate::features::DecisionFeatures;
 
     #[test]
@@ -43,11 +42,7 @@ mod tests {
         v.own_river = crate::tile::parse_mpsz("1m").unwrap();
         v.visible[0] += 1;
         let dec = DecisionFeatures::new(&v).unwrap();
-        let row = |t: &str| {
-            let mut r = vec![0.0; catalog_width()];
-            dec.fill(tile(t), &mut r).unwrap();
-            r
-        };
+        let row = |t: &str| row_of(&dec, t);
         // Cutting 5m leaves 2346m: both 1m (123m 46m) and 5m (234m 56m... 456m) still help,
         // and both are in the river: 3 unseen copies each.
         let r = row("5m");

@@ -112,8 +112,7 @@ pub(crate) fn fill(prep: &ReadingPrep, a: &After, cols: &mut Cols) {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::catalog_width;
-    use crate::features::facts::tests_support::{get, river, tile, view};
+    use crate::features::facts::tests_support::{get, river, row_of, view};
     use crate::features::DecisionFeatures;
 
     #[test]
@@ -134,11 +133,7 @@ mod tests {
         v.opponents[2].river = r;
         v.opponents[2].riichi_at = Some(1);
         let dec = DecisionFeatures::new(&v).unwrap();
-        let row = |t: &str| {
-            let mut r = vec![0.0; catalog_width()];
-            dec.fill(tile(t), &mut r).unwrap();
-            r
-        };
+        let row = |t: &str| row_of(&dec, t);
         // 6s: two steps from the next player's last hand-cut 4s; the riichi player's last
         // hand-cut is 6s itself; not genbutsu or suji for the stopped next player.
         let r = row("6s");

@@ -68,8 +68,7 @@ pub(crate) fn fill(ctx: &Facts, prep: &RiverPrep, a: &After, cols: &mut Cols) {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::catalog_width;
-    use crate::features::facts::tests_support::{get, river, tile, view};
+    use crate::features::facts::tests_support::{get, river, row_of, tile, view};
     use crate::features::DecisionFeatures;
 
     #[test]
@@ -84,11 +83,7 @@ mod tests {
         }
         v.own_river = vec![tile("2p")];
         let dec = DecisionFeatures::new(&v).unwrap();
-        let row = |t: &str| {
-            let mut r = vec![0.0; catalog_width()];
-            dec.fill(tile(t), &mut r).unwrap();
-            r
-        };
+        let row = |t: &str| row_of(&dec, t);
         // 1z: three copies out, in every river (the dealer's too), and the previous player's last
         let r = row("1z");
         assert_eq!(get(&r, "river_seen"), 3.0);

@@ -139,8 +139,7 @@ pub(crate) fn fill(prep: &SeatReadingPrep, a: &After, cols: &mut Cols) {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::catalog::catalog_width;
-    use crate::features::facts::tests_support::{get, river, tile, view};
+    use crate::features::facts::tests_support::{get, river, row_of, view};
     use crate::features::DecisionFeatures;
 
     #[test]
@@ -156,11 +155,7 @@ mod tests {
         v.opponents[1].river = r;
         v.opponents[1].riichi_at = Some(2);
         let dec = DecisionFeatures::new(&v).unwrap();
-        let row = |t: &str| {
-            let mut r = vec![0.0; catalog_width()];
-            dec.fill(tile(t), &mut r).unwrap();
-            r
-        };
+        let row = |t: &str| row_of(&dec, t);
         let r = row("6s");
         // next player: 6s never thrown; latest hand-cut 4s (2 steps), the one before 1z
         assert_eq!(get(&r, "sr_opp1_last_seen"), -1.0);

@@ -87,8 +87,7 @@ pub(crate) fn fill(ctx: &Facts, prep: &ThreatPrep, a: &After, cols: &mut Cols) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::catalog::catalog_width;
-    use crate::features::facts::tests_support::{get, river, tile, view};
+    use crate::features::facts::tests_support::{get, river, row_of, view};
     use crate::features::DecisionFeatures;
     use crate::hand::meld::Meld;
     use crate::tile::parse_mpsz;
@@ -116,11 +115,7 @@ mod tests {
             o.river.iter().for_each(|r| v.visible[r.tile.kind()] += 1);
         }
         let dec = DecisionFeatures::new(&v).unwrap();
-        let row = |t: &str| {
-            let mut r = vec![0.0; catalog_width()];
-            dec.fill(tile(t), &mut r).unwrap();
-            r
-        };
+        let row = |t: &str| row_of(&dec, t);
         // 2p: unsafe for both open hands; the next player's flush suit; the dora pon holder's
         // danger; live for the toitoi hand (nothing seen but the tile itself).
         let r = row("2p");
@@ -152,8 +147,7 @@ mod tests {
         v.opponents[0].river = river("9m");
         v.opponents[1].melds = vec![meld(MeldKind::Ankan, "1111s")];
         let dec = DecisionFeatures::new(&v).unwrap();
-        let mut r = vec![0.0; catalog_width()];
-        dec.fill(tile("2p"), &mut r).unwrap();
+        let r = row_of(&dec, "2p");
         for (name, _) in COLUMNS {
             assert_eq!(get(&r, name), 0.0, "{name}");
         }
