@@ -16,7 +16,7 @@ use super::column::Cols;
 use super::facts::After;
 use crate::rank::safety::{is_suji, river_kinds, KindSet};
 use crate::replay::view::{Opponent, View};
-use crate::tile::{is_honor, is_yaochu, Kind, Tile};
+use crate::tile::{is_yaochu, Kind, Tile};
 
 pub(crate) const COLUMNS: [(&str, &str); 7] = [
     ("read_tedashi_near", "opponents whose latest hand-cut discard is of the discard's suit one or two steps away (0-3)"),
@@ -94,8 +94,7 @@ impl ReadingPrep {
 
 /// Whether `t` is of the suit of kind `k` one or two steps away.
 fn near(t: Tile, k: Kind) -> bool {
-    let j = t.kind();
-    !is_honor(k) && !is_honor(j) && j / 9 == k / 9 && (1..=2).contains(&j.abs_diff(k))
+    (1.0..=2.0).contains(&super::seat_reading::steps(Some(t.kind()), k))
 }
 
 pub(crate) fn fill(prep: &ReadingPrep, a: &After, cols: &mut Cols) {

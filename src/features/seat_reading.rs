@@ -98,8 +98,8 @@ impl Seat {
     }
 }
 
-/// Steps from `from` to `k` in their suit, or [`FAR`].
-fn steps(from: Option<Kind>, k: Kind) -> f32 {
+/// Steps from `from` to `k` in their suit, or [`FAR`] (the reading family's `near` is 1 or 2).
+pub(crate) fn steps(from: Option<Kind>, k: Kind) -> f32 {
     match from {
         Some(j) if j == k => 0.0,
         Some(j) if !is_honor(j) && !is_honor(k) && j / 9 == k / 9 => j.abs_diff(k) as f32,
