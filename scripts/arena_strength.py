@@ -6,7 +6,7 @@ intervals that count a wall set, not a game, as one sample.
 
     scripts/arena_strength.py play LINEUP [--chunks K] [--games N] [--seed S] [--out DIR] [--haifu PATH]
     scripts/arena_strength.py simulate LINEUP [--games N] [--seed S] [--out DIR] [--haifu PATH]
-    scripts/arena_strength.py table [--out DIR] [--report FILE]
+    scripts/arena_strength.py table [--out DIR] [--report FILE] [--readme reports/arena/README.md]
 
 A line-up is two players, A and B, seated A,B,A,B (`fitted-vs-majiang-ai` seats fitted,
 majiang-ai, fitted, majiang-ai). `play` plays K chunks of N hanchan, chunk i on seed S + i with
@@ -273,7 +273,25 @@ def table(a):
     text = "\n".join(lines) + "\n\n" + "\n".join(players) + "\n"
     if a.report:
         Path(a.report).write_text(text)
+    if a.readme:
+        put_summary(Path(a.readme), "\n".join(lines) + "\n")
     print(text)
+
+
+SUMMARY_START = "<!-- the strength summary below is written by scripts/arena_strength.py table --readme -->"
+SUMMARY_END = "<!-- end of the strength summary -->"
+
+
+def put_summary(readme, summary):
+    """Replaces the summary between the two markers of `readme`, so that the README's table is the
+    one the chunks give and never a hand copy that goes stale."""
+    text = readme.read_text()
+    start, end = text.find(SUMMARY_START), text.find(SUMMARY_END)
+    if start < 0 or end < start:
+        sys.exit(f"{readme}: the markers {SUMMARY_START!r} and {SUMMARY_END!r} are not there in that order")
+    tmp = readme.with_name(readme.name + ".part")
+    tmp.write_text(text[:start + len(SUMMARY_START)] + "\n" + summary + text[end:])
+    tmp.replace(readme)
 
 
 def main():
@@ -297,6 +315,8 @@ def main():
     t = sub.add_parser("table")
     t.add_argument("--out", default=str(REPO / "reports/arena/strength"))
     t.add_argument("--report", help="also write the markdown here")
+    t.add_argument("--readme", help="also put the line-up summary between the strength-summary markers of this "
+                   "markdown file (reports/arena/README.md)")
     a = ap.parse_args()
     {"play": play, "simulate": simulate, "table": table}[a.cmd](a)
 
