@@ -33,6 +33,9 @@ import urllib.parse
 from collections import defaultdict
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from marked import splice, write_atomically  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[1]
 LINEUPS = {
     "fitted-vs-majiang-ai": ("fitted", "majiang-ai"),
@@ -285,13 +288,10 @@ SUMMARY_END = "<!-- end of the strength summary -->"
 def put_summary(readme, summary):
     """Replaces the summary between the two markers of `readme`, so that the README's table is the
     one the chunks give and never a hand copy that goes stale."""
-    text = readme.read_text()
-    start, end = text.find(SUMMARY_START), text.find(SUMMARY_END)
-    if start < 0 or end < start:
+    text = splice(readme.read_text(), SUMMARY_START, SUMMARY_END, summary)
+    if text is None:
         sys.exit(f"{readme}: the markers {SUMMARY_START!r} and {SUMMARY_END!r} are not there in that order")
-    tmp = readme.with_name(readme.name + ".part")
-    tmp.write_text(text[:start + len(SUMMARY_START)] + "\n" + summary + text[end:])
-    tmp.replace(readme)
+    write_atomically(readme, text)
 
 
 def main():

@@ -16,6 +16,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from marked import splice, write_atomically  # noqa: E402
+
 BEGIN = "<!-- the table below is written by make losses (scripts/loss_table.py) -->"
 END = "<!-- end of the table make losses writes -->"
 
@@ -48,15 +51,10 @@ def into(path, table):
     """`table` between the markers of the file at `path` (or at its top, markers added), the rest
     kept; written atomically."""
     text = open(path).read() if os.path.exists(path) else ""
-    block = f"{BEGIN}\n{table.rstrip()}\n{END}\n"
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + block + rest.split(END, 1)[1].removeprefix("\n")
-    else:
-        text = block + "\n" + text
-    with open(path + ".tmp", "w") as f:
-        f.write(text)
-    os.replace(path + ".tmp", path)
+    spliced = splice(text, BEGIN, END, table)
+    if spliced is None:
+        spliced = f"{BEGIN}\n{table.rstrip()}\n{END}\n\n{text}"
+    write_atomically(path, spliced)
 
 
 args = sys.argv[1:]

@@ -4,6 +4,7 @@ chunk added without rewriting the README fails here, not in a reader's hands).""
 
 import importlib.util
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -72,13 +73,7 @@ def test_the_readme_summary_is_the_chunks_table(strength, tmp_path, capsys):
     copy = tmp_path / "README.md"
     copy.write_text(readme.read_text())
 
-    class Args:
-        out = str(REPO / "reports/arena/strength")
-        report = None
-
-    args = Args()
-    args.readme = str(copy)
-    strength.table(args)
+    strength.table(SimpleNamespace(out=str(REPO / "reports/arena/strength"), report=None, readme=str(copy)))
     capsys.readouterr()
     assert copy.read_text() == readme.read_text(), (
         "reports/arena/README.md's strength summary is stale: run "
