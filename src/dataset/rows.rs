@@ -590,6 +590,72 @@ mod tests {
         }
     }
 
+    /// The riichi and call models read the danger family (issue 69): on real games, when the
+    /// player stays dama, a riichi decision's rows hold the following discard's tenpai
+    /// probabilities and the deal-in probability of one of its options (the same position; after
+    /// a declaration the models read the player's own riichi, so the discard's differ); every
+    /// riichi and call option holds the tenpai probabilities (they were 0 before, as on a kita).
+    #[test]
+    #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
+    fn riichi_and_call_rows_hold_the_danger_family() {
+        use crate::features::catalog::index_of;
+        let at = |n: &str| index_of(n).unwrap();
+        let (dealin, tenpai) = (at("danger_dealin"), [at("danger_tenpai_next"), at("danger_tenpai_prev")]);
+        let mut files = crate::testdata::need_tenhou_files(&[".mjlog"]);
+        files.truncate(6);
+        let w = catalog_width();
+        let (mut riichi, mut dama, mut calls) = (0, 0, 0);
+        for path in &files {
+            let game = crate::log::source::parse_game("g", &std::fs::read(path).unwrap()).unwrap();
+            let rows = game_rows(&game).unwrap();
+            let row = |o: usize| &rows.values[o * w..(o + 1) * w];
+            let options = |d: usize| rows.option_ptr[d] as usize..rows.option_ptr[d + 1] as usize;
+            for d in 0..rows.decisions.len() {
+                match rows.decisions[d].kind.name() {
+                    "riichi" => {
+                        let next = (d + 1..rows.decisions.len())
+                            .find(|&n| rows.decisions[n].seat == rows.decisions[d].seat)
+                            .filter(|&n| rows.decisions[n].kind.name() == "discard")
+                            .expect("a riichi decision is followed by its seat's discard");
+                        let first = row(options(next).start);
+                        let dama_here = rows.decisions[d].chosen == "dama";
+                        for o in options(d) {
+                            for t in tenpai {
+                                if dama_here {
+                                    assert_eq!(row(o)[t], first[t], "{} decision {d}", path.display());
+                                }
+                                assert!(row(o)[t] > 0.0, "{} decision {d}", path.display());
+                            }
+                            let p = row(o)[dealin];
+                            assert!(p > 0.0, "{} decision {d}", path.display());
+                            if dama_here {
+                                let found = options(next).any(|n| row(n)[dealin] == p);
+                                assert!(found, "{} decision {d}", path.display());
+                            }
+                        }
+                        riichi += 1;
+                        dama += usize::from(dama_here);
+                    }
+                    "call" => {
+                        for o in options(d) {
+                            assert!(
+                                tenpai.iter().all(|&t| row(o)[t] > 0.0),
+                                "{} decision {d}",
+                                path.display()
+                            );
+                        }
+                        calls += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            riichi > 10 && dama > 3 && calls > 100,
+            "{riichi} riichi ({dama} dama), {calls} call decisions"
+        );
+    }
+
     /// A decision's error names its place, then its cause, each once in the chain that batch
     /// errors and `{:#}` print (the cause is a source, not also part of the message).
     #[test]

@@ -107,9 +107,9 @@ impl DangerModels {
     }
 }
 
-/// The danger family's columns (issue 69), written for discard options only: the other
-/// decisions' options share one hand after the same discard, so the danger cannot tell them
-/// apart; they stay 0. Points are Tenhou points, as `ev` is. The value at stake, `ev -
+/// The danger family's columns (issue 69), written for every option as the discard its hand is
+/// scored as (`option_rows`: the riichi tile, the offered tile thrown back for a pass, the best
+/// discard after a chi or pon). Points are Tenhou points, as `ev` is. The value at stake, `ev -
 /// danger_loss`, is not a column of its own: it would tie this group to the `ev` group, and a
 /// run with `--skip ev` must write every other column as a full run does.
 pub(crate) const COLUMN_NAMES: [&str; 5] =

@@ -22,8 +22,12 @@
 //!   after its best other discard (the north itself for a seat in riichi, whose drawn north is
 //!   the only discard); `kita` adds its action flag.
 //!
-//! Columns no family writes for an option stay 0 (the value family of a call, say; the danger
-//! family of every option but a discard's).
+//! The danger family of a riichi, call or kita option is that of the discard its hand is scored
+//! as (the riichi tile; the offered tile thrown back for `pass` and `daiminkan`; the best discard
+//! after `chi` / `pon`; the north or the kept hand's discard), so those models read the opponents'
+//! tenpai and the deal-in their option risks as a discard model does.
+//!
+//! Columns no family writes for an option stay 0 (the value family of a call, say).
 
 use super::danger::DecisionDanger;
 use super::groups::{Group, Skip};
@@ -160,9 +164,14 @@ fn remove_tiles(hand: &[Tile], take: &[Tile]) -> Option<Vec<Tile>> {
     Some(h)
 }
 
-/// The hand families of "discard `tile`" from `view` into `out` (a whole option row).
+/// The hand families of "discard `tile`" from `view` into `out` (a whole option row), and its
+/// danger family unless `skip` leaves it out.
 fn hand_row(view: &View, tile: Tile, out: &mut [f32], skip: Skip) -> Result<(), FeatureError> {
-    decision_features(view, skip)?.fill(tile, out)
+    decision_features(view, skip)?.fill(tile, out)?;
+    if skip.has(Group::Danger) {
+        return Ok(());
+    }
+    fill_danger(&DecisionDanger::new(super::danger::shipped(), view, &[tile]), tile, out)
 }
 
 fn unexpected(kind: &'static str, option: &Action) -> FeatureError {
