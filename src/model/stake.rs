@@ -68,8 +68,8 @@ impl Default for StakeColumns {
 
 impl StakeColumns {
     /// The stake of a discard option's catalog row, or `None` where the row has no danger family
-    /// (an ingest without `--with danger`, a live ranker that left it out, a decision other than
-    /// a discard): the models give every opponent some probability of tenpai, never exactly 0.
+    /// (an ingest without `--with danger`, a live ranker that left it out). The rows of riichi and
+    /// call options hold it too, so the callers take stakes of discards only: the models give every opponent some probability of tenpai, never exactly 0.
     pub fn of(&self, row: &[f32]) -> Option<Stake> {
         if self.tenpai.iter().all(|&c| row[c] == 0.0) {
             return None;
@@ -82,6 +82,22 @@ impl StakeColumns {
     /// The stakes of the options of catalog rows `human` and `pick`, when both rows hold them.
     pub fn stakes(&self, human: &[f32], pick: &[f32]) -> Option<(Stake, Stake)> {
         self.of(human).zip(self.of(pick))
+    }
+
+    /// How the options of catalog rows `human` and `pick` of a decision of `kind` compare in
+    /// danger: only a discard's options differ in the discard they risk, so every other kind is
+    /// [`Separation::Unknown`] though its rows hold the family.
+    pub fn separation_of(
+        &self,
+        kind: crate::replay::decision::DecisionKind,
+        human: &[f32],
+        pick: &[f32],
+    ) -> Separation {
+        if kind == crate::replay::decision::DecisionKind::Discard {
+            self.separation(human, pick)
+        } else {
+            Separation::Unknown
+        }
     }
 
     /// How the options of catalog rows `human` and `pick` compare in danger.
