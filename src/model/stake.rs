@@ -12,6 +12,7 @@
 use crate::features::catalog::{index, index_of};
 use crate::features::danger::COLUMN_NAMES;
 use crate::features::value;
+use crate::replay::decision::DecisionKind;
 
 /// The difference in deal-in probability from which the judge says danger separated the two
 /// options: two percentage points, about the gap between a suji tile and a musuji 4-6 against
@@ -67,11 +68,13 @@ impl Default for StakeColumns {
 }
 
 impl StakeColumns {
-    /// The stake of a discard option's catalog row, or `None` where the row has no danger family
-    /// (an ingest without `--with danger`, a live ranker that left it out). The rows of riichi and
-    /// call options hold it too, so the callers take stakes of discards only: the models give every opponent some probability of tenpai, never exactly 0.
-    pub fn of(&self, row: &[f32]) -> Option<Stake> {
-        if self.tenpai.iter().all(|&c| row[c] == 0.0) {
+    /// The stake of a catalog row of an option of a decision of `kind`, or `None` where the row
+    /// has no danger family (an ingest without `--with danger`, a live ranker that left it out:
+    /// the models give every opponent some probability of tenpai, never exactly 0) or is not a
+    /// discard's. A riichi or call option holds the danger of the discard its hand is scored as,
+    /// not a choice between discards, so only a discard's options have stakes to compare.
+    pub fn of(&self, kind: DecisionKind, row: &[f32]) -> Option<Stake> {
+        if kind != DecisionKind::Discard || self.tenpai.iter().all(|&c| row[c] == 0.0) {
             return None;
         }
         let ev = (row[self.ev_defined] > 0.0).then_some(row[self.ev] as f64);
@@ -79,30 +82,16 @@ impl StakeColumns {
         Some(Stake { dealin: row[self.dealin], loss, ev, at_stake: ev.map(|e| e - loss as f64) })
     }
 
-    /// The stakes of the options of catalog rows `human` and `pick`, when both rows hold them.
-    pub fn stakes(&self, human: &[f32], pick: &[f32]) -> Option<(Stake, Stake)> {
-        self.of(human).zip(self.of(pick))
+    /// The stakes of the options of catalog rows `human` and `pick` of a decision of `kind`,
+    /// when both rows hold them.
+    pub fn stakes(&self, kind: DecisionKind, human: &[f32], pick: &[f32]) -> Option<(Stake, Stake)> {
+        self.of(kind, human).zip(self.of(kind, pick))
     }
 
     /// How the options of catalog rows `human` and `pick` of a decision of `kind` compare in
-    /// danger: only a discard's options differ in the discard they risk, so every other kind is
-    /// [`Separation::Unknown`] though its rows hold the family.
-    pub fn separation_of(
-        &self,
-        kind: crate::replay::decision::DecisionKind,
-        human: &[f32],
-        pick: &[f32],
-    ) -> Separation {
-        if kind == crate::replay::decision::DecisionKind::Discard {
-            self.separation(human, pick)
-        } else {
-            Separation::Unknown
-        }
-    }
-
-    /// How the options of catalog rows `human` and `pick` compare in danger.
-    pub fn separation(&self, human: &[f32], pick: &[f32]) -> Separation {
-        match self.stakes(human, pick) {
+    /// danger.
+    pub fn separation(&self, kind: DecisionKind, human: &[f32], pick: &[f32]) -> Separation {
+        match self.stakes(kind, human, pick) {
             Some((h, p)) => reason(&h, &p).map_or(Separation::Alike, Separation::By),
             None => Separation::Unknown,
         }
@@ -152,16 +141,17 @@ mod tests {
     #[test]
     fn a_row_without_the_family_has_no_stake() {
         let c = StakeColumns::default();
-        assert_eq!(c.of(&row(0.0, 0.0, Some(1000.0), 0.0)), None);
-        let s = c.of(&row(0.1, 800.0, Some(3000.0), 0.4)).unwrap();
+        assert_eq!(c.of(DecisionKind::Discard, &row(0.0, 0.0, Some(1000.0), 0.0)), None);
+        let s = c.of(DecisionKind::Discard, &row(0.1, 800.0, Some(3000.0), 0.4)).unwrap();
+        assert_eq!(c.of(DecisionKind::Call, &row(0.1, 800.0, Some(3000.0), 0.4)), None);
         assert_eq!((s.dealin, s.loss, s.ev, s.at_stake), (0.1, 800.0, Some(3000.0), Some(2200.0)));
-        assert_eq!(c.of(&row(0.1, 800.0, None, 0.4)).unwrap().at_stake, None);
+        assert_eq!(c.of(DecisionKind::Discard, &row(0.1, 800.0, None, 0.4)).unwrap().at_stake, None);
     }
 
     #[test]
     fn danger_is_the_reason_only_past_the_gap() {
         let c = StakeColumns::default();
-        let s = |d: f32| c.of(&row(d, d * 8000.0, None, 0.5)).unwrap();
+        let s = |d: f32| c.of(DecisionKind::Discard, &row(d, d * 8000.0, None, 0.5)).unwrap();
         assert_eq!(reason(&s(0.15), &s(0.01)), Some(DangerReason::Pushed));
         assert_eq!(reason(&s(0.01), &s(0.15)), Some(DangerReason::Folded));
         assert_eq!(reason(&s(0.030), &s(0.015)), None);

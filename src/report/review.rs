@@ -700,9 +700,7 @@ impl Reviewer<'_> {
                     ukeire: r[self.cols.ukeire] as u32,
                     shanten: r[self.cols.shanten] as i8,
                     safety,
-                    // A stake is a discard's: the other kinds' options hold the danger of the
-                    // discard their hand is scored as, not a choice between discards.
-                    stake: if d.kind == DecisionKind::Discard { self.cols.stake.of(r) } else { None },
+                    stake: self.cols.stake.of(d.kind, r),
                 }
             })
             .collect();
@@ -715,9 +713,8 @@ impl Reviewer<'_> {
             _ => ("linear", judged, rank_of(human)),
         };
         let trees = trees.map(|(t, _)| t);
-        let discard = d.kind == DecisionKind::Discard;
         let danger =
-            self.cols.stake.stakes(base[human], base[judged.pick]).filter(|_| discard).and_then(|(h, p)| {
+            self.cols.stake.stakes(d.kind, base[human], base[judged.pick]).and_then(|(h, p)| {
                 danger_note(&d.options[human].label(), &d.options[judged.pick].label(), h, p)
             });
         let ev_of = |o: usize| (base[o][self.cols.ev_defined] > 0.0).then(|| base[o][self.cols.ev] as f64);

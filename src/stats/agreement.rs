@@ -212,7 +212,7 @@ impl RoundSink for Judging<'_> {
             let situation =
                 Situation::of_decision(r.turn, r.wall_left, r.round_wind, r.dealer, r.scoreboard());
             let (_, j) = self.models.judge(d.kind, &rows, situation, d.chosen);
-            let danger = self.stake.separation_of(d.kind, rows[d.chosen], rows[j.pick]);
+            let danger = self.stake.separation(d.kind, rows[d.chosen], rows[j.pick]);
             self.seats[d.seat as usize].add(d.kind, j.matched, j.bad_move(self.models.bad_below), danger);
         }
     }

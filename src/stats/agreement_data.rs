@@ -190,7 +190,7 @@ impl File<'_> {
             if let Some(c) = chosen.take() {
                 let refs: Vec<&[f32]> = rows.chunks_exact(w).collect();
                 let (_, j) = models.judge(d.kind[i], &refs, d.situation[i], c);
-                let danger = self.stake.separation_of(d.kind[i], refs[c], refs[j.pick]);
+                let danger = self.stake.separation(d.kind[i], refs[c], refs[j.pick]);
                 out.add_decision(
                     d.dan[i],
                     &d.year[i],
