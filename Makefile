@@ -79,27 +79,34 @@ fmt:
 # weighted 1/(n-1); on the held-out houou discards it puts the human's pick first 67.6% of the time
 # (softmax on the same columns: see reports/losses/losses.md). L2 1e-4 alone: on make losses'
 # sample 1e-4, 1e-5 and 1e-6 gave the same validation top-1, so a grid would only double the time.
+# LINEAR_DROP: the families a default ingest holds for the discard trees (danger, seats) that the
+# linear models leave out: fitted on them they gained nothing on held-out games (reports/danger).
+LINEAR_DROP = --drop danger_,al_,sr_,furiten_risk_
 weights: release
 	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	target/release/haifu fit --data out/corpus --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --loss logistic --pairs per-decision --l2 0.0001 --max-iters 150 \
-		--interact shanten --interact riichi --interact value --interact turn \
+		--interact shanten --interact riichi --interact value --interact turn $(LINEAR_DROP) \
 		--out data/weights/default.json
 	target/release/haifu fit --data out/corpus --kind riichi --tables houou,tokujou --seats human \
-		--seed 1 --loss softmax --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/riichi.json
+		--seed 1 --loss softmax --l2 0.0001,0.001,0.01 --max-iters 150 $(LINEAR_DROP) \
+		--out data/weights/riichi.json
 	target/release/haifu fit --data out/corpus --kind call --tables houou,tokujou --seats human \
-		--seed 1 --loss softmax --l2 0.0001,0.001,0.01 --max-iters 150 --out data/weights/call.json
+		--seed 1 --loss softmax --l2 0.0001,0.001,0.01 --max-iters 150 $(LINEAR_DROP) \
+		--out data/weights/call.json
 	$(MAKE) sanma-weights
 
 # The three-player (sanma) models, on the Houou sanma games of SHARED/data/tenhou/sanma (279 games,
 # about 98,000 decisions; a minute of ingest and four fits): the discard model gated by shanten,
 # riichi and turn (no value gate: 電脳麻将's ev is a four-player search, unset at three players),
 # and the riichi, call and kita (set a north aside or keep it) models; then the agreement of the
-# evaluators with the human picks on the test split, reports/sanma/. HAIFU: the binary.
+# evaluators with the human picks on the test split, reports/sanma/. HAIFU: the binary. The
+# ingest leaves out the danger and seats groups: the sanma models were fitted without them (the
+# danger models are four-player ones).
 HAIFU ?= target/release/haifu
 SANMA_FIT = --players 3 --seats human --seed 1 --l2 0.0001,0.001,0.01 --max-iters 150
 sanma-weights:
-	$(HAIFU) ingest $(SHARED)/data/tenhou/sanma --out out/sanma --resume
+	$(HAIFU) ingest $(SHARED)/data/tenhou/sanma --out out/sanma --resume --skip danger,seats
 	$(HAIFU) fit --data out/sanma --kind discard $(SANMA_FIT) --loss logistic --pairs per-decision \
 		--interact shanten --interact riichi --interact turn --out data/weights/sanma.json
 	$(HAIFU) fit --data out/sanma --kind riichi $(SANMA_FIT) --loss softmax --out data/weights/sanma-riichi.json
@@ -122,7 +129,7 @@ losses: release
 	./scripts/ingest_corpus.sh $(SHARED) out/corpus
 	./scripts/losses.sh out/corpus reports/losses --kind discard --tables houou,tokujou --seats human \
 		--seed 1 --l2 0.0001 --max-iters 150 --max-decisions $(LOSS_DECISIONS) \
-		--interact shanten --interact riichi --interact value --interact turn
+		--interact shanten --interact riichi --interact value --interact turn $(LINEAR_DROP)
 
 # The ceiling of these features: LightGBM lambdarank (gradient-boosted trees, a pairwise
 # objective) on the same columns, filter, split and LOSS_DECISIONS sample as make losses, trained
@@ -161,9 +168,10 @@ trees: release $(VENV)/.ceiling
 	$(VENV)/bin/python scripts/trees.py out/corpus --out data/weights/trees.txt.gz \
 		--report reports/losses/trees.json $(TREES_ARGS)
 	$(VENV)/bin/python scripts/trees.py out/corpus --kind riichi --out data/weights/trees-riichi.txt.gz \
-		--families options,context,relative --without reading --threads 1 --report reports/losses/trees-riichi.json
+		--families options,context,relative --without reading,danger,seats --threads 1 \
+		--report reports/losses/trees-riichi.json
 	$(VENV)/bin/python scripts/trees.py out/corpus --kind call --out data/weights/trees-call.txt.gz \
-		--report reports/losses/trees-call.json
+		--without danger,seats --report reports/losses/trees-call.json
 	target/release/haifu calibrate --data out/corpus --trees
 	target/release/haifu calibrate --data out/corpus --weights data/weights/riichi.json --trees
 	target/release/haifu calibrate --data out/corpus --weights data/weights/call.json --trees

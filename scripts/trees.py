@@ -26,9 +26,9 @@ src/model/trees/inputs.rs, and a Rust test holds the two to each other):
 - table: the decision's round, honba, sticks, placement, score, and the gaps to the leader and to
   the nearest scores above and below (TABLE).
 `--without reading` leaves out the option columns of the reading family (`read_*`), `--without
-danger` the danger family (`danger_*`, an ingest `--with danger`, and its `rel_` and `margin_` columns),
-`--without all_last`, `seat_reading`, `furiten_risk` (or `seats`, all three) the families of an
-ingest `--with seats` (`al_*`, `sr_*`, `furiten_risk_*`).
+danger` the danger family (`danger_*`, held by a default ingest, and its `rel_` and `margin_` columns),
+`--without all_last`, `seat_reading`, `furiten_risk` (or `seats`, all three) the families of the
+`seats` group (`al_*`, `sr_*`, `furiten_risk_*`).
 
 Memory: each ingest part is read once and written as float32 chunks under --cache (reused by
 later runs with the same data, kind, tables, seed and families); the LightGBM Dataset is then
@@ -185,8 +185,8 @@ def feature_names(option_columns, families):
 
 
 def derivable(pairs, columns):
-    """The (column, higher) pairs whose column the ingest holds: an ingest without an opt-in
-    family (`--with danger`) has no derived columns of it."""
+    """The (column, higher) pairs whose column the ingest holds: an ingest without a
+    family (`--skip danger`) has no derived columns of it."""
     return [(c, h) for c, h in pairs if c in columns]
 
 

@@ -171,8 +171,8 @@ fn ingest_values_match_the_recorded_digest() {
     let out = tempfile::tempdir().unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_haifu"))
         .arg("ingest")
-        // Every column group: the recorded digests hold second-order ukeire, and `--with ukeire2`
-        // must give the values it gave before it became opt-in.
+        // Every column group: ev, danger and seats are held by default, and `--with ukeire2` adds
+        // the one opt-in group, which must give the values it gave before it became opt-in.
         .args(["--with", "ukeire2"])
         .args(&files)
         .arg("--out")

@@ -240,8 +240,8 @@ def decisions(
     (one row per option: ``decision_id``, ``option``, ``chosen`` and the feature columns) and
     ``waits`` (each opponent's tenpai, winning kinds and ron points at each discard decision: the
     danger models' labels); schema in docs/schema.md. Columns and values equal what ``haifu ingest`` writes for the same records
-    and options (decision ids included). ``skip`` leaves out column groups (``"ev"``), ``with_``
-    adds opt-in ones (``"ukeire2"``, ``"danger"``, ``"seats"``); ``shard=(i, n)`` keeps the records whose game id hashes to
+    and options (decision ids included). ``skip`` leaves out column groups (``"ev"``, ``"danger"``,
+    ``"seats"``: held by default), ``with_`` adds the opt-in one (``"ukeire2"``); ``shard=(i, n)`` keeps the records whose game id hashes to
     i mod n. Records that fail are left out with a warning naming them.
 
     The columns cross from Rust through Arrow without being copied.

@@ -42,12 +42,18 @@ pub struct IngestArgs {
     /// on N machines and put their parts in one folder (part numbers do not clash).
     #[arg(long, default_value = "0/1")]
     shard: haifu::batch::Shard,
-    /// Leave out costly option column groups (comma-separated). `ev` (ev, log_ev, ev_defined,
-    /// ev_far_shanten, ev_far_ukeire: 電脳麻将's expected value) is the one a default run holds,
-    /// and the costliest group: most of a default run's CPU time is its search (docs/performance.md
-    /// has the shares), so `--skip ev` is the way to a fast run. The columns are absent from the
-    /// options table, every other value is the same; `fit` then fits without them (the `value`
-    /// gate needs ev), `eval` takes `--evaluator`s other than ev.
+    /// Leave out costly option column groups (comma-separated). A default run holds three:
+    /// `ev` (ev, log_ev, ev_defined, ev_far_shanten, ev_far_ukeire: 電脳麻将's expected value), the
+    /// costliest, since most of a default run's CPU time is its search (docs/performance.md has
+    /// the shares); `danger` (danger_dealin, danger_loss, danger_tenpai_next / across / prev: what
+    /// the danger models fitted on the opponents' real waits say of each option, docs/schema.md);
+    /// and `seats` (al_*: what a win or a deal-in must move to change placement; sr_opp1_* ..
+    /// sr_opp3_*: each opponent's river read in order; furiten_risk_*: the hand's ukeire already
+    /// in its own river). The shipped discard trees read all three; the linear models read none
+    /// of danger and seats. So `--skip ev,danger,seats` is the way to a fast run. The columns are
+    /// absent from the options table, every other value is the same; `fit` then fits without them
+    /// (the `value` gate needs ev), `eval` takes `--evaluator`s other than ev (and trees, which
+    /// need danger and seats).
     #[arg(long, value_parser = haifu::dataset::skip::Skip::parse, value_name = "GROUPS")]
     skip: Option<haifu::dataset::skip::Skip>,
     /// Add opt-in option column groups (comma-separated): `ukeire2` (ukeire2_avg, ukeire2_sum:
@@ -55,12 +61,7 @@ pub struct IngestArgs {
     /// it is the costliest group after ev (docs/performance.md has the shares), no seed defines it,
     /// and the fitted functions do as well without it. With it the values are the same as before it
     /// became opt-in. Each part's manifest records the groups it holds; `--resume` must use the
-    /// same groups. `danger` (danger_dealin, danger_loss, danger_tenpai_next / across / prev:
-    /// what the danger models fitted on the opponents' real waits say of each
-    /// discard, docs/schema.md) is opt-in until the shipped discard models are refitted on it.
-    /// `seats` (al_*: what a win or a deal-in must move to change placement; sr_opp1_* ..
-    /// sr_opp3_*: each opponent's river read in order; furiten_risk_*: the hand's ukeire already in
-    /// its own river) is opt-in for the same reason (reports/danger has its ablation).
+    /// same groups.
     #[arg(long, value_parser = haifu::dataset::skip::Skip::parse, value_name = "GROUPS")]
     with: Option<haifu::dataset::skip::Skip>,
 }

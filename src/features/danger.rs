@@ -283,7 +283,7 @@ mod tests {
         out
     }
 
-    /// The family as ingest writes it (`--with danger`): each discard's `danger_dealin` ranks the
+    /// The family as ingest writes it (a default run holds it): each discard's `danger_dealin` ranks the
     /// discards that would have dealt in (the replay's ground truth, `replay::waits`: an opponent
     /// could ron the kind) above those that would not, on real games the test does not pick by
     /// outcome; the expected loss is never below 0 and is 0 only where the probability is; and
@@ -347,9 +347,9 @@ mod tests {
         discard_rows(&view, &[tile], skip, &mut row).unwrap();
         assert_eq!(row[across], 0.0);
         assert!(row[col("danger_tenpai_next")] > 0.0 && row[col("danger_tenpai_prev")] > 0.0, "{row:?}");
-        // Left out by default: the same row without the family.
+        // Left out (`--skip danger`): the same row without the family.
         let mut plain = vec![0.0; catalog_width()];
-        discard_rows(&view, &[tile], Skip::default(), &mut plain).unwrap();
+        discard_rows(&view, &[tile], Skip::of(&[Group::Danger]), &mut plain).unwrap();
         assert_eq!(plain[col("danger_tenpai_next")], 0.0);
     }
 

@@ -11,11 +11,12 @@
 //! every group writes, and each part's manifest names the groups it holds, so `--resume` refuses
 //! to mix parts written with other groups.
 //!
-//! The danger family (`--with danger`, issue 69) is a group too: the danger models' answers for
-//! each discard (three small LightGBM models a decision). It stays opt-in until the shipped
-//! discard models are refitted on it, so that a default ingest writes what they were trained on.
-//! So is the `seats` group (`--with seats`): the all-last needs, each opponent's river read in
-//! order and the furiten risk, measured by ablation in reports/danger (issue 69, item 3).
+//! The danger family (issue 69) is a group too: the danger models' answers for each option
+//! (three small LightGBM models a decision). So is the `seats` group: the all-last needs, each
+//! opponent's river read in order and the furiten risk (reports/danger has their ablation). Both
+//! are held by default since the shipped discard trees were trained on them, so that a default
+//! ingest writes what those trees read; `--skip danger,seats` gives the faster run the linear
+//! models need (they were measured to gain nothing from either, and `make weights` drops them).
 
 use std::fmt;
 
@@ -45,14 +46,13 @@ impl Group {
         }
     }
 
-    /// Whether a run holds the group when neither `--skip` nor `--with` names it: `ev` yes,
-    /// `ukeire2` no (its cost buys no held-out accuracy; `--with ukeire2` adds it), `danger` no
-    /// (until the shipped models are refitted on it; `--with danger` adds it), `seats` no (the
-    /// same: `--with seats` adds it).
+    /// Whether a run holds the group when neither `--skip` nor `--with` names it: `ev`, `danger`
+    /// and `seats` yes (the shipped discard trees read all three); `ukeire2` no (its cost buys no
+    /// held-out accuracy; `--with ukeire2` adds it).
     pub fn by_default(self) -> bool {
         match self {
-            Group::Ev => true,
-            Group::Ukeire2 | Group::Danger | Group::Seats => false,
+            Group::Ev | Group::Danger | Group::Seats => true,
+            Group::Ukeire2 => false,
         }
     }
 
@@ -240,34 +240,38 @@ mod tests {
         assert!(!Skip::NONE.leaves_out("ev"));
     }
 
-    /// The default run holds ev and not ukeire2; `--with` and `--skip` move one group each way,
-    /// and the flags printed for a choice give that choice back.
+    /// The default run holds ev, danger and seats, not ukeire2; `--with` and `--skip` move groups
+    /// each way, and the flags printed for a choice give that choice back.
     #[test]
-    fn default_holds_ev_and_with_adds_ukeire2() {
+    fn default_holds_ev_danger_and_seats_and_with_adds_ukeire2() {
         let none = Skip::NONE;
         let d = Skip::choose(none, none).unwrap();
         assert_eq!(d, Skip::default());
-        assert!(d.has(Group::Ukeire2) && !d.has(Group::Ev));
-        assert_eq!((d.holds().as_str(), d.flags().as_str()), ("ev", ""));
+        assert_eq!(d, Skip::of(&[Group::Ukeire2]));
+        assert_eq!((d.holds().as_str(), d.flags().as_str()), ("ev,danger,seats", ""));
         let with = Skip::choose(none, Skip::parse("ukeire2").unwrap()).unwrap();
         assert_eq!(
             (with, with.holds().as_str(), with.flags().as_str()),
-            (Skip::of(&[Group::Danger, Group::Seats]), "ev,ukeire2", "--with ukeire2")
+            (Skip::NONE, "ev,ukeire2,danger,seats", "--with ukeire2")
         );
-        let all = Skip::choose(none, Skip::parse("ukeire2,danger,seats").unwrap()).unwrap();
+        let lean = Skip::choose(Skip::parse("danger,seats").unwrap(), none).unwrap();
         assert_eq!(
-            (all, all.holds().as_str(), all.flags().as_str()),
-            (Skip::NONE, "ev,ukeire2,danger,seats", "--with ukeire2,danger,seats")
+            (lean, lean.holds().as_str(), lean.flags().as_str()),
+            (Skip::of(&[Group::Ukeire2, Group::Danger, Group::Seats]), "ev", "--skip danger,seats")
         );
         let no_ev = Skip::choose(Skip::parse("ev").unwrap(), none).unwrap();
-        assert_eq!((no_ev.holds().as_str(), no_ev.flags().as_str()), ("", "--skip ev"));
+        assert_eq!((no_ev.holds().as_str(), no_ev.flags().as_str()), ("danger,seats", "--skip ev"));
         let swap = Skip::choose(Skip::parse("ev").unwrap(), Skip::parse("ukeire2").unwrap()).unwrap();
-        assert_eq!((swap.holds().as_str(), swap.flags().as_str()), ("ukeire2", "--with ukeire2 --skip ev"));
-        // --skip ukeire2 is what the default does anyway
+        assert_eq!(
+            (swap.holds().as_str(), swap.flags().as_str()),
+            ("ukeire2,danger,seats", "--with ukeire2 --skip ev")
+        );
+        // --skip ukeire2 is what the default does anyway, and so is --with danger
         assert_eq!(Skip::choose(Skip::parse("ukeire2").unwrap(), none).unwrap(), d);
+        assert_eq!(Skip::choose(none, Skip::parse("danger,seats").unwrap()).unwrap(), d);
         let e = Skip::choose(Skip::parse("ukeire2").unwrap(), Skip::parse("ukeire2").unwrap()).unwrap_err();
         assert!(e.to_string().contains("--skip and --with both name ukeire2"), "{e}");
-        for s in [d, with, no_ev, swap] {
+        for s in [d, with, lean, no_ev, swap] {
             let again = Skip::choose(
                 Skip::parse(s.flags().split("--skip ").nth(1).unwrap_or("")).unwrap(),
                 Skip::parse(s.flags().split("--with ").nth(1).map_or("", |w| w.split(' ').next().unwrap()))

@@ -144,7 +144,7 @@ impl<'v> DecisionFeatures<'v> {
     }
 
     /// Leaves the `seats` group's families (all-last, seat reading, furiten risk) at 0, for an
-    /// ingest that does not hold the group (`--with seats` adds it).
+    /// ingest that does not hold the group (`--skip seats`).
     pub fn without_seats(mut self) -> Self {
         self.seats = None;
         self

@@ -69,7 +69,7 @@ impl Default for StakeColumns {
 
 impl StakeColumns {
     /// The stake of a catalog row of an option of a decision of `kind`, or `None` where the row
-    /// has no danger family (an ingest without `--with danger`, a live ranker that left it out:
+    /// has no danger family (an ingest `--skip danger`, a live ranker that left it out:
     /// the models give every opponent some probability of tenpai, never exactly 0) or is not a
     /// discard's. A riichi or call option holds the danger of the discard its hand is scored as,
     /// not a choice between discards, so only a discard's options have stakes to compare.

@@ -130,7 +130,7 @@ pub fn agreement_of_data(
             missing: crate::util::first_of(&missing, 8),
         });
     }
-    // The danger family, where the folder holds it (`ingest --with danger`): the judge states
+    // The danger family, where the folder holds it (a default ingest does): the judge states
     // the danger of bad moves ([`crate::model::stake`]); without it those counts stay empty.
     // Each wanted column in catalog order, with where it goes in a catalog row.
     let (at, want): (Vec<usize>, Vec<String>) = names()

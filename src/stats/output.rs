@@ -378,7 +378,7 @@ fn write_agreement(a: &AgreementTables, dir: &Path) -> Result<String> {
          are the shares of bad-move discards where danger separated the choice from the judge's first choice: \
          by the danger models, the player's tile deals in 2 or more percentage points more often (pushed) or \
          less often (folded); the rest differ on shape and value (`-` where the rows hold no danger family: \
-         an ingest without `--with danger`). 95% Wilson intervals treat \
+         an ingest `--skip danger`). 95% Wilson intervals treat \
          decisions as independent, so they are narrower than a by-game interval would be.\n\n",
     );
     md.push_str(&table("dan"));

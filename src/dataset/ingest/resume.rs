@@ -130,8 +130,8 @@ pub(super) fn check_parts(
 /// Refuses to resume onto a part that holds other column groups than this run: the message names
 /// the groups on both sides and the flags that write the part's. A manifest without `groups`
 /// (written before `--with` existed, when every group was held unless `--skip` said otherwise) is
-/// read from its `skip`. The groups compared are the ones the part holds, so a group added to
-/// haifu later, and left out by default (`danger`, `seats`), does not set old parts apart.
+/// read from its `skip` (every group of that time, ev and ukeire2, unless skipped: the `danger`
+/// and `seats` groups came later, so such a part never holds them).
 fn check_groups(out: &Path, m: &Manifest, skip: Skip) -> Result<(), DatasetError> {
     let theirs = match &m.groups {
         Some(held) => Skip::parse(held).map(Skip::complement),
@@ -347,12 +347,15 @@ mod tests {
         assert!(read_table(dir.path(), "options", None).unwrap().column("ev").is_ok());
     }
 
-    /// The default run holds ev and not second-order ukeire, and says so in every manifest. A
-    /// folder written before `--with` existed (manifests without `groups`, every column) is refused
-    /// by a default `--resume`, which names `--with ukeire2`; resumed with it, the parts are kept.
+    /// The default run holds ev, danger and seats, not second-order ukeire, and says so in every
+    /// manifest. A folder written before `--with` existed (manifests without `groups`: ev and
+    /// ukeire2) is refused by a default `--resume`, which names the flags that write it; resumed
+    /// with them, the parts are kept. So is a default folder of the haifu before danger and seats
+    /// were held by default (groups "ev"), named `--skip danger,seats`.
     #[test]
     #[cfg_attr(haifu_no_shared, ignore = "needs ../shared/data (touch build.rs after adding it)")]
-    fn default_run_holds_ev_without_ukeire2() {
+    fn default_run_holds_ev_danger_and_seats_without_ukeire2() {
+        use super::{Group, Skip};
         let files = sample_files(500);
         let files = &files[..2];
         let dir = tempfile::tempdir().unwrap();
@@ -360,14 +363,17 @@ mod tests {
         run(files, dir.path(), &default).unwrap();
         let options = read_table(dir.path(), "options", None).unwrap();
         assert!(options.column("ukeire2_avg").is_err() && options.column("ukeire2_sum").is_err());
-        assert!(options.column("ev").is_ok() && options.column("ukeire_count").is_ok());
-        for m in parts::manifests(dir.path()).unwrap() {
-            assert_eq!((m.skip.as_str(), m.groups.as_deref()), ("ukeire2,danger,seats", Some("ev")));
+        for held in ["ev", "ukeire_count", "danger_dealin", "al_last", "sr_opp1_streak", "furiten_risk_share"]
+        {
+            assert!(options.column(held).is_ok(), "{held} not written by a default run");
         }
-        // an older folder: every column, manifests without groups
+        for m in parts::manifests(dir.path()).unwrap() {
+            assert_eq!((m.skip.as_str(), m.groups.as_deref()), ("ukeire2", Some("ev,danger,seats")));
+        }
+        // an older folder: every column of the time, manifests without groups
         let old = tempfile::tempdir().unwrap();
         // (every group of the time: ev and ukeire2; the danger and seats groups came later)
-        let later = super::Skip::of(&[super::Group::Danger, super::Group::Seats]);
+        let later = Skip::of(&[Group::Danger, Group::Seats]);
         let then = IngestOptions { part_games: 1, skip: later, ..opts(1) };
         run(files, old.path(), &then).unwrap();
         for part in 0..2 {
@@ -380,21 +386,21 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("part 0 holds the option column groups ev,ukeire2 (written with --with ukeire2)")
-                && e.contains("resume with --with ukeire2"),
+            e.contains("part 0 holds the option column groups ev,ukeire2 (written with --with ukeire2 --skip danger,seats)")
+                && e.contains("resume with --with ukeire2 --skip danger,seats"),
             "{e}"
         );
         let r = run(files, old.path(), &IngestOptions { resume: true, ..then }).unwrap();
         assert_eq!((r.parts_kept, r.parts_written), (2, 0));
-        // a default folder of the haifu before the danger group (skip "ukeire2", groups "ev")
-        // resumes under today's default, whose skip also names danger
-        for part in 0..2 {
-            let path = parts::manifest_path(dir.path(), part);
-            let mut m: Manifest = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-            m.skip = "ukeire2".to_string();
-            std::fs::write(&path, serde_json::to_vec(&m).unwrap()).unwrap();
-        }
-        let r = run(files, dir.path(), &IngestOptions { resume: true, ..default }).unwrap();
+        // a default folder of the haifu before danger and seats were held by default
+        let lean = tempfile::tempdir().unwrap();
+        let before = Skip::of(&[Group::Ukeire2, Group::Danger, Group::Seats]);
+        run(files, lean.path(), &IngestOptions { skip: before, ..default.clone() }).unwrap();
+        let e = run(files, lean.path(), &IngestOptions { resume: true, ..default.clone() })
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("resume with --skip danger,seats"), "{e}");
+        let r = run(files, lean.path(), &IngestOptions { resume: true, skip: before, ..default }).unwrap();
         assert_eq!((r.parts_kept, r.parts_written), (2, 0));
     }
 }

@@ -444,7 +444,7 @@ mod tests {
             let e =
                 run(files, dir.path(), &IngestOptions { resume: true, ..opts(2) }).unwrap_err().to_string();
             assert!(
-                e.contains("this run holds ev,ukeire2,danger,seats (with --with ukeire2,danger,seats)")
+                e.contains("this run holds ev,ukeire2,danger,seats (with --with ukeire2)")
                     && e.contains("--force"),
                 "{e}"
             );
