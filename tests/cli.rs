@@ -398,7 +398,11 @@ fn skipped_columns_are_absent_and_their_users_say_so() {
     let mut again = vec!["ingest", "--resume", "--out", d];
     again.extend(picked.iter().map(String::as_str));
     let e = err(&again);
-    assert!(e.contains("holds the option column groups none") && e.contains("resume with --skip ev"), "{e}");
+    assert!(
+        e.contains("holds the option column groups danger,seats (written with --skip ev)")
+            && e.contains("resume with --skip ev"),
+        "{e}"
+    );
 }
 
 /// `haifu stats` over three shards, then `--merge`: the same report, tables and JSON as one run over

@@ -349,7 +349,7 @@ mod tests {
         assert!(row[col("danger_tenpai_next")] > 0.0 && row[col("danger_tenpai_prev")] > 0.0, "{row:?}");
         // Left out (`--skip danger`): the same row without the family.
         let mut plain = vec![0.0; catalog_width()];
-        discard_rows(&view, &[tile], Skip::of(&[Group::Danger]), &mut plain).unwrap();
+        discard_rows(&view, &[tile], Skip::default().union(Skip::of(&[Group::Danger])), &mut plain).unwrap();
         assert_eq!(plain[col("danger_tenpai_next")], 0.0);
     }
 

@@ -260,9 +260,10 @@ mod tests {
         files.truncate(4);
         let dir = tempfile::tempdir().unwrap();
         use crate::features::groups::{Group, Skip};
-        // with the danger family, which the judge reads to name the danger of bad moves
-        let skip = Skip::default().keeping(Group::Danger);
-        let opts = IngestOptions { jobs: Some(2), skip, ..Default::default() };
+        // a default ingest holds the danger family, which the judge reads to name the danger of
+        // bad moves
+        assert!(!Skip::default().has(Group::Danger));
+        let opts = IngestOptions { jobs: Some(2), ..Default::default() };
         run(&files, dir.path(), &opts).expect("ingest");
         for m in [Models::for_tests(0.1, false), Models::for_tests(0.1, true)] {
             let shard = crate::batch::Shard::default();
@@ -282,7 +283,8 @@ mod tests {
         }
         // A folder without the danger family: the same counts, but no danger named.
         let plain = tempfile::tempdir().unwrap();
-        run(&files[..2], plain.path(), &IngestOptions { jobs: Some(2), ..Default::default() })
+        let skip = Skip::default().union(Skip::of(&[Group::Danger]));
+        run(&files[..2], plain.path(), &IngestOptions { jobs: Some(2), skip, ..Default::default() })
             .expect("ingest");
         let m = Models::for_tests(0.1, false);
         let shard = crate::batch::Shard::default();
