@@ -154,9 +154,9 @@ ceiling: $(VENV)/.ceiling
 # under out/trees-cache (about 35 GB of disk) and fed to LightGBM a chunk at a time.
 # TREES_ARGS: scripts/trees.py options for the discard model. The shipped one is trained on every
 # training decision with trees at most 8 deep and at most 800 rounds, without the reading family (it
-# did not help on the validation split), and keeps the most rounds whose gzipped file fits the 2 MB
-# the repository holds (669); see reports/losses/losses.md for its cost (1 h 51 min on 2 cores,
-# 11.1-11.2 GiB at its peak; a second run gave the same bytes). TREES_ARGS="--fraction 0.5 --rounds 370" is the half-data run (30 min,
+# did not help on the validation split) and with the danger and seats groups a default ingest holds,
+# and keeps the most rounds whose gzipped file fits the 2 MB the repository holds (643); see
+# reports/losses/losses.md for its cost (1 h 32 min on 2 cores, 13.5 GiB at its peak). TREES_ARGS="--fraction 0.5 --rounds 370" is the half-data run (30 min,
 # 6 GB). Then the riichi model (the families it was shipped with: the new ones did not beat it on
 # validation) and the call model on every training decision of riichi.json's and call.json's filter
 # and split (data/weights/trees-riichi.txt.gz, trees-call.txt.gz: 30 s and 3-9 min), and each
