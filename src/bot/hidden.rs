@@ -237,6 +237,17 @@ impl HiddenTable {
         })
     }
 
+    /// Sets whether seat `who`'s last discard was the tile it had just drawn, as the stream's
+    /// `dahai` line says. The table tells it from the tile ids, which a hidden hand's stand-ins
+    /// cannot always keep apart: when the drawn stand-in is the only copy of the kind the hand can
+    /// show, a hand-cut would read as a tsumogiri. The river reading and danger columns read the
+    /// flag, so a bot served them must see the stream's (self-play's) answer.
+    pub fn mark_tsumogiri(&mut self, who: u8, tsumogiri: bool) {
+        if let Some(d) = self.table.rivers[who as usize].last_mut() {
+            d.tsumogiri = tsumogiri;
+        }
+    }
+
     pub fn apply(&mut self, event: &Event) -> Result<(), HiddenError> {
         Ok(self.table.apply(event)?)
     }
