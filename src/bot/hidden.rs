@@ -171,12 +171,21 @@ impl HiddenTable {
             self.table.last_draw[w] = Some(id);
             id
         } else {
-            match other_than_drawn {
+            let id = match other_than_drawn {
                 Some(id) => id,
                 None => {
                     self.bring_into(who, &cands, last, taken).or(held.first().copied()).ok_or_else(missing)?
                 }
+            };
+            // The drawn stand-in is the only copy the hand can show, yet the tile is not the one
+            // drawn: which stand-in was drawn is unknown, so another one was. Else the river
+            // would read this hand-cut as a tsumogiri (the river reading and danger columns read
+            // the flag).
+            if last == Some(id) {
+                let other = self.table.hands[w].iter().copied().find(|&x| x != id && !taken.contains(&x));
+                self.table.last_draw[w] = other.or(last);
             }
+            id
         };
         Ok(id)
     }
@@ -235,17 +244,6 @@ impl HiddenTable {
             from: pon.from,
             added: Some(added),
         })
-    }
-
-    /// Sets whether seat `who`'s last discard was the tile it had just drawn, as the stream's
-    /// `dahai` line says. The table tells it from the tile ids, which a hidden hand's stand-ins
-    /// cannot always keep apart: when the drawn stand-in is the only copy of the kind the hand can
-    /// show, a hand-cut would read as a tsumogiri. The river reading and danger columns read the
-    /// flag, so a bot served them must see the stream's (self-play's) answer.
-    pub fn mark_tsumogiri(&mut self, who: u8, tsumogiri: bool) {
-        if let Some(d) = self.table.rivers[who as usize].last_mut() {
-            d.tsumogiri = tsumogiri;
-        }
     }
 
     pub fn apply(&mut self, event: &Event) -> Result<(), HiddenError> {

@@ -397,7 +397,6 @@ fn round_event<B: Bot>(
             let who = seat_of(r, actor)?;
             let tile = r.t.from_hand(who, &pai, tsumogiri)?;
             r.t.apply(&Event::Discard { who, tile })?;
-            r.t.mark_tsumogiri(who, tsumogiri);
             if who == seat {
                 r.temp_furiten = false;
                 r.riichi_tile = None;
