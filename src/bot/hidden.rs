@@ -250,3 +250,51 @@ impl HiddenTable {
         Ok(self.table.apply(event)?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hidden seat's draw is a stand-in; when the seat then cuts from its hand the one kind
+    /// the drawn stand-in happens to be, and every other copy of that kind is in sight, the table
+    /// can only show the stand-in itself. The river must still read a hand-cut, as the stream
+    /// says (the river reading and danger columns read the flag).
+    #[test]
+    fn a_hand_cut_of_the_drawn_stand_ins_kind_stays_a_hand_cut() {
+        let rules = Rules::tenhou(4, true, false);
+        let start = RoundStart {
+            round: 0,
+            honba: 0,
+            sticks: 0,
+            dice: [1, 1],
+            dora_indicator: TileId::new(0).unwrap(),
+            scores: [25000; 4],
+            dealer: 1,
+            hands: Default::default(),
+        };
+        // Three 6s in sight (our hand, named from the bottom: ids 92-94) and one chun above the
+        // fourth (id 95): the 39 stand-ins dealt from the top down end just above id 95, so the
+        // next stand-in drawn is the last 6s.
+        let own: Vec<String> = ["6s", "6s", "6s", "C", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]
+            .map(String::from)
+            .to_vec();
+        let mut t = HiddenTable::deal(rules, start.clone(), 0, &own, "1p").unwrap();
+        let drawn = t.stand_in().unwrap();
+        assert_eq!(drawn.kind(), 23, "the drawn stand-in is the last 6s ({drawn:?})");
+        t.apply(&Event::Draw { who: 1, tile: drawn }).unwrap();
+        let cut = t.from_hand(1, "6s", false).unwrap();
+        assert_eq!(cut, drawn, "the only 6s seat 1 can show is the drawn stand-in");
+        t.apply(&Event::Discard { who: 1, tile: cut }).unwrap();
+        let river = t.table.rivers[1].last().unwrap();
+        assert_eq!(river.tile, cut);
+        assert!(!river.tsumogiri, "the stream said hand-cut; the river says tsumogiri");
+
+        // The same draw cut as a tsumogiri stays one.
+        let mut t = HiddenTable::deal(rules, start, 0, &own, "1p").unwrap();
+        let drawn = t.stand_in().unwrap();
+        t.apply(&Event::Draw { who: 1, tile: drawn }).unwrap();
+        let cut = t.from_hand(1, "6s", true).unwrap();
+        t.apply(&Event::Discard { who: 1, tile: cut }).unwrap();
+        assert!(t.table.rivers[1].last().unwrap().tsumogiri);
+    }
+}
