@@ -383,10 +383,27 @@ def elapsed(started):
     return cb
 
 
+def softmax_objective(group):
+    """LightGBM's custom objective for the listwise softmax loss −log p(chosen), p = softmax of a
+    decision's option scores: the loss top-1 agreement asks for (every rival is pushed in
+    proportion to its probability), where lambdarank optimises NDCG@1's pairwise surrogate.
+    Gradient p − y, Hessian p(1 − p) (the diagonal of the softmax's)."""
+    starts = np.concatenate([[0], np.cumsum(group)[:-1]])
+
+    def objective(preds, data):
+        y = data.get_label()
+        m = np.maximum.reduceat(preds, starts)
+        e = np.exp(preds - np.repeat(m, group))
+        p = e / np.repeat(np.add.reduceat(e, starts), group)
+        return p - y, np.maximum(p * (1.0 - p), 1e-6)
+
+    return objective
+
+
 def params_of(a):
+    objective = {"lambdarank": {"objective": "lambdarank", "lambdarank_truncation_level": 3}, "xendcg": {"objective": "rank_xendcg"}, "softmax": {}}[a.objective]
     return {
-        "objective": "lambdarank",
-        "lambdarank_truncation_level": 3,
+        **objective,
         "metric": "ndcg",
         "eval_at": [1],
         "learning_rate": a.learning_rate,
@@ -422,6 +439,10 @@ def compact(text):
     blocks = [b for b in re.split(r"(?=^Tree=)", trees, flags=re.M) if b]
     kept = ["\n".join(line for line in b.split("\n") if not line.startswith(UNUSED_KEYS)) for b in blocks]
     head = re.sub(r"^tree_sizes=.*$", "tree_sizes=" + " ".join(str(len(b)) for b in kept), head, flags=re.M)
+    if not re.search(r"^objective=", head, flags=re.M):
+        # a custom objective (--objective softmax) leaves the line out; LightGBM reads
+        # `objective=custom` back as raw scores, and haifu's reader wants the line
+        head = head.replace("\nfeature_names=", "\nobjective=custom\nfeature_names=", 1)
     return head + "\n" + "".join(kept) + tail
 
 
@@ -496,9 +517,13 @@ def checkpoint(path, every=50):
     return cb
 
 
-def train(params, sets, names, rounds, started, checkpoint_path):
+def train(params, sets, names, rounds, started, checkpoint_path, objective="lambdarank"):
     """LightGBM on the training split's chunks, early-stopped on the validation split."""
     seqs, y, g = sets["train"]
+    if objective == "softmax":
+        # LightGBM 4.7's bagging by query leaves a custom objective's trees empty (ndcg stays at
+        # its first value): bag rows instead; the gradients are still those of whole decisions
+        params = {**params, "objective": softmax_objective(g), "bagging_by_query": False}
     data = lgb.Dataset(seqs, label=y, group=g, feature_name=names, free_raw_data=True, params={"max_bin": 255})
     vs, vy, vg = sets["validation"]
     val = lgb.Dataset(vs, label=vy, group=vg, reference=data)
@@ -514,6 +539,7 @@ def main():
     ap.add_argument("--tables", default="houou,tokujou")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=4, choices=[3, 4], help="the variant: decisions of 4- or 3-player games")
+    ap.add_argument("--objective", default="lambdarank", choices=["lambdarank", "xendcg", "softmax"], help="lambdarank (truncation 3, the shipped models), LightGBM's rank_xendcg, or softmax: the listwise cross-entropy of the chosen option, a custom objective")
     ap.add_argument("--rounds", type=int, default=400)
     ap.add_argument("--leaves", type=int, default=127)
     ap.add_argument("--learning-rate", type=float, default=0.1)
@@ -554,7 +580,7 @@ def main():
         rounds = booster.current_iteration()
     else:
         # the checkpoint lives with the cache, not beside the model (data/weights is the repository's)
-        booster = train(params, sets, names, a.rounds, started, os.path.join(cache, "checkpoint-" + os.path.basename(a.out)))
+        booster = train(params, sets, names, a.rounds, started, os.path.join(cache, "checkpoint-" + os.path.basename(a.out)), a.objective)
         best = booster.best_iteration if booster.best_iteration > 0 else booster.current_iteration()
         rounds = rounds_within(booster, best, a.max_bytes)
         first = sets["validation"][0][0]
@@ -569,7 +595,7 @@ def main():
         if s == "test":
             metrics["test_houou"] = houou_agreement(manifest, scores, y_s, g_s)
     out = {
-        "model": "lightgbm lambdarank",
+        "model": "lightgbm " + a.objective,
         "kind": a.kind,
         "tables": a.tables,
         "families": families,

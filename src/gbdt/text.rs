@@ -20,7 +20,8 @@ use super::tree::{Child, Missing, Split, Tree};
 /// How a model turns its raw score (the sum of its trees) into LightGBM's `predict` output.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Objective {
-    /// lambdarank, rank_xendcg: the raw score itself.
+    /// lambdarank, rank_xendcg, and `custom` (a Python-side objective such as `scripts/trees.py
+    /// --objective softmax`, whose model LightGBM predicts as raw scores): the raw score itself.
     Ranking,
     /// binary: the probability `1 / (1 + exp(-sigmoid * raw))`.
     Binary { sigmoid: f64 },
@@ -82,7 +83,7 @@ pub(super) fn parse(text: &str) -> Result<Model, TreesError> {
 fn objective(line: &str) -> Result<Objective, TreesError> {
     let mut words = line.split_whitespace();
     match words.next() {
-        Some("lambdarank" | "rank_xendcg") => Ok(Objective::Ranking),
+        Some("lambdarank" | "rank_xendcg" | "custom") => Ok(Objective::Ranking),
         Some("regression" | "regression_l2") => Ok(Objective::Regression),
         Some("binary") => {
             let s = words.find_map(|w| w.strip_prefix("sigmoid:")).unwrap_or("1");
@@ -293,6 +294,12 @@ end of parameters
         }
         let e = parse(&with("threshold=0.5 -1", "threshold=0.5 x")).unwrap_err();
         assert!(std::error::Error::source(&e).is_some(), "a number error keeps its cause");
+    }
+
+    #[test]
+    fn a_custom_objective_scores_raw_as_a_ranking() {
+        let m = parse(&with("objective=lambdarank", "objective=custom")).unwrap();
+        assert_eq!(m.objective, Objective::Ranking);
     }
 
     #[test]
