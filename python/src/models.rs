@@ -92,6 +92,7 @@ fn fit(
         drop: Vec::new(),
         keep: Vec::new(),
         interactions,
+        derived: false,
         out,
     };
     let fitted = long(py, progress, || haifu::fit::run::fit(&cfg))?.map_err(model)?;

@@ -88,6 +88,12 @@ pub struct FitArgs {
     /// turn (1-6/7-12/13+), stage (shanten × turn, 12 levels). E.g. `--interact shanten --interact riichi:safety_+ev`.
     #[arg(long = "interact")]
     interactions: Vec<String>,
+    /// Add the decision-relative columns the trees read: `margin_<c>`, an option's value minus
+    /// the best of the other options (the best option's lead), and `rank_<c>`, options strictly
+    /// better, for ev, ukeire, paijia and a dozen more. A linear score cannot compare options
+    /// by itself; these give "clearly the best ev" a weight. Gates copy them like any column.
+    #[arg(long)]
+    derived: bool,
 }
 
 /// Fits, writes the weights file with its report, loss curve and cost beside it, and prints the
@@ -128,6 +134,7 @@ fn config(args: FitArgs) -> Result<FitConfig> {
         drop: args.drop,
         keep: args.keep,
         interactions,
+        derived: args.derived,
         out: args.out,
     })
 }

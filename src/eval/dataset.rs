@@ -487,7 +487,7 @@ pub fn score(cfg: &DatasetConfig) -> Result<Scored, EvalError> {
     // Where each of the linear evaluator's base columns sits in the dataset.
     let linear_cols: Vec<Option<usize>> = linear
         .as_ref()
-        .map(|l| l.expansion.base().iter().map(|b| names.iter().position(|n| n == b)).collect())
+        .map(|l| l.inputs().iter().map(|b| names.iter().position(|n| n == b)).collect())
         .unwrap_or_default();
     // The few non-zero (column, weight) terms of the two fixed evaluators, in column order.
     let terms =

@@ -9,6 +9,7 @@ use super::error::Result;
 use super::load::{load, Loaded, Memory};
 use super::store::Store;
 use crate::model::calibration::{Calibration, Gaps};
+use crate::model::derived::Derived;
 use crate::model::gates::Interaction;
 use crate::model::weights::WeightsFile;
 use crate::util::markdown::{pct, table};
@@ -51,6 +52,9 @@ pub fn held_out_gaps(
     let file = WeightsFile::read(path)?;
     let base: Vec<String> =
         file.features.iter().filter(|f| !f.name.contains('*')).map(|f| f.name.clone()).collect();
+    // The derived columns are computed from the others, not read (the fit added all it could).
+    let derived = Derived::named(&base, &base).names();
+    let base: Vec<String> = base.into_iter().filter(|n| !derived.contains(n)).collect();
     let interactions =
         file.interactions.iter().map(|s| Interaction::parse(s)).collect::<Result<Vec<_>, _>>()?;
     let loaded = load(
@@ -62,6 +66,7 @@ pub fn held_out_gaps(
         file.max_decisions,
         Some(&base),
         &interactions,
+        !derived.is_empty(),
         memory,
     )?;
     let ws: Vec<f64> = loaded.feature_names.iter().map(|n| file.weight(n)).collect();

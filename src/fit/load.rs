@@ -17,6 +17,7 @@ use super::data::{Layout, Moments};
 use super::split::{split_of, Split};
 use super::store::{Budget, Store};
 use crate::dataset::parts;
+use crate::model::derived::Derived;
 use crate::model::filter::Filter;
 use crate::model::gates::{Expansion, Interaction};
 use crate::util::{fnv1a_extend, FNV1A_START};
@@ -145,7 +146,8 @@ fn cap_by_game(keep: &mut [bool], game: &[&str], seed: u64, cap: usize) {
 /// Loads the decisions passing `filter`. `features` chooses the feature columns (by name; all of
 /// the options file's feature columns when `None`); `interactions` adds gated copies of them
 /// (see [`crate::model::gates`]), kept as one level byte per gate and decision, not as columns
-/// (see [`super::data`]).
+/// (see [`super::data`]). `derived` appends the decision-relative columns of
+/// [`crate::model::derived`] to every option row (before the gates, which may copy them).
 #[allow(clippy::too_many_arguments)]
 pub fn load(
     dir: &Path,
@@ -156,6 +158,7 @@ pub fn load(
     max_decisions: Option<usize>,
     features: Option<&[String]>,
     interactions: &[Interaction],
+    derived: bool,
     memory: &Memory,
 ) -> Result<Loaded> {
     let decisions = parts::read_table(
@@ -189,7 +192,10 @@ pub fn load(
         }
         None => all,
     };
-    let expansion = Expansion::new(&names, interactions)?;
+    let derived = if derived { Derived::all(&names) } else { Derived::default() };
+    let mut row_names = names.clone();
+    row_names.extend(derived.names());
+    let expansion = Expansion::new(&row_names, interactions)?;
     let layout = Arc::new(Layout::of(&expansion));
     let mut budget = Budget::new(memory.budget, &memory.spill_dir);
     let mut stores = [Store::new(layout.clone()), Store::new(layout.clone()), Store::new(layout.clone())];
@@ -201,22 +207,28 @@ pub fn load(
     let mut cur_id: Option<u64> = None;
     let mut cur_rows: Vec<Vec<f32>> = Vec::new();
     let mut cur_chosen: Option<usize> = None;
-    let mut flush =
-        |id: u64, rows: &mut Vec<Vec<f32>>, chosen: Option<usize>, stores: &mut [Store; 3]| -> Result<()> {
-            if let Some(i) = row_of.get(&id).copied().filter(|&i| keep[i]) {
-                if let Some(c) = chosen {
-                    let refs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
-                    let levels = expansion.levels(&expansion.situation(&refs, turn[i]));
-                    let split = split_of(game[i], seed, validation, test) as usize;
-                    if stores[split].push(&refs, c, &levels, &mut budget)? {
-                        moments.push(&layout, &refs, &levels);
-                    }
-                    print.push(id, c, &refs);
+    let mut flush = |id: u64,
+                     rows: &mut Vec<Vec<f32>>,
+                     chosen: Option<usize>,
+                     stores: &mut [Store; 3]|
+     -> Result<()> {
+        if let Some(i) = row_of.get(&id).copied().filter(|&i| keep[i]) {
+            if let Some(c) = chosen {
+                let inputs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
+                print.push(id, c, &inputs);
+                let augmented = if derived.is_empty() { Vec::new() } else { derived.augment(&inputs) };
+                let refs: Vec<&[f32]> =
+                    if derived.is_empty() { inputs } else { augmented.iter().map(Vec::as_slice).collect() };
+                let levels = expansion.levels(&expansion.situation(&refs, turn[i]));
+                let split = split_of(game[i], seed, validation, test) as usize;
+                if stores[split].push(&refs, c, &levels, &mut budget)? {
+                    moments.push(&layout, &refs, &levels);
                 }
             }
-            rows.clear();
-            Ok(())
-        };
+        }
+        rows.clear();
+        Ok(())
+    };
     parts::for_each_slice(dir, "options", &columns, 200_000, |df| {
         let did: Vec<u64> = col(df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
         let ch: Vec<bool> = col(df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();
@@ -300,7 +312,7 @@ mod fingerprint_tests {
         let filter = Filter { kind: "discard".into(), tables: vec![], ai: None, players: 4 };
         let spill = tempfile::tempdir().unwrap();
         let memory = Memory { budget: 1 << 30, spill_dir: spill.path().to_path_buf() };
-        load(dir, &filter, 1, 0.1, 0.1, None, None, &[], &memory).unwrap().fingerprint
+        load(dir, &filter, 1, 0.1, 0.1, None, None, &[], false, &memory).unwrap().fingerprint
     }
 
     /// The fingerprint names the values, not their encoding: ingests of the same records with

@@ -37,6 +37,8 @@ pub struct FitConfig {
     pub keep: Vec<String>,
     /// Gated copies of columns (situation-dependent weights).
     pub interactions: Vec<crate::model::gates::Interaction>,
+    /// Append the decision-relative columns ([`crate::model::derived`]) to every option row.
+    pub derived: bool,
     pub out: PathBuf,
 }
 
@@ -65,6 +67,7 @@ pub fn fit(cfg: &FitConfig) -> Result<(WeightsFile, FitCost)> {
         cfg.max_decisions,
         keep.as_deref(),
         &cfg.interactions,
+        cfg.derived,
         &cfg.memory,
     )?;
     let (train, val, test) = (&loaded.train, &loaded.validation, &loaded.test);

@@ -10,6 +10,7 @@ use crate::features::catalog::names;
 use crate::features::groups::Skip;
 use crate::features::FeatureError;
 use crate::hand::waits::ukeire;
+use crate::model::derived::Derived;
 use crate::model::error::ModelError;
 use crate::model::gates::Expansion;
 use crate::model::weights::WeightsFile;
@@ -39,6 +40,10 @@ type Result<T, E = LinearError> = std::result::Result<T, E>;
 #[derive(Clone, Debug)]
 pub struct Linear {
     pub file: WeightsFile,
+    /// The decision-relative columns the weights name (none for most files), appended to each
+    /// input row before the gates read it ([`Linear::augment`]).
+    pub derived: Derived,
+    /// Over the input columns (the catalog) and then [`Linear::derived`]'s.
     pub expansion: Expansion,
     pub w: Vec<f64>,
     /// The column groups live rows leave out: those the weights do not read
@@ -61,11 +66,13 @@ impl Linear {
     /// Aligns a weights file to the row layout; fails on interaction columns this build does not
     /// know (a file from another version).
     pub fn from_file(file: WeightsFile) -> Result<Linear> {
-        let base: Vec<String> = names().iter().map(|n| n.to_string()).collect();
+        let mut base: Vec<String> = names().iter().map(|n| n.to_string()).collect();
         let names: Vec<String> = file.features.iter().map(|f| f.name.clone()).collect();
+        let derived = Derived::named(&base, &names);
+        base.extend(derived.names());
         let expansion = Expansion::from_names(&base, &names).map_err(LinearError::Expansion)?;
         let w = expansion.names().iter().map(|n| file.weight(n)).collect();
-        let mut linear = Linear { file, expansion, w, serve: Skip::NONE };
+        let mut linear = Linear { file, derived, expansion, w, serve: Skip::NONE };
         linear.serve = Skip::unread_by(linear.needed_columns().iter().map(String::as_str));
         Ok(linear)
     }
@@ -75,7 +82,9 @@ impl Linear {
     /// (`ingest --skip`) cannot be scored by these weights.
     pub fn needed_columns(&self) -> Vec<String> {
         let mut need: Vec<String> = Vec::new();
+        let inputs = self.inputs();
         let mut add = |n: &str| {
+            let n = self.derived.input_of(n, inputs).unwrap_or(n);
             if !need.iter().any(|x| x == n) {
                 need.push(n.to_string());
             }
@@ -105,6 +114,21 @@ impl Linear {
         Ok(crate::features::option_rows::every_discard_but(view, self.serve)?)
     }
 
+    /// The columns a decision's option rows supply, in order (the catalog's): the expansion's
+    /// base without the derived columns appended to them.
+    pub fn inputs(&self) -> &[String] {
+        let base = self.expansion.base();
+        &base[..base.len() - self.derived.names().len()]
+    }
+
+    /// Input rows with the derived columns appended (the rows as they are when there are none).
+    pub fn augment(&self, rows: &[&[f32]]) -> Vec<Vec<f32>> {
+        if self.derived.is_empty() {
+            return rows.iter().map(|r| r.to_vec()).collect();
+        }
+        self.derived.augment(rows)
+    }
+
     fn score(&self, row: &[f32]) -> f64 {
         row.iter().zip(&self.w).map(|(&x, &w)| x as f64 * w).sum()
     }
@@ -115,10 +139,12 @@ impl Linear {
         rows: Vec<(crate::tile::Tile, Vec<f32>)>,
         turn: u8,
     ) -> Vec<(crate::tile::Tile, Vec<f32>)> {
-        if self.expansion.is_identity() {
+        if self.expansion.is_identity() && self.derived.is_empty() {
             return rows;
         }
         let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
+        let augmented = self.augment(&refs);
+        let refs: Vec<&[f32]> = augmented.iter().map(Vec::as_slice).collect();
         let x = self.expansion.expand(&refs, turn);
         rows.iter().map(|(t, _)| *t).zip(x).collect()
     }
@@ -127,6 +153,15 @@ impl Linear {
     /// deciding player's turn: the dataset evaluators use this, so a fitted file scores a
     /// dataset exactly as it scores a live position.
     pub fn score_rows(&self, rows: &[&[f32]], turn: u8) -> Vec<f64> {
+        if !self.derived.is_empty() {
+            let augmented = self.derived.augment(rows);
+            let refs: Vec<&[f32]> = augmented.iter().map(Vec::as_slice).collect();
+            return self.score_augmented(&refs, turn);
+        }
+        self.score_augmented(rows, turn)
+    }
+
+    fn score_augmented(&self, rows: &[&[f32]], turn: u8) -> Vec<f64> {
         if self.expansion.is_identity() {
             return rows.iter().map(|r| self.score(r)).collect();
         }
@@ -248,5 +283,43 @@ mod tests {
             assert_eq!(got, want, "decision {d}");
         }
         assert!(levels_seen.len() > 10, "{levels_seen:?}");
+    }
+
+    /// A weights file naming derived columns (`fit --derived`) is served them: computed from the
+    /// decision's input rows, read as inputs by nothing else, gated like any column, and its
+    /// needed columns are the inputs they come from.
+    #[test]
+    fn serves_the_derived_columns_a_file_names() {
+        let mut file = Linear::load(None).expect("shipped weights").file;
+        file.features.retain(|f| !f.name.contains('*'));
+        for f in &mut file.features {
+            f.weight = 0.0;
+        }
+        let named = |name: &str, weight| crate::model::weights::NamedWeight { name: name.into(), weight };
+        file.features.push(named("margin_ev", 0.01));
+        file.features.push(named("sh1*rank_ev", -0.5));
+        let l = Linear::from_file(file).unwrap();
+        assert_eq!(l.derived.names(), ["margin_ev", "rank_ev"]);
+        assert_eq!(l.inputs().len(), names().len());
+        assert_eq!(
+            l.needed_columns().iter().filter(|n| n.as_str() != "shanten_min").collect::<Vec<_>>(),
+            ["ev"]
+        );
+        let ev = names().iter().position(|&n| n == "ev").unwrap();
+        let shanten = names().iter().position(|&n| n == "shanten_min").unwrap();
+        let row = |v: f32, sh: f32| {
+            let mut r = vec![0.0f32; names().len()];
+            r[ev] = v;
+            r[shanten] = sh;
+            r
+        };
+        // 1-shanten before the decision (the best option's shanten): the gated rank weighs in.
+        let rows = [row(900.0, 1.0), row(600.0, 1.0), row(100.0, 2.0)];
+        let refs: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
+        let got = l.score_rows(&refs, 5);
+        let want = [0.01 * 300.0, 0.01 * -300.0 - 0.5, 0.01 * -800.0 - 1.0];
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-9, "{got:?} vs {want:?}");
+        }
     }
 }

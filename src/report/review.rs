@@ -863,7 +863,9 @@ fn explain(
     pick: usize,
     options: &[OptionReview],
 ) -> Explanation {
-    let s = model.expansion.situation(base, turn);
+    let augmented = model.augment(base);
+    let base: Vec<&[f32]> = augmented.iter().map(Vec::as_slice).collect();
+    let s = model.expansion.situation(&base, turn);
     let xh = model.expansion.expand_row(base[human], &s);
     let xp = model.expansion.expand_row(base[pick], &s);
     let mut contribs: Vec<ContributionReview> = model

@@ -102,7 +102,7 @@ pub(super) fn column(name: &str) -> usize {
 
 impl Best {
     /// Whether `a` is strictly better than `b`.
-    fn better(self, a: f32, b: f32) -> bool {
+    pub(crate) fn better(self, a: f32, b: f32) -> bool {
         match self {
             Best::Max => a > b,
             Best::Min => a < b,
@@ -120,7 +120,7 @@ fn best_of(values: impl Iterator<Item = f32>, best: Best) -> Option<f32> {
 
 /// The best value of column `c` over `rows`, the best over the rows that do not hold it
 /// (`None` when every row ties at the best), and how many rows hold the best.
-fn top_two(rows: &[&[f32]], c: usize, best: Best) -> (f32, Option<f32>, usize) {
+pub(crate) fn top_two(rows: &[&[f32]], c: usize, best: Best) -> (f32, Option<f32>, usize) {
     let top = best_of(rows.iter().map(|r| r[c]), best).unwrap_or(0.0);
     let ties = rows.iter().filter(|r| r[c] == top).count();
     let second = best_of(rows.iter().map(|r| r[c]).filter(|&x| x != top), best);
