@@ -85,7 +85,8 @@ pub struct FitArgs {
     /// per level (repeatable). `GATE` copies every column, `GATE:PREFIX+PREFIX` the columns
     /// starting with those prefixes. Gates: shanten (0/1/2/3+ before the decision), riichi
     /// (an opponent in riichi or not), value (weak/good/excellent by the best expected value),
-    /// turn (1-6/7-12/13+), stage (shanten × turn, 12 levels). E.g. `--interact shanten --interact riichi:safety_+ev`.
+    /// turn (1-6/7-12/13+), stage (shanten × turn, 12 levels), threat (the likeliest opponent tenpai by
+    /// the danger family: < 0.3, < 0.7, above; needs the danger_tenpai_ columns). E.g. `--interact shanten --interact riichi:safety_+ev`.
     #[arg(long = "interact")]
     interactions: Vec<String>,
     /// Add the decision-relative columns the trees read: `margin_<c>`, an option's value minus

@@ -32,10 +32,19 @@ pub enum Gate {
     Turn,
     /// Shanten × turn (12 levels): how far the hand is, given how far the round is.
     Stage,
+    /// How likely the most advanced opponent is tenpai, by the danger family's tenpai model
+    /// (the highest of `danger_tenpai_*`): below 0.3, below 0.7, above. The riichi gate only
+    /// sees declared threats; open and dama hands are threats too, and how hard to defend
+    /// depends on how likely they are ready.
+    Threat,
 }
 
+/// The tenpai probabilities that separate the threat gate's levels.
+pub const THREAT_LEVELS: [f32; 2] = [0.3, 0.7];
+
 impl Gate {
-    pub const ALL: [Gate; 5] = [Gate::Shanten, Gate::Riichi, Gate::Value, Gate::Turn, Gate::Stage];
+    pub const ALL: [Gate; 6] =
+        [Gate::Shanten, Gate::Riichi, Gate::Value, Gate::Turn, Gate::Stage, Gate::Threat];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -44,6 +53,7 @@ impl Gate {
             Gate::Value => "value",
             Gate::Turn => "turn",
             Gate::Stage => "stage",
+            Gate::Threat => "threat",
         }
     }
 
@@ -68,6 +78,7 @@ impl Gate {
                 "sh3p_t7_12",
                 "sh3p_t13p",
             ],
+            Gate::Threat => &["thr_low", "thr_mid", "thr_high"],
         }
     }
 
@@ -78,6 +89,7 @@ impl Gate {
             Gate::Riichi => &["safety_any_riichi"],
             Gate::Value => &["ev", "ev_defined"],
             Gate::Turn => &[],
+            Gate::Threat => &["danger_tenpai_next", "danger_tenpai_across", "danger_tenpai_prev"],
         }
     }
 
@@ -107,6 +119,7 @@ impl Gate {
                 _ => 2,
             },
             Gate::Stage => Gate::Shanten.level(c) * 3 + Gate::Turn.level(c),
+            Gate::Threat => THREAT_LEVELS.iter().filter(|&&t| c.threat >= t).count(),
         }
     }
 }
@@ -118,15 +131,18 @@ pub struct Situation {
     pub riichi: bool,
     pub best_ev: Option<f32>,
     pub turn: u8,
+    /// The highest opponent tenpai probability (0 when the rows do not hold the danger family).
+    pub threat: f32,
 }
 
 /// Where the situation's inputs sit in a base row.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct SituationCols {
     shanten: Option<usize>,
     riichi: Option<usize>,
     ev: Option<usize>,
     ev_defined: Option<usize>,
+    tenpai: Vec<usize>,
 }
 
 impl SituationCols {
@@ -137,6 +153,7 @@ impl SituationCols {
             riichi: at(Gate::Riichi.inputs()[0]),
             ev: at(Gate::Value.inputs()[0]),
             ev_defined: at(Gate::Value.inputs()[1]),
+            tenpai: Gate::Threat.inputs().iter().filter_map(|n| at(n)).collect(),
         }
     }
 
@@ -151,7 +168,9 @@ impl SituationCols {
             (Some(e), Some(d)) => rows.iter().filter(|r| r[d] > 0.5).map(|r| r[e]).reduce(f32::max),
             _ => None,
         };
-        Situation { shanten, riichi, best_ev, turn }
+        // the tenpai columns are the same for every option of a decision
+        let threat = rows.first().map_or(0.0, |r| self.tenpai.iter().map(|&c| r[c]).fold(0.0, f32::max));
+        Situation { shanten, riichi, best_ev, turn, threat }
     }
 }
 
@@ -355,7 +374,7 @@ mod tests {
         let a = [0.0, 4.0, 1.0, 1.0, 1500.0, 1.0];
         let b = [1.0, 30.0, 1.0, 0.0, 9000.0, 0.0]; // ev undefined: not counted
         let s = e.situation(&[&a, &b], 14);
-        assert_eq!(s, Situation { shanten: 0, riichi: true, best_ev: Some(1500.0), turn: 14 });
+        assert_eq!(s, Situation { shanten: 0, riichi: true, best_ev: Some(1500.0), turn: 14, threat: 0.0 });
         assert_eq!(Gate::Value.level(&s), 2);
         assert_eq!(Gate::Turn.level(&s), 2);
         assert_eq!(Gate::Riichi.level(&s), 1);
@@ -371,6 +390,35 @@ mod tests {
             );
         }
         assert_eq!(Gate::Value.level(&Situation::default()), 0);
+    }
+
+    #[test]
+    fn the_threat_gate_reads_the_likeliest_tenpai_opponent() {
+        let mut cols = base();
+        cols.extend(Gate::Threat.inputs().iter().map(|s| s.to_string()));
+        let e = Expansion::new(&cols, &[Interaction::parse("threat:safety_worst").unwrap()]).unwrap();
+        assert_eq!(
+            &e.names()[9..],
+            [
+                "thr_low*safety_worst_genbutsu",
+                "thr_mid*safety_worst_genbutsu",
+                "thr_high*safety_worst_genbutsu"
+            ]
+        );
+        let level = |next: f32, across: f32, prev: f32| {
+            let a = [0.0, 4.0, 0.0, 1.0, 0.0, 0.0, next, across, prev];
+            let s = e.situation(&[&a], 9);
+            assert_eq!(s.threat, next.max(across).max(prev));
+            (Gate::Threat.level(&s), e.expand_row(&a, &s)[9..].to_vec())
+        };
+        assert_eq!(level(0.1, 0.05, 0.2), (0, vec![1.0, 0.0, 0.0]));
+        assert_eq!(level(0.1, 0.5, 0.2), (1, vec![0.0, 1.0, 0.0]));
+        assert_eq!(level(0.1, 0.5, 0.95), (2, vec![0.0, 0.0, 1.0]));
+        // the boundaries belong to the higher level
+        assert_eq!(level(0.3, 0.0, 0.0).0, 1);
+        assert_eq!(level(0.0, 0.7, 0.0).0, 2);
+        // rows without the danger family: the gate cannot be declared
+        assert!(Expansion::new(&base(), &[Interaction::parse("threat").unwrap()]).is_err());
     }
 
     #[test]
