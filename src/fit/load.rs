@@ -207,28 +207,25 @@ pub fn load(
     let mut cur_id: Option<u64> = None;
     let mut cur_rows: Vec<Vec<f32>> = Vec::new();
     let mut cur_chosen: Option<usize> = None;
-    let mut flush = |id: u64,
-                     rows: &mut Vec<Vec<f32>>,
-                     chosen: Option<usize>,
-                     stores: &mut [Store; 3]|
-     -> Result<()> {
-        if let Some(i) = row_of.get(&id).copied().filter(|&i| keep[i]) {
-            if let Some(c) = chosen {
-                let inputs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
-                print.push(id, c, &inputs);
-                let augmented = if derived.is_empty() { Vec::new() } else { derived.augment(&inputs) };
-                let refs: Vec<&[f32]> =
-                    if derived.is_empty() { inputs } else { augmented.iter().map(Vec::as_slice).collect() };
-                let levels = expansion.levels(&expansion.situation(&refs, turn[i]));
-                let split = split_of(game[i], seed, validation, test) as usize;
-                if stores[split].push(&refs, c, &levels, &mut budget)? {
-                    moments.push(&layout, &refs, &levels);
+    let mut flush =
+        |id: u64, rows: &mut Vec<Vec<f32>>, chosen: Option<usize>, stores: &mut [Store; 3]| -> Result<()> {
+            if let Some(i) = row_of.get(&id).copied().filter(|&i| keep[i]) {
+                if let Some(c) = chosen {
+                    let inputs: Vec<&[f32]> = rows.iter().map(|r| r.as_slice()).collect();
+                    print.push(id, c, &inputs);
+                    derived.with_augmented(&inputs, |refs| -> Result<()> {
+                        let levels = expansion.levels(&expansion.situation(refs, turn[i]));
+                        let split = split_of(game[i], seed, validation, test) as usize;
+                        if stores[split].push(refs, c, &levels, &mut budget)? {
+                            moments.push(&layout, refs, &levels);
+                        }
+                        Ok(())
+                    })?;
                 }
             }
-        }
-        rows.clear();
-        Ok(())
-    };
+            rows.clear();
+            Ok(())
+        };
     parts::for_each_slice(dir, "options", &columns, 200_000, |df| {
         let did: Vec<u64> = col(df, "decision_id")?.u64()?.iter().map(|x| x.unwrap_or(0)).collect();
         let ch: Vec<bool> = col(df, "chosen")?.bool()?.iter().map(|x| x.unwrap_or(false)).collect();

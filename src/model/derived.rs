@@ -13,7 +13,7 @@
 //! anything ([`super::gates`]), so a gate can copy them too. A weights file names the ones it was
 //! fitted with, and [`Derived::named`] rebuilds exactly those.
 
-use super::trees::inputs::{margin_columns, top_two, Best, RANKED};
+use super::trees::inputs::{margin, margin_columns, rank, top_two, Best, RANKED};
 
 /// One derived column: which kind, the input column it reads, and which value is the best.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,8 +74,19 @@ impl Derived {
         self.cols.iter().find(|c| c.name == name).map(|c| inputs[c.of].as_str())
     }
 
-    /// Each option row followed by the derived columns, as the trees' `with_derived` computes
-    /// them (f32, the same operations in the same order).
+    /// `f` of the option rows with the derived columns appended ([`Derived::augment`]), or of the
+    /// rows themselves, uncopied, when there are none: what every scorer and the fit call.
+    pub fn with_augmented<R>(&self, rows: &[&[f32]], f: impl FnOnce(&[&[f32]]) -> R) -> R {
+        if self.is_empty() {
+            return f(rows);
+        }
+        let augmented = self.augment(rows);
+        let refs: Vec<&[f32]> = augmented.iter().map(Vec::as_slice).collect();
+        f(&refs)
+    }
+
+    /// Each option row followed by the derived columns, by the trees' own `margin` and `rank`
+    /// (`with_derived` calls the same two functions).
     pub fn augment(&self, rows: &[&[f32]]) -> Vec<Vec<f32>> {
         let tops: Vec<(f32, Option<f32>, usize)> =
             self.cols.iter().map(|c| top_two(rows, c.of, c.best)).collect();
@@ -83,13 +94,11 @@ impl Derived {
             .map(|r| {
                 let mut out = Vec::with_capacity(r.len() + self.cols.len());
                 out.extend_from_slice(r);
-                out.extend(self.cols.iter().zip(&tops).map(|(c, &(top, second, ties))| {
-                    let x = r[c.of];
+                out.extend(self.cols.iter().zip(&tops).map(|(c, &top)| {
                     if c.rank {
-                        rows.iter().filter(|o| c.best.better(o[c.of], x)).count() as f32
+                        rank(rows, c.of, c.best, r[c.of])
                     } else {
-                        let other = if x == top && ties == 1 { second.unwrap_or(top) } else { top };
-                        x - other
+                        margin(r[c.of], top)
                     }
                 }));
                 out

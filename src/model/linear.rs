@@ -41,7 +41,7 @@ type Result<T, E = LinearError> = std::result::Result<T, E>;
 pub struct Linear {
     pub file: WeightsFile,
     /// The decision-relative columns the weights name (none for most files), appended to each
-    /// input row before the gates read it ([`Linear::augment`]).
+    /// input row before the gates read it ([`Derived::with_augmented`]).
     pub derived: Derived,
     /// Over the input columns (the catalog) and then [`Linear::derived`]'s.
     pub expansion: Expansion,
@@ -121,14 +121,6 @@ impl Linear {
         &base[..base.len() - self.derived.names().len()]
     }
 
-    /// Input rows with the derived columns appended (the rows as they are when there are none).
-    pub fn augment(&self, rows: &[&[f32]]) -> Vec<Vec<f32>> {
-        if self.derived.is_empty() {
-            return rows.iter().map(|r| r.to_vec()).collect();
-        }
-        self.derived.augment(rows)
-    }
-
     fn score(&self, row: &[f32]) -> f64 {
         row.iter().zip(&self.w).map(|(&x, &w)| x as f64 * w).sum()
     }
@@ -143,9 +135,7 @@ impl Linear {
             return rows;
         }
         let refs: Vec<&[f32]> = rows.iter().map(|(_, r)| r.as_slice()).collect();
-        let augmented = self.augment(&refs);
-        let refs: Vec<&[f32]> = augmented.iter().map(Vec::as_slice).collect();
-        let x = self.expansion.expand(&refs, turn);
+        let x = self.derived.with_augmented(&refs, |refs| self.expansion.expand(refs, turn));
         rows.iter().map(|(t, _)| *t).zip(x).collect()
     }
 
@@ -153,12 +143,7 @@ impl Linear {
     /// deciding player's turn: the dataset evaluators use this, so a fitted file scores a
     /// dataset exactly as it scores a live position.
     pub fn score_rows(&self, rows: &[&[f32]], turn: u8) -> Vec<f64> {
-        if !self.derived.is_empty() {
-            let augmented = self.derived.augment(rows);
-            let refs: Vec<&[f32]> = augmented.iter().map(Vec::as_slice).collect();
-            return self.score_augmented(&refs, turn);
-        }
-        self.score_augmented(rows, turn)
+        self.derived.with_augmented(rows, |rows| self.score_augmented(rows, turn))
     }
 
     fn score_augmented(&self, rows: &[&[f32]], turn: u8) -> Vec<f64> {

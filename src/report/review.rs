@@ -863,11 +863,10 @@ fn explain(
     pick: usize,
     options: &[OptionReview],
 ) -> Explanation {
-    let augmented = model.augment(base);
-    let base: Vec<&[f32]> = augmented.iter().map(Vec::as_slice).collect();
-    let s = model.expansion.situation(&base, turn);
-    let xh = model.expansion.expand_row(base[human], &s);
-    let xp = model.expansion.expand_row(base[pick], &s);
+    let (xh, xp) = model.derived.with_augmented(base, |base| {
+        let s = model.expansion.situation(base, turn);
+        (model.expansion.expand_row(base[human], &s), model.expansion.expand_row(base[pick], &s))
+    });
     let mut contribs: Vec<ContributionReview> = model
         .expansion
         .names()

@@ -102,7 +102,7 @@ pub(super) fn column(name: &str) -> usize {
 
 impl Best {
     /// Whether `a` is strictly better than `b`.
-    pub(crate) fn better(self, a: f32, b: f32) -> bool {
+    fn better(self, a: f32, b: f32) -> bool {
         match self {
             Best::Max => a > b,
             Best::Min => a < b,
@@ -127,6 +127,18 @@ pub(crate) fn top_two(rows: &[&[f32]], c: usize, best: Best) -> (f32, Option<f32
     (top, second, ties)
 }
 
+/// `margin_`: `x` minus the best of the *other* options, from [`top_two`]'s answer for its
+/// column (the best option's lead when it is the only best, else `x - top`).
+pub(crate) fn margin(x: f32, (top, second, ties): (f32, Option<f32>, usize)) -> f32 {
+    let other = if x == top && ties == 1 { second.unwrap_or(top) } else { top };
+    x - other
+}
+
+/// `rank_`: how many of `rows` are strictly better than `x` in column `c`.
+pub(crate) fn rank(rows: &[&[f32]], c: usize, best: Best, x: f32) -> f32 {
+    rows.iter().filter(|o| best.better(o[c], x)).count() as f32
+}
+
 /// Each option row (catalog order) followed by its derived columns, in f32 as the training
 /// script computes them: `rel_` (`x - best(x)` over the decision's options), `margin_` (`x`
 /// minus the best of the *other* options) and `rank_` (options strictly better).
@@ -146,15 +158,8 @@ pub fn with_derived(rows: &[&[f32]]) -> Vec<Vec<f32>> {
             let mut out = Vec::with_capacity(r.len() + extra);
             out.extend_from_slice(r);
             out.extend(margins[..RELATIVE.len()].iter().map(|&(c, top, _, _)| r[c] - top));
-            out.extend(margins.iter().map(|&(c, top, second, ties)| {
-                let other = if r[c] == top && ties == 1 { second.unwrap_or(top) } else { top };
-                r[c] - other
-            }));
-            out.extend(
-                ranked
-                    .iter()
-                    .map(|&(c, best)| rows.iter().filter(|o| best.better(o[c], r[c])).count() as f32),
-            );
+            out.extend(margins.iter().map(|&(c, top, second, ties)| margin(r[c], (top, second, ties))));
+            out.extend(ranked.iter().map(|&(c, best)| rank(rows, c, best, r[c])));
             out
         })
         .collect()
